@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+//
+// gpioagg: GPIO and sensor event aggregator for Linux single-board computers.
+//
+// Module map (see docs/ARCHITECTURE.md):
+//   Reactive         Combine operators OpenCombine lacks (combineLatest/zip/merge over
+//                    collections, withLatestFrom, AnyConsumer/@Input/bind). Depends on
+//                    Combine or OpenCombine only.
+//   ReactiveTesting  Virtual-time scheduler, marbles, recording subscribers and
+//                    scriptable publishers for tests of anything built on Reactive.
+//   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
+//                    imported by exactly one Swift module.
+//   gpioagg          The daemon and its command line.
+//   gpioagg-bench    Benchmarks; prints one JSON object per line.
+import PackageDescription
+
+let openCombine: [Target.Dependency] = [
+    .product(name: "OpenCombine", package: "OpenCombine",
+             condition: .when(platforms: [.linux, .android, .windows, .wasi])),
+]
+
+let package = Package(
+    name: "gpioagg",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .executable(name: "gpioagg", targets: ["gpioagg"]),
+        .executable(name: "gpioagg-bench", targets: ["gpioagg-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "Reactive", dependencies: openCombine),
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        .target(
+            name: "CGPIOD",
+            linkerSettings: [.linkedLibrary("gpiod")]
+        ),
+        .executableTarget(
+            name: "gpioagg",
+            dependencies: [
+                "Reactive",
+                "CGPIOD",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "gpioagg-bench", dependencies: ["Reactive"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench"]),
+    ]
+)

@@ -1,0 +1,23 @@
+import ArgumentParser
+import CGPIOD
+
+/// `gpioagg`: the command line. With no subcommand it runs the daemon (`run`).
+@main
+struct GPIOAgg: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "gpioagg",
+        abstract: "Aggregate GPIO inputs into derived signals that drive output lines.",
+        discussion: """
+            Inputs read through libgpiod become Combine publishers; signals combine them \
+            (all, any, none, toggle, sample, zip); signals drive output lines.
+
+            Try it without hardware:  gpioagg --simulate
+            """,
+        version: "gpioagg \(version) (libgpiod \(String(cString: cgpiod_library_version())), "
+            + "API v\(cgpiod_api_generation()))",
+        subcommands: [Run.self],
+        defaultSubcommand: Run.self
+    )
+}
