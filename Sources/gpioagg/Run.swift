@@ -37,7 +37,7 @@ extension GPIOAgg {
             setvbuf(stdout, nil, _IOLBF, 0)
             // Commands and signals both act on the demo from this one queue.
             let queue = DispatchQueue(label: "gpioagg.demo")
-            let demo = SimulatedDemo { print($0) }
+            let demo = SimulatedDemo(log: { print($0) }, warn: { fputs($0 + "\n", stderr) })
             queue.sync { demo.start() }
             let stop = SignalStop(signals: [SIGINT, SIGTERM], queue: queue) { signal in
                 demo.stop(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")

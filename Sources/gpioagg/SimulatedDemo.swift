@@ -13,16 +13,22 @@ final class SimulatedDemo: @unchecked Sendable {
     private let switches: [SimulatedSwitch]
     private let readyLED: SimulatedOutput
     private let log: (String) -> Void
+    private let warn: (String) -> Void
     private var bindings: [AnyCancellable] = []
 
-    init(log: @escaping (String) -> Void) {
+    /// - Parameters:
+    ///   - log: receives one line per change of a line's level.
+    ///   - warn: receives one line per rejected command.
+    init(log: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
         self.log = log
+        self.warn = warn
         switches = ["switch1", "switch2", "switch3"].map { SimulatedSwitch(name: $0, log: log) }
-        readyLED = SimulatedOutput(name: "ready_led", initial: false, safe: false, log: log)
+        readyLED = SimulatedOutput(name: "ready_led", safe: false, log: log)
     }
 
     func start() {
         log("simulating inputs switch1, switch2, switch3; output ready_led follows all_on")
+        readyLED.start(initial: false)
         let allOn = switches.map(\.level).combineLatest
             .map { levels in levels.allSatisfy { $0 } }
             .removeDuplicates()
@@ -44,13 +50,13 @@ final class SimulatedDemo: @unchecked Sendable {
             input.set(!input.isOn)
         case ("on", 2), ("off", 2), ("toggle", 2):
             guard let input = switches.first(where: { $0.name == words[1] }) else {
-                log("error: no input named '\(words[1])'; inputs: "
+                warn("error: no input named '\(words[1])'; inputs: "
                     + switches.map(\.name).joined(separator: ", "))
                 return .continue
             }
             input.set(verb == "toggle" ? !input.isOn : verb == "on")
         default:
-            log("error: unknown command '\(line)'; try: on NAME, off NAME, toggle NAME, status, quit")
+            warn("error: unknown command '\(line)'; try: on NAME, off NAME, toggle NAME, status, quit")
         }
         return .continue
     }
@@ -96,18 +102,24 @@ final class SimulatedOutput {
     private let log: (String) -> Void
     private var writer: AnyCancellable?
 
-    init(name: String, initial: Bool, safe: Bool, log: @escaping (String) -> Void) {
+    init(name: String, safe: Bool, log: @escaping (String) -> Void) {
         self.name = name
-        self.isOn = initial
+        self.isOn = safe
         self.safe = safe
         self.log = log
+    }
+
+    /// Drives the initial level, then follows what is sent into `level`.
+    func start(initial: Bool) {
+        isOn = initial
         log("\(name) \(initial ? "on" : "off") (initial)")
         writer = _level.sink { [unowned self] in self.write($0) }
     }
 
+    /// Stops following `level` and drives the safe level.
     func applySafeState() {
         writer = nil
-        if isOn != safe { write(safe) }
+        isOn = safe
         log("\(name) \(safe ? "on" : "off") (safe state)")
     }
 

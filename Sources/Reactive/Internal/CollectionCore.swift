@@ -26,20 +26,20 @@ protocol CollectionCore {
     /// After every upstream has been subscribed, before the downstream gets its
     /// subscription. Empty collections decide their fate here.
     @inlinable
-    mutating func start(into outbox: inout Outbox<Output, Failure>)
+    mutating func start(into outbox: Outbox<Output, Failure>)
 
     /// A value from upstream `index`. Returns the demand to hand back to that upstream.
     @inlinable
     mutating func receive(_ input: Input, from index: Int,
-                          into outbox: inout Outbox<Output, Failure>) -> Subscribers.Demand
+                          into outbox: Outbox<Output, Failure>) -> Subscribers.Demand
 
     /// A completion from upstream `index`. Its subscription is already released.
     @inlinable
     mutating func receive(completion: Subscribers.Completion<Failure>, from index: Int,
-                          into outbox: inout Outbox<Output, Failure>)
+                          into outbox: Outbox<Output, Failure>)
 
     /// Demand from the downstream.
     @inlinable
     mutating func request(_ demand: Subscribers.Demand,
-                          into outbox: inout Outbox<Output, Failure>) -> UpstreamDirective
+                          into outbox: Outbox<Output, Failure>) -> UpstreamDirective
 }

@@ -34,7 +34,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
         }
         subscription.lock.lock()
         if !subscription.outbox.isTerminated {
-            subscription.core.start(into: &subscription.outbox)
+            subscription.core.start(into: subscription.outbox)
         }
         let orphans = subscription.releaseUpstreamsIfTerminatedLocked()
         subscription.lock.unlock()
@@ -48,12 +48,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !outbox.isTerminated else { return lock.unlock() }
-        let directive = core.request(demand, into: &outbox)
+        let directive = core.request(demand, into: outbox)
         let work = planLocked(directive)
-        let first = claimNextEvent()
+        let next = claimNextLocked()
         lock.unlock()
         work.perform()
-        if let first { deliver(startingWith: first) }
+        if next != .nothing { deliver(next) }
     }
 
     @inlinable
@@ -64,11 +64,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
     @inlinable
     func cancel() {
         lock.lock()
-        detachDownstreamLocked()
+        let detached = detachDownstreamLocked()
         let running = upstreams
         upstreams = []
         lock.unlock()
         running.forEach { $0?.cancel() }
+        withExtendedLifetime(detached) {}
     }
 
     // MARK: From the children
@@ -92,12 +93,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
             lock.unlock()
             return .none
         }
-        let demand = core.receive(input, from: index, into: &outbox)
+        let demand = core.receive(input, from: index, into: outbox)
         let orphans = releaseUpstreamsIfTerminatedLocked()
-        let first = claimNextEvent()
+        let next = claimNextLocked()
         lock.unlock()
         orphans.forEach { $0?.cancel() }
-        if let first { deliver(startingWith: first) }
+        if next != .nothing { deliver(next) }
         return demand
     }
 
@@ -106,12 +107,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
         lock.lock()
         guard !outbox.isTerminated else { return lock.unlock() }
         if upstreams.indices.contains(index) { upstreams[index] = nil }
-        core.receive(completion: completion, from: index, into: &outbox)
+        core.receive(completion: completion, from: index, into: outbox)
         let orphans = releaseUpstreamsIfTerminatedLocked()
-        let first = claimNextEvent()
+        let next = claimNextLocked()
         lock.unlock()
         orphans.forEach { $0?.cancel() }
-        if let first { deliver(startingWith: first) }
+        if next != .nothing { deliver(next) }
     }
 
     // MARK: Helpers

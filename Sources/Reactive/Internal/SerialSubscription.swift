@@ -10,25 +10,43 @@
 ///   decided while the upstreams are being subscribed wait until the handover is done.
 ///
 /// Subclasses hold their operator state under `lock`, put decisions into `outbox`, then
-/// call `claimNextEvent()` before unlocking and `deliver(startingWith:)` after.
+/// call `claimNextLocked()` before unlocking and `deliver(_:)` after.
+///
+/// The downstream and the event in flight live in storage allocated once per
+/// subscription rather than in optionals and enums of generic types, so that delivery
+/// costs no runtime metadata look-ups when the code runs unspecialised (see `Outbox`).
 @usableFromInline
 class SerialSubscription<Downstream: Subscriber> {
-    @usableFromInline
-    typealias Event = Outbox<Downstream.Input, Downstream.Failure>.Event
+    @usableFromInline typealias Next = OutboxNext
 
-    @usableFromInline
-    final let lock = Lock()
-    @usableFromInline
-    final var outbox = Outbox<Downstream.Input, Downstream.Failure>()
-    @usableFromInline
-    final var downstream: Downstream?
+    @usableFromInline final let lock = Lock()
+    @usableFromInline final let outbox = Outbox<Downstream.Input, Downstream.Failure>()
+    /// The subscriber, while `hasDownstream`.
+    @usableFromInline final let downstream: UnsafeMutablePointer<Downstream>
+    @usableFromInline final var hasDownstream = true
     /// True while some thread is calling the downstream, and during the handover.
-    @usableFromInline
-    final var isDelivering = true
+    @usableFromInline final var isDelivering = true
+    // The deliverer's working storage (only the deliverer touches it).
+    @usableFromInline final let inFlightValue: UnsafeMutablePointer<Downstream.Input>
+    @usableFromInline final let inFlightCompletion: UnsafeMutablePointer<Subscribers.Completion<Downstream.Failure>>
+    @usableFromInline final let inFlightDownstream: UnsafeMutablePointer<Downstream>
 
     @inlinable
     init(downstream: Downstream) {
-        self.downstream = downstream
+        self.downstream = .allocate(capacity: 1)
+        self.downstream.initialize(to: downstream)
+        inFlightValue = .allocate(capacity: 1)
+        inFlightCompletion = .allocate(capacity: 1)
+        inFlightDownstream = .allocate(capacity: 1)
+    }
+
+    @inlinable
+    deinit {
+        if hasDownstream { downstream.deinitialize(count: 1) }
+        downstream.deallocate()
+        inFlightValue.deallocate()
+        inFlightCompletion.deallocate()
+        inFlightDownstream.deallocate()
     }
 
     /// Handles demand the downstream returned from `receive(_:)`. Subclasses route it to
@@ -42,72 +60,82 @@ class SerialSubscription<Downstream: Subscriber> {
     @inlinable
     final func handOver(_ subscription: Subscription) {
         lock.lock()
-        let downstream = self.downstream
-        lock.unlock()
-        downstream?.receive(subscription: subscription)
-        lock.lock()
-        guard let first = popLocked() else {
+        guard hasDownstream else {
             isDelivering = false
-            lock.unlock()
-            return
+            return lock.unlock()
         }
+        inFlightDownstream.initialize(to: downstream.pointee)
         lock.unlock()
-        deliver(startingWith: first)
+        inFlightDownstream.pointee.receive(subscription: subscription)
+        inFlightDownstream.deinitialize(count: 1)
+        lock.lock()
+        let next = popLocked()
+        if next == .nothing { isDelivering = false }
+        lock.unlock()
+        if next != .nothing { deliver(next) }
     }
 
-    /// An event and the subscriber it goes to.
-    @usableFromInline
-    typealias Delivery = (event: Event, downstream: Downstream)
-
-    /// Call with `lock` held. Returns the first delivery when this thread has just
-    /// become the deliverer; nil when there is nothing to deliver or another thread (or
-    /// an outer frame of this one) is already delivering.
-    @inline(__always)
-    @inlinable
-    final func claimNextEvent() -> Delivery? {
-        guard !isDelivering, let first = popLocked() else { return nil }
-        isDelivering = true
-        return first
+    /// Call with `lock` held. When nobody is delivering and something waits, makes this
+    /// thread the deliverer and moves the first event in flight; call `deliver(_:)` with
+    /// the result after unlocking. Returns `.nothing` otherwise.
+    @inlinable @inline(__always)
+    final func claimNextLocked() -> Next {
+        guard !isDelivering, !outbox.isEmpty else { return .nothing }
+        let next = popLocked()
+        if next != .nothing { isDelivering = true }
+        return next
     }
 
-    /// Call without the lock, with a delivery from `claimNextEvent()`. Delivers until
-    /// the outbox is empty, then gives up the deliverer role.
+    /// Call without the lock, with what `claimNextLocked()` returned. Delivers until the
+    /// outbox is empty, then gives up the deliverer role.
     @inlinable
-    final func deliver(startingWith first: Delivery) {
+    final func deliver(_ first: Next) {
         var next = first
         while true {
-            switch next.event {
-            case .value(let value):
-                let more = next.downstream.receive(value)
+            switch next {
+            case .value:
+                let more = inFlightDownstream.pointee.receive(inFlightValue.move())
+                inFlightDownstream.deinitialize(count: 1)
                 if more > .none { downstreamRequested(more) }
-            case .completion(let completion):
-                next.downstream.receive(completion: completion)
-            }
-            lock.lock()
-            guard let delivery = popLocked() else {
-                isDelivering = false
-                lock.unlock()
+            case .completion:
+                inFlightDownstream.pointee.receive(completion: inFlightCompletion.move())
+                inFlightDownstream.deinitialize(count: 1)
+            case .nothing:
                 return
             }
+            lock.lock()
+            next = popLocked()
+            if next == .nothing { isDelivering = false }
             lock.unlock()
-            next = delivery
         }
     }
 
     /// Call with `lock` held when the downstream cancels: nothing more reaches it.
+    /// Returns the subscriber so the caller can let go of it after unlocking.
     @inlinable
-    final func detachDownstreamLocked() {
+    final func detachDownstreamLocked() -> Downstream? {
         outbox.discard()
-        downstream = nil
+        guard hasDownstream else { return nil }
+        hasDownstream = false
+        return downstream.move()
     }
 
-    @inline(__always)
-    @inlinable
-    final func popLocked() -> Delivery? {
-        guard let downstream, let event = outbox.popFirst() else { return nil }
-        // A completion is the last thing the downstream hears; dropping the reference
-        // here also breaks the downstream -> subscription -> downstream cycle.
-        if case .completion = event { self.downstream = nil }
-        return (event, downstream)
+    /// Moves the next event and a reference to the downstream into the in-flight slots.
+    @inlinable @inline(__always)
+    final func popLocked() -> Next {
+        guard hasDownstream else { return .nothing }
+        let next = outbox.takeNext(value: inFlightValue, completion: inFlightCompletion)
+        switch next {
+        case .nothing:
+            break
+        case .value:
+            inFlightDownstream.initialize(to: downstream.pointee)
+        case .completion:
+            // A completion is the last thing the downstream hears; letting go of it
+            // here also breaks the downstream -> subscription -> downstream cycle.
+            inFlightDownstream.moveInitialize(from: downstream, count: 1)
+            hasDownstream = false
+        }
+        return next
     }
 }

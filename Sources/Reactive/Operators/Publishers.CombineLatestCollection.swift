@@ -76,11 +76,11 @@ struct CombineLatestCore<Value, Failure: Error>: CollectionCore {
     }
 
     @inlinable
-    mutating func start(into outbox: inout Outbox<[Value], Failure>) {}
+    mutating func start(into outbox: Outbox<[Value], Failure>) {}
 
     @inlinable
     mutating func receive(_ input: Value, from index: Int,
-                          into outbox: inout Outbox<[Value], Failure>) -> Subscribers.Demand {
+                          into outbox: Outbox<[Value], Failure>) -> Subscribers.Demand {
         if missing == 0 {
             latest[index] = input
         } else {
@@ -98,7 +98,7 @@ struct CombineLatestCore<Value, Failure: Error>: CollectionCore {
 
     @inlinable
     mutating func receive(completion: Subscribers.Completion<Failure>, from index: Int,
-                          into outbox: inout Outbox<[Value], Failure>) {
+                          into outbox: Outbox<[Value], Failure>) {
         switch completion {
         case .failure:
             outbox.finish(completion)
@@ -112,7 +112,7 @@ struct CombineLatestCore<Value, Failure: Error>: CollectionCore {
 
     @inlinable
     mutating func request(_ demand: Subscribers.Demand,
-                          into outbox: inout Outbox<[Value], Failure>) -> UpstreamDirective {
+                          into outbox: Outbox<[Value], Failure>) -> UpstreamDirective {
         self.demand += demand
         if count == 0 {
             if self.demand > .none {

@@ -73,13 +73,13 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
     }
 
     @inlinable
-    mutating func start(into outbox: inout Outbox<Value, Failure>) {
+    mutating func start(into outbox: Outbox<Value, Failure>) {
         if count == 0 { outbox.finish() }
     }
 
     @inlinable
     mutating func receive(_ input: Value, from index: Int,
-                          into outbox: inout Outbox<Value, Failure>) -> Subscribers.Demand {
+                          into outbox: Outbox<Value, Failure>) -> Subscribers.Demand {
         if upstreamsUnlimited {
             outbox.send(input)
             return .none
@@ -97,7 +97,7 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
 
     @inlinable
     mutating func receive(completion: Subscribers.Completion<Failure>, from index: Int,
-                          into outbox: inout Outbox<Value, Failure>) {
+                          into outbox: Outbox<Value, Failure>) {
         switch completion {
         case .failure:
             outbox.finish(completion)
@@ -105,13 +105,13 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
             guard !finished[index] else { return }
             finished[index] = true
             finishedCount += 1
-            finishIfDone(into: &outbox)
+            finishIfDone(into: outbox)
         }
     }
 
     @inlinable
     mutating func request(_ demand: Subscribers.Demand,
-                          into outbox: inout Outbox<Value, Failure>) -> UpstreamDirective {
+                          into outbox: Outbox<Value, Failure>) -> UpstreamDirective {
         self.demand += demand
         var drained: [Int] = []
         while self.demand > .none, let index = waiting.popFirst() {
@@ -119,7 +119,7 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
             self.demand -= 1
             if !finished[index] { drained.append(index) }
         }
-        finishIfDone(into: &outbox)
+        finishIfDone(into: outbox)
         if outbox.isTerminated || upstreamsUnlimited { return .none }
         if self.demand == .unlimited {
             upstreamsUnlimited = true
@@ -134,7 +134,7 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
     }
 
     @inlinable
-    mutating func finishIfDone(into outbox: inout Outbox<Value, Failure>) {
+    mutating func finishIfDone(into outbox: Outbox<Value, Failure>) {
         if finishedCount == count, waiting.isEmpty { outbox.finish() }
     }
 }

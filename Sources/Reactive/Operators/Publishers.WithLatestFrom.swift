@@ -73,14 +73,24 @@ where Upstream.Failure == Other.Failure,
 {
     @usableFromInline typealias Failure = Upstream.Failure
 
-    @usableFromInline var latest: Other.Output?
+    /// The other side's latest value, when `hasLatest` (no `Optional` of a generic
+    /// type on the per-value path; see `Outbox`).
+    @usableFromInline let latest: UnsafeMutablePointer<Other.Output>
+    @usableFromInline var hasLatest = false
     @usableFromInline var demand = Subscribers.Demand.none
     @usableFromInline var source: Subscription?
     @usableFromInline var otherSubscription: Subscription?
 
     @inlinable
     override init(downstream: Downstream) {
+        latest = .allocate(capacity: 1)
         super.init(downstream: downstream)
+    }
+
+    @inlinable
+    deinit {
+        if hasLatest { latest.deinitialize(count: 1) }
+        latest.deallocate()
     }
 
     @inlinable
@@ -110,13 +120,14 @@ where Upstream.Failure == Other.Failure,
     @inlinable
     func cancel() {
         lock.lock()
-        detachDownstreamLocked()
+        let detached = detachDownstreamLocked()
         let running = (source, otherSubscription)
         source = nil
         otherSubscription = nil
         lock.unlock()
         running.0?.cancel()
         running.1?.cancel()
+        withExtendedLifetime(detached) {}
     }
 
     // MARK: From the sides
@@ -140,7 +151,7 @@ where Upstream.Failure == Other.Failure,
             lock.unlock()
             return .none
         }
-        guard let latest else {
+        guard hasLatest else {
             // Dropped: the downstream still wants as many values as before.
             let giveBack: Subscribers.Demand = demand == .unlimited ? .none : .max(1)
             lock.unlock()
@@ -151,17 +162,22 @@ where Upstream.Failure == Other.Failure,
             return .none
         }
         demand -= 1
-        outbox.send((input, latest))
-        let first = claimNextEvent()
+        outbox.send((input, latest.pointee))
+        let next = claimNextLocked()
         lock.unlock()
-        if let first { deliver(startingWith: first) }
+        if next != .nothing { deliver(next) }
         return .none
     }
 
     @inlinable
     func receiveOther(_ input: Other.Output) -> Subscribers.Demand {
         lock.lock()
-        latest = input
+        if hasLatest {
+            latest.pointee = input
+        } else {
+            latest.initialize(to: input)
+            hasLatest = true
+        }
         lock.unlock()
         return .none
     }
@@ -178,10 +194,10 @@ where Upstream.Failure == Other.Failure,
         let running = isSource ? otherSubscription : source
         source = nil
         otherSubscription = nil
-        let first = claimNextEvent()
+        let next = claimNextLocked()
         lock.unlock()
         running?.cancel()
-        if let first { deliver(startingWith: first) }
+        if next != .nothing { deliver(next) }
     }
 
     @usableFromInline

@@ -67,22 +67,22 @@ struct ZipCore<Value, Failure: Error>: CollectionCore {
     }
 
     @inlinable
-    mutating func start(into outbox: inout Outbox<[Value], Failure>) {
+    mutating func start(into outbox: Outbox<[Value], Failure>) {
         if count == 0 { outbox.finish() }
     }
 
     @inlinable
     mutating func receive(_ input: Value, from index: Int,
-                          into outbox: inout Outbox<[Value], Failure>) -> Subscribers.Demand {
+                          into outbox: Outbox<[Value], Failure>) -> Subscribers.Demand {
         if buffers[index].isEmpty { nonEmpty += 1 }
         buffers[index].append(input)
-        emitRounds(into: &outbox)
+        emitRounds(into: outbox)
         return .none
     }
 
     @inlinable
     mutating func receive(completion: Subscribers.Completion<Failure>, from index: Int,
-                          into outbox: inout Outbox<[Value], Failure>) {
+                          into outbox: Outbox<[Value], Failure>) {
         switch completion {
         case .failure:
             outbox.finish(completion)
@@ -94,14 +94,14 @@ struct ZipCore<Value, Failure: Error>: CollectionCore {
 
     @inlinable
     mutating func request(_ demand: Subscribers.Demand,
-                          into outbox: inout Outbox<[Value], Failure>) -> UpstreamDirective {
+                          into outbox: Outbox<[Value], Failure>) -> UpstreamDirective {
         self.demand += demand
-        emitRounds(into: &outbox)
+        emitRounds(into: outbox)
         return .requestAll(demand)
     }
 
     @inlinable
-    mutating func emitRounds(into outbox: inout Outbox<[Value], Failure>) {
+    mutating func emitRounds(into outbox: Outbox<[Value], Failure>) {
         while nonEmpty == count, count > 0, demand > .none {
             var round: [Value] = []
             round.reserveCapacity(count)

@@ -1,0 +1,51 @@
+# gpioagg: the two commands a newcomer needs are `make run` and `make test`.
+SWIFT     ?= swift
+BUILD     := .build
+RELEASE   := .build-release
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+
+.PHONY: all deps build run test test-unit test-release release bench clean help
+
+all: build
+
+help:
+	@echo "make run       build and start 'gpioagg --simulate' on the embedded demo config"
+	@echo "make test      install what the tests need, run every test"
+	@echo "make release   static release binaries in $(RELEASE)/release"
+	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build --scratch-path $(BUILD)
+
+run: build
+	$(BUILD)/debug/gpioagg --simulate
+
+# The release smoke run goes first so that the test runner's summary closes the output.
+test: test-release test-unit
+
+test-unit: deps
+	$(SWIFT) build --build-tests --scratch-path $(BUILD)
+	$(SWIFT) test --skip-build --scratch-path $(BUILD)
+
+# The release binaries are built with the Swift runtime linked in, as they ship to a
+# Raspberry Pi; a smoke run proves the static link works.
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE)
+
+test-release: release
+	@out=$$(printf 'on switch1\non switch2\non switch3\nquit\n' | $(RELEASE)/release/gpioagg --simulate) \
+	    && echo "$$out" | grep -qx 'ready_led on' \
+	    && echo "$$out" | grep -qx 'ready_led off (safe state)' \
+	    && echo "release build: static binary ran the demo" \
+	    || { echo "$$out"; echo "release build: the static binary failed the demo run" >&2; exit 1; }
+
+bench: deps
+	$(SWIFT) build -c release --product gpioagg-bench --scratch-path $(RELEASE)
+	$(RELEASE)/release/gpioagg-bench
+
+clean:
+	rm -rf $(BUILD) $(RELEASE)

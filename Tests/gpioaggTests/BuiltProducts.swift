@@ -1,0 +1,110 @@
+import Foundation
+
+/// Runs the executables this package builds, as a user would.
+enum BuiltProducts {
+    /// The folder holding the test bundle holds the executables too.
+    static let directory: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("gpioagg").path),
+              folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+}
+
+/// A running child process whose output is read line by line.
+final class RunningProduct: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSCondition()
+    private var lines: [String] = []
+    private var partial = Data()
+    private var errorData = Data()
+    private var ended = false
+
+    init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        process.executableURL = BuiltProducts.url(name)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.append(handle.availableData)
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            guard let self else { return }
+            let data = handle.availableData
+            self.lock.lock(); self.errorData.append(data); self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Waits (up to a generous limit, so a broken build fails instead of hanging) for a
+    /// line equal to `expected`; returns whether it came.
+    @discardableResult
+    func waitForLine(_ expected: String, limit: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        lock.lock()
+        defer { lock.unlock() }
+        while !lines.contains(expected) {
+            if ended || !lock.wait(until: deadline) { return lines.contains(expected) }
+        }
+        return true
+    }
+
+    /// Waits for the process to exit (up to `limit`, then kills it) and returns its
+    /// status, every line it printed on standard output, and its standard error.
+    func finish(limit: TimeInterval = 60) -> (status: Int32, lines: [String], errors: String) {
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+        append(output.fileHandleForReading.readDataToEndOfFile(), final: true)
+        lock.lock()
+        errorData.append(errors.fileHandleForReading.readDataToEndOfFile())
+        defer { lock.unlock() }
+        return (process.terminationStatus, lines, String(decoding: errorData, as: UTF8.self))
+    }
+
+    private func append(_ data: Data, final: Bool = false) {
+        lock.lock()
+        defer { lock.broadcast(); lock.unlock() }
+        if data.isEmpty && !final { ended = true; return }
+        partial.append(data)
+        while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+            partial.removeSubrange(partial.startIndex...newline)
+        }
+        if final, !partial.isEmpty {
+            lines.append(String(decoding: partial, as: UTF8.self))
+            partial.removeAll()
+        }
+    }
+}
+
+/// Runs `name` to completion with `stdin` as its input.
+func runProduct(_ name: String, _ arguments: [String], stdin: String = "") throws
+    -> (status: Int32, lines: [String], errors: String)
+{
+    let running = try RunningProduct(name, arguments)
+    running.send(stdin.hasSuffix("\n") || stdin.isEmpty ? String(stdin.dropLast()) : stdin)
+    running.closeInput()
+    return running.finish()
+}
