@@ -14,6 +14,9 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
     @usableFromInline var core: Core
     /// Index-aligned; an entry is released when its upstream completes.
     @usableFromInline var upstreams: [Subscription?]
+    /// Everything forwarded to all upstreams so far. An upstream whose subscription
+    /// arrives late (e.g. behind `subscribe(on:)`) is asked for this when it does.
+    @usableFromInline var forwardedToAll = Subscribers.Demand.none
 
     @inlinable
     init(name: String, count: Int, downstream: Downstream) {
@@ -83,7 +86,9 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
             return
         }
         upstreams[index] = subscription
+        let owed = forwardedToAll
         lock.unlock()
+        if owed > .none { subscription.request(owed) }
     }
 
     @inlinable
@@ -151,6 +156,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
         case .none:
             break
         case .requestAll(let demand):
+            forwardedToAll += demand
             work.targets = upstreams
             work.demand = demand
         case .requestOne(let indices):

@@ -85,7 +85,9 @@ struct MergeCore<Value, Failure: Error>: CollectionCore {
             return .none
         }
         guard demand > .none else {
-            // Only one value is ever outstanding per upstream, so the slot is free.
+            // Each upstream is asked for one value at a time, so its slot is free
+            // unless it sent more than it was asked for; that surplus is dropped.
+            guard slots[index] == nil else { return .none }
             slots[index] = input
             waiting.append(index)
             return .none

@@ -140,8 +140,11 @@ where Upstream.Failure == Other.Failure,
             return subscription.cancel()
         }
         if isSource { source = subscription } else { otherSubscription = subscription }
+        // A source that arrives late (e.g. behind `subscribe(on:)`) is owed the demand
+        // requested so far; nothing has been delivered yet, so that is `demand`.
+        let owed: Subscribers.Demand = isSource ? demand : .unlimited
         lock.unlock()
-        if !isSource { subscription.request(.unlimited) }
+        if owed > .none { subscription.request(owed) }
     }
 
     @inlinable
