@@ -11,12 +11,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
       Downstream.Input == Core.Output, Downstream.Failure == Core.Failure
 {
     @usableFromInline let description: String
-    @usableFromInline var core: Core
+    @usableFromInline @exclusivity(unchecked) var core: Core
     /// Index-aligned; an entry is released when its upstream completes.
-    @usableFromInline var upstreams: [Subscription?]
+    @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription?]
     /// Everything forwarded to all upstreams so far. An upstream whose subscription
     /// arrives late (e.g. behind `subscribe(on:)`) is asked for this when it does.
-    @usableFromInline var forwardedToAll = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var forwardedToAll = Subscribers.Demand.none
 
     @inlinable
     init(name: String, count: Int, downstream: Downstream) {
@@ -33,7 +33,12 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
     ) where Upstreams.Element == Upstream {
         let subscription = CollectionSubscription(name: name, count: publishers.count, downstream: downstream)
         for (index, publisher) in publishers.enumerated() {
-            publisher.subscribe(Child(parent: subscription, index: index))
+            // The value path is a closure made here, where the types are concrete when
+            // the caller's code is specialised: the upstream reaches the child through
+            // type-erased plumbing, but the closure body stays specialised code.
+            publisher.subscribe(Child(parent: subscription, index: index) { [subscription] input in
+                subscription.receive(input, from: index)
+            })
         }
         subscription.lock.lock()
         if !subscription.outbox.isTerminated {
@@ -174,11 +179,14 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
 
         @usableFromInline let parent: CollectionSubscription
         @usableFromInline let index: Int
+        @usableFromInline let receiveValue: (Input) -> Subscribers.Demand
 
         @inlinable
-        init(parent: CollectionSubscription, index: Int) {
+        init(parent: CollectionSubscription, index: Int,
+             receiveValue: @escaping (Input) -> Subscribers.Demand) {
             self.parent = parent
             self.index = index
+            self.receiveValue = receiveValue
         }
 
         @inlinable
@@ -191,7 +199,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
 
         @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
-            parent.receive(input, from: index)
+            receiveValue(input)
         }
 
         @inlinable

@@ -20,14 +20,14 @@ enum OutboxNext { case nothing, value, completion }
 final class Outbox<Output, Failure: Error> {
     /// The oldest waiting value, when `hasHead`.
     @usableFromInline let head: UnsafeMutablePointer<Output>
-    @usableFromInline var hasHead = false
+    @usableFromInline @exclusivity(unchecked) var hasHead = false
     /// Values after `head`, oldest first, from `tailStart`.
-    @usableFromInline var tail: [Output] = []
-    @usableFromInline var tailStart = 0
+    @usableFromInline @exclusivity(unchecked) var tail: [Output] = []
+    @usableFromInline @exclusivity(unchecked) var tailStart = 0
     /// The completion, after every value, when `hasCompletion`.
     @usableFromInline let completion: UnsafeMutablePointer<Subscribers.Completion<Failure>>
-    @usableFromInline var hasCompletion = false
-    @usableFromInline var isTerminated = false
+    @usableFromInline @exclusivity(unchecked) var hasCompletion = false
+    @usableFromInline @exclusivity(unchecked) var isTerminated = false
 
     @inlinable
     init() {

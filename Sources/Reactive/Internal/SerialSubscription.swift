@@ -15,6 +15,11 @@
 /// The downstream and the event in flight live in storage allocated once per
 /// subscription rather than in optionals and enums of generic types, so that delivery
 /// costs no runtime metadata look-ups when the code runs unspecialised (see `Outbox`).
+///
+/// State that `lock` guards is marked `@exclusivity(unchecked)` here and in the
+/// operators: the lock already serialises every access, no access is held across a
+/// call out of the module, and the dynamic checks (a thread-local look-up each) cost
+/// more than the rest of the per-value work together.
 @usableFromInline
 class SerialSubscription<Downstream: Subscriber> {
     @usableFromInline typealias Next = OutboxNext
@@ -23,9 +28,9 @@ class SerialSubscription<Downstream: Subscriber> {
     @usableFromInline final let outbox = Outbox<Downstream.Input, Downstream.Failure>()
     /// The subscriber, while `hasDownstream`.
     @usableFromInline final let downstream: UnsafeMutablePointer<Downstream>
-    @usableFromInline final var hasDownstream = true
+    @usableFromInline @exclusivity(unchecked) final var hasDownstream = true
     /// True while some thread is calling the downstream, and during the handover.
-    @usableFromInline final var isDelivering = true
+    @usableFromInline @exclusivity(unchecked) final var isDelivering = true
     // The deliverer's working storage (only the deliverer touches it).
     @usableFromInline final let inFlightValue: UnsafeMutablePointer<Downstream.Input>
     @usableFromInline final let inFlightCompletion: UnsafeMutablePointer<Subscribers.Completion<Downstream.Failure>>

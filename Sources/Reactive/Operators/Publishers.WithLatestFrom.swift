@@ -76,10 +76,10 @@ where Upstream.Failure == Other.Failure,
     /// The other side's latest value, when `hasLatest` (no `Optional` of a generic
     /// type on the per-value path; see `Outbox`).
     @usableFromInline let latest: UnsafeMutablePointer<Other.Output>
-    @usableFromInline var hasLatest = false
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var source: Subscription?
-    @usableFromInline var otherSubscription: Subscription?
+    @usableFromInline @exclusivity(unchecked) var hasLatest = false
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var source: Subscription?
+    @usableFromInline @exclusivity(unchecked) var otherSubscription: Subscription?
 
     @inlinable
     override init(downstream: Downstream) {
