@@ -5,13 +5,13 @@ RELEASE   := .build-release
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: all deps build run test test-unit test-release release bench clean help
+.PHONY: all deps build run test test-unit test-sanitizers test-release release bench clean help
 
 all: build
 
 help:
 	@echo "make run       build and start 'gpioagg --simulate' on the embedded demo config"
-	@echo "make test      install what the tests need, run every test"
+	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
 
@@ -24,12 +24,22 @@ build: deps
 run: build
 	$(BUILD)/debug/gpioagg --simulate
 
-# The release smoke run goes first so that the test runner's summary closes the output.
-test: test-release test-unit
+# The release smoke run and the sanitizer runs go first so that the plain test run's
+# summary closes the output.
+test: test-release test-sanitizers test-unit
 
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
 	$(SWIFT) test --skip-build --scratch-path $(BUILD)
+
+# The operators are lock-based and touch raw memory: every test also runs under
+# ThreadSanitizer and AddressSanitizer (leak checks off: tests may end with pipelines
+# still subscribed, which Combine allows).
+test-sanitizers: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # The release binaries are built with the Swift runtime linked in, as they ship to a
 # Raspberry Pi; a smoke run proves the static link works.
@@ -48,4 +58,4 @@ bench: deps
 	$(RELEASE)/release/gpioagg-bench
 
 clean:
-	rm -rf $(BUILD) $(RELEASE)
+	rm -rf $(BUILD) $(RELEASE) .build-tsan .build-asan
