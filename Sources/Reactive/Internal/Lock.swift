@@ -37,12 +37,4 @@ final class Lock {
     @inline(__always)
     @inlinable
     func unlock() { pthread_mutex_unlock(mutex) }
-
-    @inline(__always)
-    @inlinable
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }

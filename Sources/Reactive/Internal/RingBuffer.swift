@@ -1,5 +1,5 @@
-/// A FIFO queue with amortised O(1) `append` and `popFirst`, used for zip's per-upstream
-/// buffers and for events waiting to be delivered downstream.
+/// A FIFO queue with amortised O(1) `append` and `popFirst`: zip's per-upstream buffers
+/// and merge's order of waiting values.
 ///
 /// An empty buffer owns no storage, so a hundred thousand idle buffers cost only their
 /// struct headers.
@@ -32,13 +32,6 @@ struct RingBuffer<Element> {
         head = (head &+ 1) & (storage.count &- 1)
         count &-= 1
         return element
-    }
-
-    @inlinable
-    mutating func removeAll() {
-        storage = []
-        head = 0
-        count = 0
     }
 
     @inlinable

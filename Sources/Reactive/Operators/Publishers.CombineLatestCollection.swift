@@ -28,10 +28,12 @@ extension Publishers {
 
         public let upstreams: Upstreams
 
+        @inlinable
         public init(_ upstreams: Upstreams) {
             self.upstreams = upstreams
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             CollectionSubscription<Upstreams.Element, CombineLatestCore<Upstreams.Element.Output, Failure>, S>
