@@ -24,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .executable(name: "gpioagg", targets: ["gpioagg"]),
         .executable(name: "gpioagg-bench", targets: ["gpioagg-bench"]),
     ],
