@@ -10,6 +10,7 @@
 //                    scriptable publishers for tests of anything built on Reactive.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
 //                    imported by exactly one Swift module.
+//   CSystemd         C shim over libsystemd (sd_notify).
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 import PackageDescription
@@ -39,11 +40,16 @@ let package = Package(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
+        .target(
+            name: "CSystemd",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
         .executableTarget(
             name: "gpioagg",
             dependencies: [
                 "Reactive",
                 "CGPIOD",
+                "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -38,19 +38,25 @@ extension GPIOAgg {
             // Commands and signals both act on the demo from this one queue.
             let queue = DispatchQueue(label: "gpioagg.demo")
             let demo = SimulatedDemo(log: { print($0) }, warn: { fputs($0 + "\n", stderr) })
-            queue.sync { demo.start() }
+            let stopDemo = { @Sendable (reason: String) in
+                ServiceManager.notify(["STOPPING=1"])
+                demo.stop(reason: reason)
+            }
+            // Handlers are in place before anyone is told the service is ready.
             let stop = SignalStop(signals: [SIGINT, SIGTERM], queue: queue) { signal in
-                demo.stop(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+                stopDemo(signal == SIGINT ? "SIGINT" : "SIGTERM")
                 Glibc.exit(0)
             }
             defer { withExtendedLifetime(stop) {} }
+            queue.sync { demo.start() }
+            ServiceManager.notify(["READY=1", "STATUS=simulating 3 inputs and 1 output"])
             while let line = readLine() {
                 if queue.sync(execute: { demo.handle(command: line) }) == .quit {
-                    queue.sync { demo.stop(reason: "quit") }
+                    queue.sync { stopDemo("quit") }
                     return
                 }
             }
-            queue.sync { demo.stop(reason: "end of input") }
+            queue.sync { stopDemo("end of input") }
         }
     }
 }

@@ -65,6 +65,21 @@ struct SimulateCommandTests {
         ])
     }
 
+    @Test("tells the service manager when it is ready and when it stops")
+    func serviceNotifications() throws {
+        let socket = try NotifySocket()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = socket.path
+        let running = try RunningProduct("gpioagg", ["--simulate"], environment: environment)
+        #expect(socket.receive() == "READY=1\nSTATUS=simulating 3 inputs and 1 output")
+        #expect(running.waitForLine("ready"))
+        running.send("quit")
+        #expect(socket.receive() == "STOPPING=1")
+        let result = running.finish()
+        #expect(result.status == 0)
+        #expect(result.lines.suffix(2) == ["ready_led off (safe state)", "stopped (quit)"])
+    }
+
     @Test("without --simulate it explains what to run and fails")
     func hardwareNotAvailable() throws {
         let result = try runProduct("gpioagg", [])
