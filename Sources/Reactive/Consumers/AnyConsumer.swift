@@ -1,7 +1,7 @@
 /// An input-only endpoint: anyone holding it can `send` values into it, nobody can
-/// subscribe to it. Its owner exposes it through ``Input`` to build pipelines on it.
+/// subscribe to it. Its owner wraps it in `@Input` to build pipelines on it.
 ///
-/// Values are multicast to every pipeline built on the owning ``Input`` at the time of
+/// Values are multicast to every pipeline built on the owning `@Input` at the time of
 /// the send; nothing is replayed to later subscribers.
 ///
 /// ```swift
@@ -11,18 +11,18 @@
 /// }
 /// panel.press.send(1)
 /// ```
-public struct AnyConsumer<Value> {
+public struct AnyConsumer<Input> {
     @usableFromInline
-    let relay: PassthroughSubject<Value, Never>
+    let relay: PassthroughSubject<Input, Never>
 
     @inlinable
     public init() {
         relay = PassthroughSubject()
     }
 
-    /// Delivers `value` to every pipeline built on the owning ``Input``.
+    /// Delivers `value` to every pipeline built on the owning `@Input` wrapper.
     @inlinable
-    public func send(_ value: Value) {
+    public func send(_ value: Input) {
         relay.send(value)
     }
 }
