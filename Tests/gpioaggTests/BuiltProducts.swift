@@ -47,7 +47,11 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        write(line + "\n")
+    }
+
+    func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
     }
 
     func closeInput() {
@@ -104,7 +108,7 @@ func runProduct(_ name: String, _ arguments: [String], stdin: String = "") throw
     -> (status: Int32, lines: [String], errors: String)
 {
     let running = try RunningProduct(name, arguments)
-    running.send(stdin.hasSuffix("\n") || stdin.isEmpty ? String(stdin.dropLast()) : stdin)
+    running.write(stdin)
     running.closeInput()
     return running.finish()
 }

@@ -44,9 +44,8 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
         if !subscription.outbox.isTerminated {
             subscription.core.start(into: subscription.outbox)
         }
-        let orphans = subscription.releaseUpstreamsIfTerminatedLocked()
-        subscription.lock.unlock()
-        orphans.forEach { $0?.cancel() }
+        // Delivery waits for the handover (nothing is claimed before it).
+        subscription.unlockAndCarryOut(.none)
         subscription.handOver(subscription)
     }
 
@@ -56,12 +55,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !outbox.isTerminated else { return lock.unlock() }
-        let directive = core.request(demand, into: outbox)
-        let work = planLocked(directive)
-        let next = claimNextLocked()
-        lock.unlock()
-        work.perform()
-        if next != .nothing { deliver(next) }
+        unlockAndCarryOut(core.request(demand, into: outbox))
     }
 
     @inlinable
@@ -104,11 +98,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
             return .none
         }
         let demand = core.receive(input, from: index, into: outbox)
-        let orphans = releaseUpstreamsIfTerminatedLocked()
-        let next = claimNextLocked()
-        lock.unlock()
-        orphans.forEach { $0?.cancel() }
-        if next != .nothing { deliver(next) }
+        unlockAndCarryOut(.none)
         return demand
     }
 
@@ -118,11 +108,7 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
         guard !outbox.isTerminated else { return lock.unlock() }
         if upstreams.indices.contains(index) { upstreams[index] = nil }
         core.receive(completion: completion, from: index, into: outbox)
-        let orphans = releaseUpstreamsIfTerminatedLocked()
-        let next = claimNextLocked()
-        lock.unlock()
-        orphans.forEach { $0?.cancel() }
-        if next != .nothing { deliver(next) }
+        unlockAndCarryOut(.none)
     }
 
     // MARK: Helpers
@@ -150,6 +136,18 @@ where Core.Input == Upstream.Output, Core.Failure == Upstream.Failure,
             guard demand > .none else { return }
             for target in targets { target?.request(demand) }
         }
+    }
+
+    /// Call with `lock` held, after a decision of the core. Releases the lock, then
+    /// cancels the upstreams a termination left running, makes the calls `directive`
+    /// asks of the upstreams, and delivers what the decision queued.
+    @inlinable @inline(__always)
+    func unlockAndCarryOut(_ directive: UpstreamDirective) {
+        let work = planLocked(directive)
+        let next = claimNextLocked()
+        lock.unlock()
+        work.perform()
+        if next != .nothing { deliver(next) }
     }
 
     @inlinable
