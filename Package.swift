@@ -8,11 +8,18 @@
 //                    Combine or OpenCombine only.
 //   ReactiveTesting  Virtual-time scheduler, marbles, recording subscribers and
 //                    scriptable publishers for tests of anything built on Reactive.
+//   GPIO             GPIO value types, the backend protocols and the input tracker
+//                    (lost-event recovery, software debounce). No I/O of its own.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
-//                    imported by exactly one Swift module.
+//                    imported by exactly one Swift module: GPIOLibgpiod.
+//   GPIOLibgpiod     The kernel backend, through CGPIOD.
+//   GPIOSimulated    In-process chips for tests and `--simulate`.
 //   CSystemd         C shim over libsystemd (sd_notify).
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
+//   gpioagg-kernel-check
+//                    The real-kernel suite: runs inside a qemu guest against gpio-sim
+//                    (scripts/kernel-test).
 import PackageDescription
 
 let openCombine: [Target.Dependency] = [
@@ -28,6 +35,7 @@ let package = Package(
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .executable(name: "gpioagg", targets: ["gpioagg"]),
         .executable(name: "gpioagg-bench", targets: ["gpioagg-bench"]),
+        .executable(name: "gpioagg-kernel-check", targets: ["gpioagg-kernel-check"]),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
@@ -36,10 +44,13 @@ let package = Package(
     targets: [
         .target(name: "Reactive", dependencies: openCombine),
         .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        .target(name: "GPIO"),
         .target(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
+        .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
+        .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
         .target(
             name: "CSystemd",
             linkerSettings: [.linkedLibrary("systemd")]
@@ -48,14 +59,20 @@ let package = Package(
             name: "gpioagg",
             dependencies: [
                 "Reactive",
+                "GPIO",
+                "GPIOLibgpiod",
+                "GPIOSimulated",
                 "CGPIOD",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "gpioagg-bench", dependencies: ["Reactive"]),
+        .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
+        .testTarget(name: "GPIOTests",
+                    dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting"]),
         .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench"]),
     ]
 )
