@@ -1,1 +1,135 @@
 import GPIO
+
+/// In-process GPIO chips behind the same protocol as the kernel backend, for tests and
+/// `gpioagg --simulate`.
+///
+/// ```swift
+/// let backend = SimulatedBackend.raspberryPi(clock: SystemSimulationClock())
+/// let chip = try backend.openChip(ChipLocator("pinctrl-bcm2711"))
+/// ```
+public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
+    public let simulatedChips: [SimulatedChip]
+
+    public init(chips: [SimulatedChip]) {
+        simulatedChips = chips
+    }
+
+    /// One chip like a Raspberry Pi 4's header controller: `gpiochip0`, label
+    /// `pinctrl-bcm2711`, 58 lines, `ID_SDA`, `ID_SCL`, then `GPIO2` to `GPIO27`; the
+    /// lines past the header have no names.
+    public static func raspberryPi(clock: any SimulationClock,
+                                   numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
+        var names = ["ID_SDA", "ID_SCL"] + (2...27).map { "GPIO\($0)" }
+        names += Array(repeating: "", count: 58 - names.count)
+        return SimulatedBackend(chips: [
+            SimulatedChip(name: "gpiochip0", label: "pinctrl-bcm2711", lineNames: names,
+                          numbering: numbering, clock: clock),
+        ])
+    }
+
+    /// The simulated chip a locator names, for driving its lines.
+    public func simulatedChip(_ locator: ChipLocator) -> SimulatedChip? {
+        simulatedChips.first { locator.matches($0.info) }
+    }
+
+    public func chips() throws(GPIOError) -> [ChipInfo] {
+        simulatedChips.map(\.info).sorted { chipNumber($0.name) < chipNumber($1.name) }
+    }
+
+    public func openChip(_ locator: ChipLocator) throws(GPIOError) -> any GPIOChip {
+        guard let chip = simulatedChip(locator) else {
+            throw .chipNotFound(locator, available: try chips())
+        }
+        return SimulatedChipHandle(chip: chip)
+    }
+
+    private func chipNumber(_ name: String) -> Int {
+        Int(name.drop { !$0.isNumber }) ?? .max
+    }
+}
+
+/// An open simulated chip.
+final class SimulatedChipHandle: GPIOChip {
+    let chip: SimulatedChip
+
+    init(chip: SimulatedChip) { self.chip = chip }
+
+    var info: ChipInfo { chip.info }
+
+    func lineInfo(_ offset: UInt32) throws(GPIOError) -> LineInfo {
+        guard offset < chip.info.lineCount else {
+            throw .lineOffsetOutOfRange(chip: chip.info, offset: offset)
+        }
+        return chip.lock.withLock {
+            let line = chip.lines[Int(offset)]
+            return LineInfo(offset: offset, name: line.name, consumer: line.consumer ?? "",
+                            used: line.consumer != nil, direction: line.direction,
+                            activeLow: line.consumer != nil && line.activeLow,
+                            bias: line.consumer != nil ? line.bias : .asIs,
+                            drive: line.drive)
+        }
+    }
+
+    func requestInputs(_ lines: [InputLineConfig], consumer: String,
+                       eventBufferSize: Int) throws(GPIOError) -> any InputRequest {
+        let offsets = lines.map(\.offset)
+        let request = try SimulatedInputRequest(chip: chip, offsets: offsets,
+                                                eventBufferSize: eventBufferSize)
+        try chip.lock.withLock { () throws(GPIOError) in
+            try claimLocked(offsets, consumer: consumer)
+            request.claimed = true
+            for line in lines {
+                let index = Int(line.offset)
+                chip.lines[index].direction = .input
+                chip.lines[index].activeLow = line.activeLow
+                chip.lines[index].bias = line.bias
+                chip.lines[index].drive = .pushPull
+                chip.lines[index].inputRequest = request
+                // As with gpio-sim, the requester's bias sets the simulated pull.
+                switch line.bias {
+                case .pullUp: chip.lines[index].pull = true
+                case .pullDown: chip.lines[index].pull = false
+                case .asIs, .disabled: break
+                }
+            }
+        }
+        return request
+    }
+
+    func requestOutputs(_ lines: [OutputLineConfig],
+                        consumer: String) throws(GPIOError) -> any OutputRequest {
+        let offsets = lines.map(\.offset)
+        try chip.lock.withLock { () throws(GPIOError) in
+            try claimLocked(offsets, consumer: consumer)
+            for line in lines {
+                let index = Int(line.offset)
+                chip.lines[index].direction = .output
+                chip.lines[index].activeLow = line.activeLow
+                chip.lines[index].bias = line.bias
+                chip.lines[index].drive = line.drive
+                chip.driveLocked(line.offset, value: line.initial)
+            }
+        }
+        return SimulatedOutputRequest(chip: chip, offsets: offsets)
+    }
+
+    func close() {}
+
+    private func claimLocked(_ offsets: [UInt32], consumer: String) throws(GPIOError) {
+        guard !offsets.isEmpty else { throw .invalidRequest("a request needs at least one line") }
+        var seen = Set<UInt32>()
+        for offset in offsets {
+            guard offset < chip.info.lineCount else {
+                throw .lineOffsetOutOfRange(chip: chip.info, offset: offset)
+            }
+            guard seen.insert(offset).inserted else {
+                throw .invalidRequest("line \(offset) appears twice in one request")
+            }
+            let line = chip.lines[Int(offset)]
+            if let holder = line.consumer {
+                throw .busy(chip: chip.info, offset: offset, name: line.name, consumer: holder)
+            }
+        }
+        for offset in offsets { chip.lines[Int(offset)].consumer = consumer }
+    }
+}

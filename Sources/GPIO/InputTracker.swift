@@ -1,0 +1,184 @@
+/// Turns a request's edge events into level changes that are never wrong for long.
+///
+/// The kernel keeps a bounded buffer of events per request. When a burst fills it,
+/// events are dropped: libgpiod v2's kernel interface drops the oldest and numbers
+/// every event, libgpiod v1's drops the newest and numbers none. A daemon that only
+/// toggles its idea of a line on each edge then holds the wrong level for good. The
+/// tracker detects the gap and re-reads the lines:
+///
+/// - numbered events: a sequence number that does not follow the previous one;
+/// - unnumbered events: two edges of the same kind in a row on one line, or a read that
+///   returned as many events as the kernel buffer holds (the newest may be gone);
+///
+/// then it reads every line's level and reports the lines whose level differs from what
+/// the events said. Each detection is counted in `statistics`.
+///
+/// Inputs start from the level read when the tracker is made. Debounce modes the
+/// backend cannot apply in the kernel are applied here, on the events' timestamps;
+/// call `expireDeadlines(now:)` when `nextDeadline` passes.
+///
+/// ```swift
+/// let tracker = try InputTracker(request: request, now: MonotonicClock.now())
+/// // when poll() says fd is readable:
+/// for change in try tracker.readable(fd, now: MonotonicClock.now()) {
+///     print(change.offset, change.value)
+/// }
+/// ```
+public final class InputTracker {
+    /// A debounced, logical level change of one line.
+    public struct Change: Hashable, Sendable {
+        public var offset: UInt32
+        public var value: Bool
+        /// The kernel timestamp of the edge, or the time of the re-read or deadline that
+        /// revealed the change.
+        public var timestamp: UInt64
+
+        public init(offset: UInt32, value: Bool, timestamp: UInt64) {
+            self.offset = offset
+            self.value = value
+            self.timestamp = timestamp
+        }
+    }
+
+    public struct Statistics: Hashable, Sendable {
+        /// Edge events read from the backend.
+        public var events = 0
+        /// Times a loss of events was detected (each followed by a re-read).
+        public var gaps = 0
+        /// Lines whose re-read level differed from what the events had said.
+        public var corrections = 0
+    }
+
+    /// Why the last re-read happened, for logs.
+    public enum GapReason: Hashable, Sendable {
+        /// A sequence number jumped: `missing` events were dropped.
+        case sequenceGap(missing: UInt64)
+        /// Two edges of the same kind in a row on `offset`.
+        case repeatedEdge(offset: UInt32)
+        /// A read returned a full kernel buffer.
+        case fullBuffer(count: Int)
+    }
+
+    public let request: any InputRequest
+    public private(set) var statistics = Statistics()
+    public private(set) var lastGap: GapReason?
+
+    private let offsets: [UInt32]
+    private let indexOfOffset: [UInt32: Int]
+    private var debouncers: [Debouncer]
+    private var lastGlobalSequence: UInt64 = 0
+    private var events: [EdgeEvent] = []
+
+    /// Reads the lines' current levels: they are the starting values.
+    ///
+    /// - Parameter debounce: per offset. Only what the backend cannot do in the kernel
+    ///   is applied here: all modes when `request.debouncesInKernel` is false, else the
+    ///   modes other than `.stable` (the caller asks the kernel for `kernelPeriod`).
+    public init(request: any InputRequest, debounce: [UInt32: Debounce] = [:],
+                now: UInt64) throws(GPIOError) {
+        self.request = request
+        offsets = request.offsets
+        var index: [UInt32: Int] = [:]
+        for (position, offset) in offsets.enumerated() { index[offset] = position }
+        indexOfOffset = index
+        let levels = try request.values()
+        let kernelDebounces = request.debouncesInKernel
+        debouncers = zip(offsets, levels).map { offset, level in
+            var software = debounce[offset] ?? .none
+            if kernelDebounces && software.mode == .stable { software = .none }
+            return Debouncer(software, level: level)
+        }
+        events.reserveCapacity(64)
+    }
+
+    /// The reported (debounced, logical) level of every line, in `request.offsets` order.
+    public var levels: [Bool] { debouncers.map(\.reported) }
+
+    /// The reported level of one line, or `nil` if it is not in this request.
+    public func level(of offset: UInt32) -> Bool? {
+        indexOfOffset[offset].map { debouncers[$0].reported }
+    }
+
+    /// The earliest software-debounce deadline, if any (same clock as the timestamps).
+    public var nextDeadline: UInt64? {
+        var earliest: UInt64?
+        for debouncer in debouncers {
+            if let due = debouncer.deadline, due < (earliest ?? .max) { earliest = due }
+        }
+        return earliest
+    }
+
+    /// Reads the events waiting on `fileDescriptor` and returns the level changes they
+    /// cause, oldest first.
+    public func readable(_ fileDescriptor: Int32, now: UInt64) throws(GPIOError) -> [Change] {
+        var changes: [Change] = []
+        try readable(fileDescriptor, now: now, into: &changes)
+        return changes
+    }
+
+    /// As `readable(_:now:)`, appending to `changes`.
+    public func readable(_ fileDescriptor: Int32, now: UInt64,
+                         into changes: inout [Change]) throws(GPIOError) {
+        events.removeAll(keepingCapacity: true)
+        let count = try request.readEvents(from: fileDescriptor, into: &events)
+        statistics.events += count
+        var gap: GapReason?
+        let numbered = request.numbersEvents
+        for event in events {
+            guard let position = indexOfOffset[event.offset] else { continue }
+            if numbered {
+                // The kernel numbers a request's events from 1.
+                if event.globalSequence > lastGlobalSequence &+ 1 {
+                    gap = .sequenceGap(missing: event.globalSequence - lastGlobalSequence - 1)
+                }
+                lastGlobalSequence = event.globalSequence
+            } else if debouncers[position].raw == event.edge.level, gap == nil {
+                gap = .repeatedEdge(offset: event.offset)
+            }
+            if let level = debouncers[position].edge(to: event.edge.level, at: event.timestamp) {
+                changes.append(Change(offset: event.offset, value: level, timestamp: event.timestamp))
+            }
+        }
+        if gap == nil, !numbered, count > 0, count >= request.eventBufferCapacity {
+            gap = .fullBuffer(count: count)
+        }
+        if let gap {
+            try recover(from: gap, now: now, into: &changes)
+        }
+    }
+
+    /// Re-reads every line and reports those whose level differs from the events'
+    /// account. The engine may also call it after a wake-up it cannot account for.
+    public func resynchronize(now: UInt64, into changes: inout [Change]) throws(GPIOError) {
+        let values = try request.values()
+        for (position, value) in values.enumerated() where position < debouncers.count {
+            guard debouncers[position].raw != value else { continue }
+            statistics.corrections += 1
+            if let level = debouncers[position].edge(to: value, at: now) {
+                changes.append(Change(offset: offsets[position], value: level, timestamp: now))
+            }
+        }
+    }
+
+    /// Applies the software-debounce decisions due at `now`.
+    public func expireDeadlines(now: UInt64, into changes: inout [Change]) {
+        for position in debouncers.indices {
+            if let level = debouncers[position].expire(at: now) {
+                changes.append(Change(offset: offsets[position], value: level, timestamp: now))
+            }
+        }
+    }
+
+    public func expireDeadlines(now: UInt64) -> [Change] {
+        var changes: [Change] = []
+        expireDeadlines(now: now, into: &changes)
+        return changes
+    }
+
+    private func recover(from gap: GapReason, now: UInt64,
+                         into changes: inout [Change]) throws(GPIOError) {
+        statistics.gaps += 1
+        lastGap = gap
+        try resynchronize(now: now, into: &changes)
+    }
+}

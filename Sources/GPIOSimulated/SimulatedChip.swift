@@ -1,0 +1,183 @@
+import GPIO
+
+/// A simulated GPIO chip: the hardware side. Tests and `--simulate` move its inputs
+/// (`set`, `toggle`, `pulse`, `bounce`) and read what requesters drive on its outputs
+/// (`level(of:)`, `writes`); the daemon opens it through `SimulatedBackend` like any
+/// other chip.
+///
+/// It behaves like the kernel's gpio-sim: each line has a pull (the level an external
+/// switch or the requester's bias gives it); a requested output drives the line
+/// instead; requesting an input with a bias sets the pull; events carry the clock's
+/// timestamps and queue in a bounded buffer that drops events the way libgpiod's kernel
+/// interfaces do (`EventNumbering`).
+///
+/// ```swift
+/// let chip = SimulatedChip(name: "gpiochip0", label: "demo", lineNames: ["SW1", "LED"],
+///                          clock: clock)
+/// chip.set("SW1", high: false)          // close a switch to ground
+/// chip.bounce("SW1", to: true, bounces: 3, every: .microseconds(200))
+/// ```
+public final class SimulatedChip: @unchecked Sendable {
+    /// How requests on this chip number and drop events.
+    public enum EventNumbering: Sendable {
+        /// Like libgpiod v2: one buffer per request (default 16 events per line), events
+        /// numbered, the oldest dropped when it is full.
+        case numbered
+        /// Like libgpiod v1: one 16-event buffer and descriptor per line, no numbers,
+        /// the newest dropped when it is full.
+        case unnumbered
+    }
+
+    /// One output write as the requester made it.
+    public struct Write: Hashable, Sendable {
+        public var offset: UInt32
+        /// The logical value written.
+        public var value: Bool
+        /// The resulting physical level.
+        public var level: Bool
+        public var timestamp: UInt64
+    }
+
+    public let info: ChipInfo
+    public let numbering: EventNumbering
+    let clock: any SimulationClock
+    let lock = SimulationLock()
+    var lines: [SimulatedLine]
+    private var recordedWrites: [Write] = []
+
+    public init(name: String, label: String, lineNames: [String],
+                numbering: EventNumbering = .numbered, clock: any SimulationClock) {
+        info = ChipInfo(path: "/dev/\(name)", name: name, label: label, lineCount: lineNames.count)
+        self.numbering = numbering
+        self.clock = clock
+        lines = lineNames.map { SimulatedLine(name: $0) }
+    }
+
+    public convenience init(name: String, label: String, lineCount: Int,
+                            numbering: EventNumbering = .numbered, clock: any SimulationClock) {
+        self.init(name: name, label: label, lineNames: Array(repeating: "", count: lineCount),
+                  numbering: numbering, clock: clock)
+    }
+
+    // MARK: The hardware side
+
+    /// Drives a line's pull to a physical level, as a switch to ground or to the supply
+    /// does. Ignored while a requester drives the line as an output.
+    public func set(_ line: LineLocator, high: Bool) {
+        guard let offset = offset(of: line) else { return }
+        lock.withLock { setPullLocked(offset, high) }
+    }
+
+    /// `set` by offset or name: `chip.set("SW1", high: true)`, `chip.set("5", high: false)`.
+    public func set(_ line: String, high: Bool) { set(LineLocator(line), high: high) }
+
+    /// Sets a line to a logical value as its requester sees it (inverted for active-low
+    /// inputs).
+    public func setActive(_ line: LineLocator, _ active: Bool) {
+        guard let offset = offset(of: line) else { return }
+        lock.withLock {
+            let activeLow = lines[Int(offset)].activeLow
+            setPullLocked(offset, active != activeLow)
+        }
+    }
+
+    /// Inverts a line's pull.
+    public func toggle(_ line: LineLocator) {
+        guard let offset = offset(of: line) else { return }
+        lock.withLock { setPullLocked(offset, !lines[Int(offset)].pull) }
+    }
+
+    /// Inverts a line's pull for `duration`, then restores it.
+    public func pulse(_ line: LineLocator, for duration: Duration) {
+        guard let offset = offset(of: line) else { return }
+        let restore: Bool = lock.withLock {
+            let before = lines[Int(offset)].pull
+            setPullLocked(offset, !before)
+            return before
+        }
+        clock.schedule(after: duration) { [self] in
+            lock.withLock { setPullLocked(offset, restore) }
+        }
+    }
+
+    /// A contact closing or opening with bounce: the line goes to `high` now, then
+    /// `bounces` times back and forth, one edge every `interval`, ending at `high`
+    /// (1 + 2 × bounces edges in all, if the line was not already at `high`).
+    public func bounce(_ line: LineLocator, to high: Bool, bounces: Int, every interval: Duration) {
+        guard let offset = offset(of: line) else { return }
+        lock.withLock { setPullLocked(offset, high) }
+        for step in 0..<(2 * max(0, bounces)) {
+            let level = step % 2 == 0 ? !high : high
+            clock.schedule(after: interval * (step + 1)) { [self] in
+                lock.withLock { setPullLocked(offset, level) }
+            }
+        }
+    }
+
+    /// The physical level of a line: what an output's requester drives, else its pull.
+    public func level(of line: LineLocator) -> Bool? {
+        guard let offset = offset(of: line) else { return nil }
+        return lock.withLock { lines[Int(offset)].level }
+    }
+
+    /// Who holds a line, or `nil` when it is free.
+    public func consumer(of line: LineLocator) -> String? {
+        guard let offset = offset(of: line) else { return nil }
+        return lock.withLock { lines[Int(offset)].consumer }
+    }
+
+    /// Every output write since the chip was made (or since `clearWrites()`), in order.
+    public var writes: [Write] { lock.withLock { recordedWrites } }
+
+    public func clearWrites() { lock.withLock { recordedWrites.removeAll() } }
+
+    /// The offset of a line by offset or name, or `nil` if there is none.
+    public func offset(of line: LineLocator) -> UInt32? {
+        switch line {
+        case .offset(let offset):
+            return offset < lines.count ? offset : nil
+        case .name(let name):
+            return lines.firstIndex { $0.name == name }.map(UInt32.init)
+        }
+    }
+
+    // MARK: Used by the requests (under the lock)
+
+    func setPullLocked(_ offset: UInt32, _ high: Bool) {
+        let before = lines[Int(offset)].level
+        lines[Int(offset)].pull = high
+        levelChangedLocked(offset, from: before)
+    }
+
+    func driveLocked(_ offset: UInt32, value: Bool) {
+        let before = lines[Int(offset)].level
+        let level = value != lines[Int(offset)].activeLow
+        lines[Int(offset)].driven = level
+        recordedWrites.append(Write(offset: offset, value: value, level: level, timestamp: clock.now))
+        levelChangedLocked(offset, from: before)
+    }
+
+    private func levelChangedLocked(_ offset: UInt32, from before: Bool) {
+        let line = lines[Int(offset)]
+        guard line.level != before, let request = line.inputRequest else { return }
+        let active = line.level != line.activeLow
+        request.queueLocked(offset: offset, edge: active ? .rising : .falling, timestamp: clock.now)
+    }
+}
+
+/// The state of one simulated line, guarded by its chip's lock.
+struct SimulatedLine {
+    var name: String
+    var pull = false
+    var driven: Bool?
+    var consumer: String?
+    var direction = Direction.input
+    var activeLow = false
+    var bias = Bias.asIs
+    var drive = Drive.pushPull
+    weak var inputRequest: SimulatedInputRequest?
+
+    init(name: String) { self.name = name }
+
+    var level: Bool { driven ?? pull }
+}
