@@ -17,7 +17,7 @@ struct GPIOAgg: ParsableCommand {
             """,
         version: "gpioagg \(version) (libgpiod \(String(cString: cgpiod_library_version())), "
             + "API v\(cgpiod_api_generation()))",
-        subcommands: [Run.self],
+        subcommands: [Run.self, Detect.self, Info.self],
         defaultSubcommand: Run.self
     )
 }

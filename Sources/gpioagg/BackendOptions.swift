@@ -1,0 +1,21 @@
+import ArgumentParser
+import GPIO
+import GPIOLibgpiod
+import GPIOSimulated
+
+/// `--simulate`, shared by every command that touches GPIO lines.
+struct BackendOptions: ParsableArguments {
+    @Flag(help: "Use simulated GPIO chips instead of the kernel's (a Raspberry Pi 4 header: gpiochip0, label pinctrl-bcm2711).")
+    var simulate = false
+
+    func makeBackend() -> any GPIOBackend {
+        simulate ? SimulatedBackend.raspberryPi(clock: SystemSimulationClock()) : LibgpiodBackend()
+    }
+}
+
+/// Prints a GPIO error the way every command does (message, then hint) and exits 1.
+func exitReporting(_ error: GPIOError) -> ExitCode {
+    printError("gpioagg: error: \(error.message)")
+    if !error.hint.isEmpty { printError("hint: \(error.hint)") }
+    return ExitCode(1)
+}

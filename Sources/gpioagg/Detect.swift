@@ -1,0 +1,49 @@
+import ArgumentParser
+import GPIO
+
+extension GPIOAgg {
+    /// `gpioagg detect`: the chips, like `gpiodetect`.
+    struct Detect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the GPIO chips: name, label and number of lines.",
+            discussion: """
+                Name a chip in a config file by its label (stable across kernels and \
+                boards), its name (gpiochip0) or its path (/dev/gpiochip0).
+                """
+        )
+
+        @OptionGroup var backend: BackendOptions
+
+        @Flag(help: "Print JSON: [{\"name\": ..., \"path\": ..., \"label\": ..., \"lines\": N}].")
+        var json = false
+
+        func run() throws {
+            let chips: [ChipInfo]
+            do throws(GPIOError) {
+                chips = try backend.makeBackend().chips()
+            } catch {
+                throw exitReporting(error)
+            }
+            if json {
+                print(JSONText.array(chips.map(\.jsonObject)))
+                return
+            }
+            if chips.isEmpty {
+                printError("gpioagg: no GPIO chips found (no readable /dev/gpiochip*); try --simulate")
+                throw ExitCode(1)
+            }
+            for chip in chips {
+                print("\(chip.name) [\(chip.label)] (\(chip.lineCount) lines)")
+            }
+        }
+    }
+}
+
+extension ChipInfo {
+    var jsonObject: String {
+        JSONText.object([
+            ("name", JSONText.string(name)), ("path", JSONText.string(path)),
+            ("label", JSONText.string(label)), ("lines", String(lineCount)),
+        ])
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import GPIO
+
+extension GPIOAgg {
+    /// `gpioagg info [CHIP]`: the lines, like `gpioinfo`.
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the lines of one chip or of every chip.",
+            discussion: """
+                For each line: offset, name, consumer (who holds it), direction, \
+                active-low, and bias and drive when set. CHIP is a path (/dev/gpiochip0), \
+                a name (gpiochip0) or a label (pinctrl-bcm2711).
+                """
+        )
+
+        @Argument(help: "The chip: path, name or label. Every chip when left out.")
+        var chip: String?
+
+        @OptionGroup var backend: BackendOptions
+
+        @Flag(help: "Print JSON: one object per chip with its lines.")
+        var json = false
+
+        func run() throws {
+            let source = backend.makeBackend()
+            var report: [(ChipInfo, [LineInfo])] = []
+            do throws(GPIOError) {
+                let locators: [ChipLocator]
+                if let chip {
+                    locators = [ChipLocator(chip)]
+                } else {
+                    locators = try source.chips().map { ChipLocator.path($0.path) }
+                }
+                for locator in locators {
+                    let handle = try source.openChip(locator)
+                    defer { handle.close() }
+                    report.append((handle.info, try handle.lineInfos()))
+                }
+            } catch {
+                throw exitReporting(error)
+            }
+            if json {
+                print(JSONText.array(report.map { chip, lines in
+                    JSONText.object([
+                        ("chip", chip.jsonObject),
+                        ("lines", JSONText.array(lines.map(\.jsonObject))),
+                    ])
+                }))
+                return
+            }
+            if report.isEmpty {
+                printError("gpioagg: no GPIO chips found (no readable /dev/gpiochip*); try --simulate")
+                throw ExitCode(1)
+            }
+            for (chip, lines) in report {
+                print("\(chip.name) [\(chip.label)] - \(chip.lineCount) lines:")
+                for line in lines { print(line.table) }
+            }
+        }
+    }
+}
+
+extension LineInfo {
+    /// `gpioinfo`'s layout: offset, quoted name or unnamed, quoted consumer or unused,
+    /// direction, active state, then attributes.
+    var table: String {
+        let offsetText = String(offset)
+        let nameText = name.isEmpty ? "unnamed" : "\"\(name)\""
+        let consumerText = used ? (consumer.isEmpty ? "kernel" : "\"\(consumer)\"") : "unused"
+        var attributes: [String] = []
+        if bias != .asIs { attributes.append("bias=\(bias.rawValue)") }
+        if direction == .output, drive != .pushPull { attributes.append("drive=\(drive.rawValue)") }
+        if debounce > .zero { attributes.append("debounce=\(debounce)") }
+        if used { attributes.append("[used]") }
+        return "\tline " + String(repeating: " ", count: max(0, 3 - offsetText.count)) + offsetText + ": "
+            + pad(nameText, 16) + " " + pad(consumerText, 16) + " "
+            + pad(direction.rawValue, 6) + " " + (activeLow ? "active-low " : "active-high")
+            + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " "))
+    }
+
+    var jsonObject: String {
+        JSONText.object([
+            ("offset", String(offset)), ("name", JSONText.string(name)),
+            ("consumer", JSONText.string(consumer)), ("used", used ? "true" : "false"),
+            ("direction", JSONText.string(direction.rawValue)),
+            ("active_low", activeLow ? "true" : "false"),
+            ("bias", JSONText.string(bias.rawValue)), ("drive", JSONText.string(drive.rawValue)),
+        ])
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

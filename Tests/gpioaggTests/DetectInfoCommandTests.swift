@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@Suite("gpioagg detect and info")
+struct DetectInfoCommandTests {
+    @Test("detect lists the simulated chip like gpiodetect")
+    func detectSimulated() throws {
+        let result = try runProduct("gpioagg", ["detect", "--simulate"])
+        #expect(result.status == 0)
+        #expect(result.lines == ["gpiochip0 [pinctrl-bcm2711] (58 lines)"])
+    }
+
+    @Test("detect --json is machine-readable")
+    func detectJSON() throws {
+        let result = try runProduct("gpioagg", ["detect", "--simulate", "--json"])
+        #expect(result.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.lines.joined().utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 1)
+        #expect(parsed?.first?["label"] as? String == "pinctrl-bcm2711")
+        #expect(parsed?.first?["lines"] as? Int == 58)
+    }
+
+    @Test("info lists every line with its name, consumer and direction", arguments: [
+        "pinctrl-bcm2711", "gpiochip0", "/dev/gpiochip0",
+    ])
+    func infoSimulated(chip: String) throws {
+        let result = try runProduct("gpioagg", ["info", chip, "--simulate"])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 1 + 58)
+        #expect(result.lines.first == "gpiochip0 [pinctrl-bcm2711] - 58 lines:")
+        #expect(result.lines[1] == "\tline   0: \"ID_SDA\"         unused           input  active-high")
+        #expect(result.lines[18] == "\tline  17: \"GPIO17\"         unused           input  active-high")
+        #expect(result.lines[31] == "\tline  30: unnamed          unused           input  active-high")
+    }
+
+    @Test("info with no chip lists every chip")
+    func infoAllChips() throws {
+        let result = try runProduct("gpioagg", ["info", "--simulate", "--json"])
+        #expect(result.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.lines.joined().utf8)) as? [[String: Any]]
+        let lines = parsed?.first?["lines"] as? [[String: Any]]
+        #expect(lines?.count == 58)
+        #expect(lines?[27]["name"] as? String == "GPIO27")
+        #expect(lines?[27]["used"] as? Bool == false)
+    }
+
+    @Test("an unknown chip names the chips that exist")
+    func unknownChip() throws {
+        let result = try runProduct("gpioagg", ["info", "pinctrl-rp1", "--simulate"])
+        #expect(result.status == 1)
+        #expect(result.lines.isEmpty)
+        #expect(result.errors == """
+            gpioagg: error: GPIO chip label 'pinctrl-rp1' not found
+            hint: chips on this system: gpiochip0 [pinctrl-bcm2711] (58 lines)
+
+            """)
+    }
+}
