@@ -5,7 +5,7 @@ RELEASE   := .build-release
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-.PHONY: all deps build run test test-unit test-sanitizers test-release release bench clean help
+.PHONY: all deps build run test test-unit test-sanitizers test-release test-kernel release bench clean help
 
 all: build
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
+	@echo "make test-kernel  the libgpiod backend on the real kernel (gpio-sim under qemu)"
 
 deps:
 	@scripts/install-deps
@@ -24,9 +25,9 @@ build: deps
 run: build
 	$(BUILD)/debug/gpioagg --simulate
 
-# The release smoke run and the sanitizer runs go first so that the plain test run's
-# summary closes the output.
-test: test-release test-sanitizers test-unit
+# The release smoke run, the real-kernel suite and the sanitizer runs go first so that
+# the plain test run's summary closes the output.
+test: test-release test-kernel test-sanitizers test-unit
 
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
@@ -53,9 +54,15 @@ test-release: release
 	    && echo "release build: static binary ran the demo" \
 	    || { echo "$$out"; echo "release build: the static binary failed the demo run" >&2; exit 1; }
 
+# The libgpiod backend against the real kernel: gpio-sim in a qemu guest, with libgpiod
+# v1 and v2 (scripts/kernel-test). Skipped with a message where qemu or root is
+# missing, except under CI=true.
+test-kernel: release
+	scripts/kernel-test/suite $(RELEASE)/release
+
 bench: deps
 	$(SWIFT) build -c release --product gpioagg-bench --scratch-path $(RELEASE)
 	$(RELEASE)/release/gpioagg-bench
 
 clean:
-	rm -rf $(BUILD) $(RELEASE) .build-tsan .build-asan
+	rm -rf $(BUILD) $(RELEASE) .build-tsan .build-asan .build-kernel-v2

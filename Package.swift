@@ -62,7 +62,6 @@ let package = Package(
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",
-                "CGPIOD",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

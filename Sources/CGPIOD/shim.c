@@ -1,12 +1,7 @@
-#include "CGPIOD.h"
-#include <gpiod.h>
+#include "internal.h"
 
-/* Only the v1 header defines GPIOD_LINE_BULK_MAX_LINES. */
-#ifdef GPIOD_LINE_BULK_MAX_LINES
-#define CGPIOD_API 1
-#else
-#define CGPIOD_API 2
-#endif
+#include <fcntl.h>
+#include <string.h>
 
 int cgpiod_api_generation(void) { return CGPIOD_API; }
 
@@ -16,4 +11,18 @@ const char *cgpiod_library_version(void) {
 #else
     return gpiod_api_version();
 #endif
+}
+
+void cgpiod_copy_name(char destination[CGPIOD_NAME_SIZE], const char *source) {
+    size_t length = source ? strnlen(source, CGPIOD_NAME_SIZE - 1) : 0;
+    if (length > 0)
+        memcpy(destination, source, length);
+    destination[length] = '\0';
+}
+
+int cgpiod_set_nonblocking(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0)
+        return -1;
+    return fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }

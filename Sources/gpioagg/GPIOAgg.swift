@@ -1,5 +1,5 @@
 import ArgumentParser
-import CGPIOD
+import GPIOLibgpiod
 
 /// `gpioagg`: the command line. With no subcommand it runs the daemon (`run`).
 @main
@@ -15,8 +15,8 @@ struct GPIOAgg: ParsableCommand {
 
             Try it without hardware:  gpioagg --simulate
             """,
-        version: "gpioagg \(version) (libgpiod \(String(cString: cgpiod_library_version())), "
-            + "API v\(cgpiod_api_generation()))",
+        version: "gpioagg \(version) (libgpiod \(LibgpiodBackend.libraryVersion), "
+            + "API v\(LibgpiodBackend.apiGeneration))",
         subcommands: [Run.self, Detect.self, Info.self],
         defaultSubcommand: Run.self
     )
