@@ -14,6 +14,10 @@
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
 //   GPIOSimulated    In-process chips for tests and `--simulate`.
+//   Config           The YAML config file: parsing, validation with FILE:LINE:COL
+//                    errors, the validated model.
+//   Engine           The signal graph (Reactive operators) and the event loop that owns
+//                    lines, timers and the control socket.
 //   CSystemd         C shim over libsystemd (sd_notify).
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
@@ -40,6 +44,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         .target(name: "Reactive", dependencies: openCombine),
@@ -51,6 +56,8 @@ let package = Package(
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
+        .target(name: "Config", dependencies: ["GPIO", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Engine", dependencies: ["Config", "GPIO", "Reactive"]),
         .target(
             name: "CSystemd",
             linkerSettings: [.linkedLibrary("systemd")]
@@ -62,6 +69,8 @@ let package = Package(
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",
+                "Config",
+                "Engine",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -72,6 +81,9 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "GPIOTests",
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
+        .testTarget(name: "EngineTests",
+                    dependencies: ["Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting"]),
         .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench"]),
     ]
 )
