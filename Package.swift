@@ -18,6 +18,11 @@
 //                    errors, the validated model.
 //   Engine           The signal graph (Reactive operators) and the event loop that owns
 //                    lines, timers and the control socket.
+//   Control          The control socket: one JSON request and one JSON reply per line
+//                    over a Unix stream socket; server (driven by the engine's loop)
+//                    and client (status, sim).
+//   CEngineLinux     C shim over timerfd and eventfd, imported by exactly one Swift
+//                    module: Engine.
 //   CSystemd         C shim over libsystemd (sd_notify).
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
@@ -57,7 +62,9 @@ let package = Package(
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
         .target(name: "Config", dependencies: ["GPIO", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Engine", dependencies: ["Config", "GPIO", "Reactive"]),
+        .target(name: "CEngineLinux"),
+        .target(name: "Engine", dependencies: ["Config", "GPIO", "GPIOSimulated", "Reactive", "CEngineLinux"]),
+        .target(name: "Control"),
         .target(
             name: "CSystemd",
             linkerSettings: [.linkedLibrary("systemd")]
@@ -71,16 +78,19 @@ let package = Package(
                 "GPIOSimulated",
                 "Config",
                 "Engine",
+                "Control",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "gpioagg-bench", dependencies: ["Reactive"]),
+        .executableTarget(name: "gpioagg-bench",
+                          dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated"]),
         .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "GPIOTests",
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting"]),

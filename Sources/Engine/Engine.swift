@@ -1,1 +1,152 @@
 import Config
+import GPIO
+import GPIOSimulated
+import Reactive
+
+/// The signal graph of a configuration, running on GPIO lines.
+///
+/// `start()` opens the chips, requests the outputs (driven to their `initial` values
+/// at once) and the inputs (in requests of at most 64 lines per chip, the kernel's
+/// limit; debounce asked of the kernel where it can, done by `InputTracker` elsewhere),
+/// builds the graph from the Reactive operators and writes what it settles on.
+/// `stop()` drives every output to its `safe` value and releases the lines; so does any
+/// failure.
+///
+/// Inputs are publishers that start with the line's level and follow its debounced
+/// changes. Signals, in the order the configuration lists them:
+///
+/// | form | pipeline | value |
+/// | --- | --- | --- |
+/// | `all: [a, b, ...]` | `combineLatest` over the operands, `allSatisfy` | true while every operand is true |
+/// | `any: [...]` | `combineLatest`, `contains(true)` | true while at least one is true |
+/// | `none: [...]` | `combineLatest`, `!contains(true)` | true while none is true |
+/// | `at_least: k of [...]` | `combineLatest`, counting up to k | true while at least k are true |
+/// | `not: a` | `map(!)` | the operand inverted |
+/// | `toggle: a` | rising edges of `a`, `scan` | starts false, flips on each rising edge of `a` |
+/// | `sample: { value: v, on: t }` | rising edges of `t` `withLatestFrom(v)` | starts false; takes `v`'s value on each rising edge of `t` |
+/// | `zip: [a, b, ...]` | `zip` over each operand's rising edges | starts false; true when each operand has risen at least once since the last round; false again at the first rising edge of the next round |
+///
+/// A rising edge is a change from false to true after the starting value: an operand
+/// that starts true has not risen. In `zip`, an operand that rises again before the
+/// round completes counts once (its extra edges are not kept for later rounds, so no
+/// buffer grows while one operand stays quiet); when one edge both starts and completes
+/// a round (a single operand) the signal stays true.
+///
+/// Outputs are `AnyConsumer<Bool>`s bound (`bind(to:)`) to the signal or input they
+/// follow. The writes an event causes (one read of a request's events, one debounce
+/// deadline, one re-read after lost events) go out together once the graph has settled:
+/// one `setValues` per output request (per chip, for up to 64 outputs), holding only
+/// the outputs whose value changed.
+///
+/// An engine is confined to its host's thread: create it anywhere, then call it only
+/// there (`loop.sync { ... }`, `loop.execute { ... }`, or from a handler on the loop).
+///
+/// ```swift
+/// let loop = try EventLoop()
+/// let engine = Engine(configuration: config, backend: backend, host: loop,
+///                     log: { print($0) })
+/// let observation = engine.observeChanges { print($0) }   // "output ready_led on"
+/// try loop.sync { try engine.start() }                    // FILE:LINE:COL: error: ...
+/// ...
+/// loop.sync { engine.stop() }
+/// loop.stop()
+/// ```
+///
+/// A signal that reads the same input along two paths (`a` and `not: a` both feeding
+/// one `all`) may see the two paths' updates one after the other within one event, as
+/// with any push-based graph; outputs are only written once the event has settled, but
+/// `toggle`, `sample` and `zip` count the edges they see.
+public final class Engine: @unchecked Sendable {
+    enum State { case idle, running, stopped }
+
+    let configuration: Configuration
+    let backend: any GPIOBackend
+    let host: any EngineHost
+    let simulation: SimulatedBackend?
+    let consumer: String
+    let log: (String) -> Void
+    /// Called once, after the engine stopped itself because a read or write failed.
+    public var onFailure: ((EngineError) -> Void)?
+
+    @exclusivity(unchecked) var state = State.idle
+    let propagation = Propagation()
+    // State touched on every event is `@exclusivity(unchecked)`: only the host's thread
+    // uses an engine, and the dynamic checks cost more than the work they guard.
+    var chips: [String: OpenedChip] = [:]
+    @exclusivity(unchecked) var requestedInputs: [RequestedInputs] = []
+    @exclusivity(unchecked) var requestedOutputs: [RequestedOutputs] = []
+    var inputs: [InputLine] = []
+    var signals: [Signal] = []
+    var outputs: [OutputLine] = []
+    var cancellables: [AnyCancellable] = []
+    @exclusivity(unchecked) var outputWrites = 0
+    /// Reused for every read, so that an event allocates nothing.
+    @exclusivity(unchecked) var changes: [InputTracker.Change] = []
+
+    /// - Parameters:
+    ///   - backend: where the lines are; a `SimulatedBackend` also enables the
+    ///     simulated input control (`setSimulatedInput`...).
+    ///   - host: the thread and clock the engine runs on; its clock must be the
+    ///     backend's event-timestamp clock.
+    ///   - simulation: the simulated chips behind `backend`, when `backend` wraps them
+    ///     (defaults to `backend` itself when it is a `SimulatedBackend`).
+    ///   - consumer: the name the lines are requested under (`gpioinfo` shows it).
+    ///   - log: receives one line per noteworthy event (lost events, failures).
+    public init(configuration: Configuration, backend: any GPIOBackend, host: any EngineHost,
+                simulation: SimulatedBackend? = nil, consumer: String = "gpioagg",
+                log: @escaping (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.backend = backend
+        self.host = host
+        self.simulation = simulation ?? (backend as? SimulatedBackend)
+        self.consumer = consumer
+        self.log = log
+        changes.reserveCapacity(64)
+    }
+
+    deinit {
+        // Never leave outputs at whatever the graph last said.
+        stop()
+    }
+
+    /// Whether the engine has started and not stopped.
+    public var isRunning: Bool { state == .running }
+
+    /// The logical value of every input, signal and output, by name.
+    public func snapshot() -> EngineSnapshot {
+        var snapshot = EngineSnapshot()
+        for input in inputs { snapshot.inputs[input.name] = input.value }
+        for signal in signals { snapshot.signals[signal.name] = signal.value }
+        for output in outputs { snapshot.outputs[output.name] = output.written }
+        return snapshot
+    }
+
+    /// The input counters come from the trackers, so that an event costs no extra
+    /// bookkeeping.
+    public var statistics: EngineStatistics {
+        var statistics = EngineStatistics()
+        for requested in requestedInputs {
+            let tracked = requested.tracker.statistics
+            statistics.inputEvents += tracked.events
+            statistics.lostEventGaps += tracked.gaps
+            statistics.corrections += tracked.corrections
+        }
+        statistics.outputWrites = outputWrites
+        return statistics
+    }
+
+    /// Calls `observer` on the host's thread for every change of an input or a signal
+    /// after `start()`, and for every output write that changes an output (the initial
+    /// values at start when observed before it, the safe values at stop), until the
+    /// returned cancellable is cancelled or released (on the host's thread too).
+    ///
+    /// ```swift
+    /// let observation = engine.observeChanges { change in
+    ///     log("\(change.kind) \(change.name) \(change.value ? "on" : "off")")
+    /// }
+    /// ```
+    public func observeChanges(_ observer: @escaping (EngineChange) -> Void) -> AnyCancellable {
+        let id = propagation.addObserver(observer)
+        return AnyCancellable { [propagation] in propagation.removeObserver(id) }
+    }
+}

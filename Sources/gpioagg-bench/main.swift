@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 // gpioagg-bench: prints one JSON object per line (name, n, events, ns_per_event,
-// p50_ns, p99_ns). Build with `-c release`; numbers from debug builds mean nothing.
+// p50_ns, p99_ns; some rows add fields). Build with `-c release`; numbers from debug
+// builds mean nothing.
 //
 //   gpioagg-bench [--quick] [--filter NAME[,NAME...]]
 
@@ -18,6 +19,9 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": quick = true
     case "--filter": filter = arguments.popFirst()
+    case "--engine-idle-child":
+        // The measured process of the `engineIdle` row (see EngineIdle.swift).
+        runEngineIdleChild(seconds: arguments.popFirst().flatMap(Double.init) ?? 3)
     case "-h", "--help":
         print("usage: gpioagg-bench [--quick] [--filter NAME[,NAME...]]")
         exit(0)
@@ -111,6 +115,16 @@ run("combineLatestSetup") {
     return [Measurement(name: "combineLatestSetup", n: n, events: runs,
                         nsPerEvent: mean / Double(n), p50: totals[runs / 2], p99: totals[runs - 1],
                         extra: [("runs", "\(runs)")])]
+}
+
+run("engine") {
+    engineRows()
+}
+run("engineSimulated") {
+    engineSimulatedRows()
+}
+run("engineIdle") {
+    [engineIdleRow()]
 }
 
 if sink == 42 { print("") }

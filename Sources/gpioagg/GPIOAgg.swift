@@ -17,7 +17,7 @@ struct GPIOAgg: ParsableCommand {
             """,
         version: "gpioagg \(version) (libgpiod \(LibgpiodBackend.libraryVersion), "
             + "API v\(LibgpiodBackend.apiGeneration))",
-        subcommands: [Run.self, Detect.self, Info.self],
+        subcommands: [Run.self, Detect.self, Info.self, Status.self, Sim.self, Check.self],
         defaultSubcommand: Run.self
     )
 }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a config file's text, with errors that name the path and say what to do.
+enum ConfigFile {
+    /// The whole file as UTF-8 text, refusing more than `limit` bytes before reading
+    /// them.
+    static func text(atPath path: String, limit: Int) throws(ConfigErrors) -> String {
+        let whole = SourceLocation(file: path, line: 0, column: 0)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
+                                            hint: hint(for: code))])
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: it is a directory",
+                                                hint: "give the file itself, e.g. --config /etc/gpioagg/gpioagg.yaml")])
+            }
+            if Int(status.st_size) > limit {
+                throw ConfigErrors([tooLarge(path: path, bytes: Int(status.st_size), limit: limit)])
+            }
+        }
+        // Pipes and the like report no size: read up to one byte past the limit to tell.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
+                                                hint: hint(for: code))])
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if bytes.count > limit {
+            throw ConfigErrors([tooLarge(path: path, bytes: bytes.count, limit: limit)])
+        }
+        // Decoding replaces invalid bytes; if the text does not encode back to the same
+        // bytes, the file was not UTF-8.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
+            throw ConfigErrors([ConfigError(location: whole, message: "the config file is not UTF-8 text",
+                                            hint: "save it as UTF-8")])
+        }
+        return text
+    }
+
+    static func tooLarge(path: String, bytes: Int, limit: Int) -> ConfigError {
+        ConfigError(location: SourceLocation(file: path, line: 0, column: 0),
+                    message: "the config file is larger than \(limit / 1024 / 1024) MiB",
+                    hint: "a gpioagg config is a few kilobytes; is this the right file?")
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    private static func hint(for code: Int32) -> String {
+        switch code {
+        case ENOENT: return "give the config file with --config PATH; config/gpioagg.yaml in the source tree is an example"
+        case EACCES: return "the file must be readable by the user gpioagg runs as"
+        default: return ""
+        }
+    }
+}

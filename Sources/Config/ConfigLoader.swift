@@ -1,0 +1,75 @@
+/// Reads and validates config files. Nothing here touches hardware: every problem a
+/// file can have is reported before any line is requested.
+///
+/// ```swift
+/// do {
+///     let configuration = try ConfigLoader.load(path: "/etc/gpioagg/gpioagg.yaml")
+///     for signal in configuration.signals { ... }   // in dependency order
+/// } catch {
+///     print(error)    // FILE:LINE:COL: error: ... and hint: ..., every error found
+/// }
+/// ```
+public enum ConfigLoader {
+    /// Larger files are refused before they are parsed.
+    public static let maximumBytes = 1024 * 1024
+
+    /// Reads and validates the file at `path`. A missing or unreadable file is an error
+    /// that names the path.
+    public static func load(path: String) throws(ConfigErrors) -> Configuration {
+        try parse(ConfigFile.text(atPath: path, limit: maximumBytes), file: path)
+    }
+
+    /// Validates `text`; `file` is what error messages and `Configuration.file` call it.
+    ///
+    /// Anchors and aliases (`&name`, `*name`) are refused: configs are small, an error
+    /// inside an aliased value could not say where it was used, and it rules out alias
+    /// bombs. Nesting deeper than 32 levels and text over `maximumBytes` are refused too.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
+        if text.utf8.count > maximumBytes {
+            throw ConfigErrors([ConfigFile.tooLarge(path: file, bytes: text.utf8.count, limit: maximumBytes)])
+        }
+        let findings = YAMLPrescan.scan(text)
+        if !findings.isEmpty {
+            throw ConfigErrors(prescanErrors(findings, file: file))
+        }
+        let document = SourceDocument.compose(text, file: file)
+        guard let root = document.root else {
+            if document.errors.isEmpty {
+                throw ConfigErrors([ConfigError(location: SourceLocation(file: file, line: 1, column: 1),
+                                                message: "the config file is empty",
+                                                hint: "declare chips: and inputs: at least; docs/CONFIG.md has an example")])
+            }
+            throw ConfigErrors(ConfigValidator.sortedBySource(document.errors))
+        }
+        switch ConfigValidator.validate(root, file: file) {
+        case .success(let configuration) where document.errors.isEmpty:
+            return configuration
+        case .success:
+            throw ConfigErrors(ConfigValidator.sortedBySource(document.errors))
+        case .failure(let errors):
+            throw ConfigErrors(ConfigValidator.sortedBySource(document.errors + errors.errors))
+        }
+    }
+
+    /// One error per anchor (every alias needs one); aliases only when there is no
+    /// anchor at all. The rest of the file is checked once they are gone.
+    private static func prescanErrors(_ findings: [YAMLPrescan.Finding], file: String) -> [ConfigError] {
+        let anchors = findings.filter { $0.kind == .anchor }
+        let shown = anchors.isEmpty ? findings : anchors + findings.filter { $0.kind == .tooDeep }
+        return shown.map { finding in
+            let location = SourceLocation(file: file, line: finding.line, column: finding.column)
+            switch finding.kind {
+            case .anchor:
+                return ConfigError(location: location, message: "anchors and aliases are not supported (&\(finding.name))",
+                                   hint: "write the value out in full wherever it is used")
+            case .alias:
+                return ConfigError(location: location, message: "anchors and aliases are not supported (*\(finding.name))",
+                                   hint: "write the value out in full wherever it is used")
+            case .tooDeep:
+                return ConfigError(location: location,
+                                   message: "nested more than \(YAMLPrescan.maximumDepth) levels deep",
+                                   hint: "a gpioagg config nests four levels: section, entry, settings, debounce")
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import GPIO
+
+/// Values spelled the way a config file writes them, for `gpioagg check`, logs and error
+/// messages: what people read matches what they typed.
+///
+/// ```swift
+/// ConfigText.chip(.label("pinctrl-bcm2711"))          // "label pinctrl-bcm2711"
+/// ConfigText.debounce(Debounce(.stable, period: .milliseconds(10)))   // "stable 10ms"
+/// ConfigText.expression(.atLeast(count: 2, of: ["a", "b", "c"]))
+///                                  // "at_least: { count: 2, of: [a, b, c] }"
+/// ```
+public enum ConfigText {
+    /// `label pinctrl-bcm2711`, `path /dev/gpiochip0` or `name gpiochip0`.
+    public static func chip(_ locator: ChipLocator) -> String {
+        switch locator {
+        case .label(let label): return "label \(label)"
+        case .path(let path): return "path \(path)"
+        case .name(let name): return "name \(name)"
+        }
+    }
+
+    /// `GPIO17` (a line name) or `17` (an offset).
+    public static func line(_ locator: LineLocator) -> String {
+        switch locator {
+        case .name(let name): return name
+        case .offset(let offset): return String(offset)
+        }
+    }
+
+    /// `10ms`, `1500us`, `2s`, `0`: the shortest exact spelling.
+    public static func duration(_ duration: Duration) -> String {
+        ConfigDuration.format(duration)
+    }
+
+    /// `none`, or the mode and the period: `stable 10ms`.
+    public static func debounce(_ debounce: Debounce) -> String {
+        debounce.isNone ? "none" : "\(debounce.mode.rawValue) \(duration(debounce.period))"
+    }
+
+    /// `on` or `off`.
+    public static func onOff(_ value: Bool) -> String {
+        value ? "on" : "off"
+    }
+
+    /// The expression as it would be written under `signals:`.
+    public static func expression(_ expression: SignalExpression) -> String {
+        func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+        switch expression {
+        case .all(let names): return "all: " + list(names)
+        case .any(let names): return "any: " + list(names)
+        case .none(let names): return "none: " + list(names)
+        case .zip(let names): return "zip: " + list(names)
+        case .not(let name): return "not: \(name)"
+        case .toggle(let name): return "toggle: \(name)"
+        case .atLeast(let count, let names): return "at_least: { count: \(count), of: \(list(names)) }"
+        case .sample(let value, let on): return "sample: { value: \(value), on: \(on) }"
+        }
+    }
+}

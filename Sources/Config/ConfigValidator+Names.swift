@@ -1,0 +1,102 @@
+extension ConfigValidator {
+    /// Checks names across sections (clashes, references, cycles) and returns the
+    /// signals in dependency order.
+    mutating func checkNames() -> [SignalDeclaration] {
+        let kinds = checkClashes()
+        let readable = declaredNames.filter { $0.kind != .output }.map(\.name)
+        for input in inputs { checkChip(input.chip, in: "input '\(input.declaration.name)'") }
+        for output in outputs {
+            let what = "output '\(output.declaration.name)'"
+            checkChip(output.chip, in: what)
+            checkReadable(output.follows, key: "follows", in: what, kinds: kinds, candidates: readable)
+        }
+        for signal in signals {
+            for operand in signal.operands {
+                checkReadable(operand, key: nil, in: "signal '\(signal.declaration.name)'", kinds: kinds,
+                              candidates: readable)
+            }
+        }
+        return orderSignals(kinds: kinds)
+    }
+
+    /// Inputs, signals and outputs share one set of names (chips have their own). The
+    /// first declaration of a name keeps it; each later one is an error.
+    private mutating func checkClashes() -> [String: DeclaredName.Kind] {
+        var first: [String: DeclaredName] = [:]
+        let bySource = declaredNames.enumerated().sorted {
+            ($0.element.location.line, $0.element.location.column, $0.offset)
+                < ($1.element.location.line, $1.element.location.column, $1.offset)
+        }.map(\.element)
+        for declared in bySource {
+            if let earlier = first[declared.name] {
+                report(declared.location,
+                       "'\(declared.name)' is already the name of \(article(earlier.kind)) \(earlier.kind.rawValue) (line \(earlier.location.line))",
+                       hint: "inputs, signals and outputs share one set of names; rename one of them")
+            } else {
+                first[declared.name] = declared
+            }
+        }
+        return first.mapValues(\.kind)
+    }
+
+    private mutating func checkChip(_ chip: Reference, in what: String) {
+        guard !declaredChips.contains(chip.name) else { return }
+        let hint: String
+        if let close = NearestNames.didYouMean(chip.name, among: declaredChips) {
+            hint = close
+        } else if declaredChips.isEmpty {
+            hint = "declare it under chips:, e.g. chips: { \(chip.name): { label: pinctrl-bcm2711 } }"
+        } else {
+            hint = "chips declared: " + declaredChips.joined(separator: ", ")
+        }
+        report(chip.location, "unknown chip '\(chip.name)' in \(what)", hint: hint)
+    }
+
+    /// An operand of a signal, or what an output follows: an input or a signal.
+    private mutating func checkReadable(_ reference: Reference, key: String?, in what: String,
+                                        kinds: [String: DeclaredName.Kind], candidates: [String]) {
+        let place = key.map { "\($0): of \(what)" } ?? what
+        switch kinds[reference.name] {
+        case .input, .signal:
+            return
+        case .output:
+            let followed = outputs.first { $0.declaration.name == reference.name }?.declaration.follows
+            let reads = key == nil ? "signals read inputs and other signals" : "outputs follow inputs and signals"
+            report(reference.location, "'\(reference.name)' in \(place) is an output; \(reads)",
+                   hint: followed.map { "use what '\(reference.name)' follows: '\($0)'" } ?? "")
+        case nil:
+            let hint: String
+            if let close = NearestNames.didYouMean(reference.name, among: candidates) {
+                hint = close
+            } else if candidates.isEmpty {
+                hint = "declare it under inputs: or signals:"
+            } else {
+                let shown = candidates.prefix(12).joined(separator: ", ")
+                hint = "inputs and signals: " + shown + (candidates.count > 12 ? ", ..." : "")
+            }
+            report(reference.location, "unknown name '\(reference.name)' in \(place)", hint: hint)
+        }
+    }
+
+    private mutating func orderSignals(kinds: [String: DeclaredName.Kind]) -> [SignalDeclaration] {
+        var index: [String: Int] = [:]
+        for (position, signal) in signals.enumerated() where kinds[signal.declaration.name] == .signal {
+            index[signal.declaration.name] = index[signal.declaration.name] ?? position
+        }
+        let dependencies = signals.map { signal in
+            signal.operands.compactMap { kinds[$0.name] == .signal ? index[$0.name] : nil }
+        }
+        let (order, cycles) = SignalOrder.resolve(dependencies: dependencies)
+        for cycle in cycles {
+            let names = (cycle + [cycle[0]]).map { signals[$0].declaration.name }
+            let first = signals[cycle.min() ?? cycle[0]].declaration
+            report(first.location, "signals form a cycle: " + names.joined(separator: " -> "),
+                   hint: "a signal cannot depend on itself, directly or through other signals")
+        }
+        return order.map { signals[$0].declaration }
+    }
+
+    private func article(_ kind: DeclaredName.Kind) -> String {
+        kind == .input || kind == .output ? "an" : "a"
+    }
+}

@@ -1,0 +1,67 @@
+import GPIO
+
+extension ConfigValidator {
+    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive"]
+
+    /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
+    mutating func readOutputs(_ section: SourceNode.Entry) {
+        guard let entries = sectionEntries(section, example: "ready_led: { chip: main, line: GPIO5, follows: all_on }") else {
+            return
+        }
+        for entry in entries {
+            checkName(entry.key, at: entry.keyLocation)
+            declaredNames.append(DeclaredName(name: entry.key, kind: .output, location: entry.keyLocation))
+            let what = "output '\(entry.key)'"
+            guard let settings = settings(entry.value, of: what,
+                                          example: "\(entry.key): { chip: main, line: GPIO5, follows: all_on }") else {
+                continue
+            }
+            checkKeys(settings, allowed: Self.outputKeys, place: "in \(what)")
+            var chip: Reference?
+            var line: LineLocator?
+            var lineLocation = entry.keyLocation
+            var follows: Reference?
+            var initial = false
+            var safe = false
+            var activeLow = false
+            var drive = Drive.pushPull
+            for setting in settings {
+                switch setting.key {
+                case "chip":
+                    chip = reference(setting.value, key: "chip", in: what)
+                case "line":
+                    line = lineLocator(setting, in: what)
+                    lineLocation = setting.value.location
+                case "follows":
+                    follows = reference(setting.value, key: "follows", in: what,
+                                        hint: "an output follows one signal; combine several in a signal, e.g. all: [a, b]")
+                case "initial", "safe":
+                    let value = onOff(setting, in: what)
+                    if setting.key == "initial" { initial = value ?? false } else { safe = value ?? false }
+                case "active":
+                    let value = choice(setting, in: what, options: [("high", false), ("low", true)])
+                    activeLow = value ?? false
+                case "drive":
+                    let value = choice(setting, in: what, options: Drive.allCases.map { ($0.rawValue, $0) })
+                    drive = value ?? .pushPull
+                default:
+                    break
+                }
+            }
+            for (key, hint) in [("chip", "name one of the chips declared under chips:"),
+                                ("line", "a line is named (line: GPIO5) or given by offset (line: 5)"),
+                                ("follows", "name the signal or input whose value the output shows")]
+            where !settings.contains(where: { $0.key == key }) {
+                report(entry.keyLocation, "\(what) needs \(key):", hint: hint)
+            }
+            // Entries with other errors are kept too, so that their lines and names are
+            // still checked; the configuration is only returned when there is no error.
+            guard let chip, let line, let follows else { continue }
+            outputs.append(ReadOutput(
+                declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
+                                               initial: initial, safe: safe, activeLow: activeLow, drive: drive,
+                                               location: entry.keyLocation),
+                chip: chip, lineLocation: lineLocation, follows: follows))
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import GPIO
+
+/// Readers for the kinds of value a config file holds. Each reports what is wrong with
+/// the value and returns nil; a value already reported (`SourceNode.Content.reported`)
+/// returns nil silently.
+extension ConfigValidator {
+    static let nameHint = "names start with a letter or '_' and go on with letters, digits, '_' and '-'"
+
+    /// `[A-Za-z_][A-Za-z0-9_-]*`
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first,
+              first.isASCII, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        }
+    }
+
+    /// The entries of a section (`chips:` ...): a mapping of names to settings. Nil
+    /// (nothing, or `~`) is no entries.
+    mutating func sectionEntries(_ section: SourceNode.Entry, example: String) -> [SourceNode.Entry]? {
+        switch section.value.content {
+        case .mapping(let entries):
+            return entries
+        case .null:
+            return []
+        case .reported:
+            return nil
+        default:
+            report(section.value.location,
+                   "\(section.key): must be a mapping of names to settings, found \(section.value.kindDescription)",
+                   hint: "write each entry on its own line as \(example)")
+            return nil
+        }
+    }
+
+    /// The settings of one entry: a mapping.
+    mutating func settings(_ node: SourceNode, of what: String, example: String) -> [SourceNode.Entry]? {
+        switch node.content {
+        case .mapping(let entries):
+            return entries
+        case .reported:
+            return nil
+        default:
+            report(node.location, "\(what) must be a mapping, found \(node.kindDescription)",
+                   hint: "write \(example)")
+            return nil
+        }
+    }
+
+    /// Reports every key not in `allowed`, suggesting the nearest valid one. `place` is
+    /// e.g. "in input 'a'" or "at the top level".
+    mutating func checkKeys(_ entries: [SourceNode.Entry], allowed: [String], place: String) {
+        for entry in entries where !allowed.contains(entry.key) {
+            let valid = "valid keys: " + allowed.joined(separator: ", ")
+            let hint = NearestNames.didYouMean(entry.key, among: allowed).map { "\($0) (\(valid))" } ?? valid
+            report(entry.keyLocation, "unknown key '\(entry.key)' \(place)", hint: hint)
+        }
+    }
+
+    /// Reports `name` unless it is a valid name; returns whether it is.
+    @discardableResult
+    mutating func checkName(_ name: String, at location: SourceLocation) -> Bool {
+        if Self.isValidName(name) { return true }
+        report(location, "'\(name)' is not a valid name", hint: Self.nameHint)
+        return false
+    }
+
+    /// A non-empty string: a scalar, quoted or not.
+    mutating func text(_ entry: SourceNode.Entry, in what: String) -> String? {
+        switch entry.value.content {
+        case .scalar(let text, _) where !text.isEmpty:
+            return text
+        case .reported:
+            return nil
+        case .null, .scalar:
+            report(entry.keyLocation, "\(entry.key): in \(what) has no value")
+            return nil
+        default:
+            report(entry.value.location, "\(entry.key): in \(what) must be a single value, found \(entry.value.kindDescription)")
+            return nil
+        }
+    }
+
+    /// One of a fixed set of words, e.g. `bias: pull-up`.
+    mutating func choice<Value>(_ entry: SourceNode.Entry, in what: String,
+                                options: [(word: String, value: Value)]) -> Value? {
+        guard let word = text(entry, in: what) else { return nil }
+        if let match = options.first(where: { $0.word == word }) { return match.value }
+        let words = options.map(\.word)
+        let list = "\(entry.key): is one of " + words.joined(separator: ", ")
+        let hint = NearestNames.didYouMean(word, among: words).map { "\($0) (\(list))" } ?? list
+        report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)", hint: hint)
+        return nil
+    }
+
+    /// `on`, `off`, `true` or `false`.
+    mutating func onOff(_ entry: SourceNode.Entry, in what: String) -> Bool? {
+        choice(entry, in: what, options: [("on", true), ("off", false), ("true", true), ("false", false)])
+    }
+
+    /// A name referring to something declared elsewhere (checked later).
+    mutating func reference(_ node: SourceNode, key: String, in what: String, hint: String = "") -> Reference? {
+        switch node.content {
+        case .scalar(let name, _) where !name.isEmpty:
+            return Reference(name: name, location: node.location)
+        case .reported:
+            return nil
+        case .null, .scalar:
+            report(node.location, "\(key): in \(what) needs a name")
+            return nil
+        default:
+            report(node.location, "\(key): in \(what) takes one name, found \(node.kindDescription)", hint: hint)
+            return nil
+        }
+    }
+
+    /// A non-empty list of distinct names: `[a, b, c]`.
+    mutating func referenceList(_ node: SourceNode, key: String, in what: String) -> [Reference]? {
+        switch node.content {
+        case .sequence(let items):
+            guard !items.isEmpty else {
+                report(node.location, "\(key): in \(what) needs at least one name", hint: "write \(key): [NAME, ...]")
+                return nil
+            }
+            var references: [Reference] = []
+            var complete = true
+            for item in items {
+                guard let reference = reference(item, key: key, in: what) else {
+                    complete = false
+                    continue
+                }
+                if references.contains(where: { $0.name == reference.name }) {
+                    report(item.location, "'\(reference.name)' is listed twice in \(key): of \(what)",
+                           hint: "remove the repeated name")
+                    complete = false
+                    continue
+                }
+                references.append(reference)
+            }
+            return complete ? references : nil
+        case .reported:
+            return nil
+        case .null:
+            report(node.location, "\(key): in \(what) needs at least one name", hint: "write \(key): [NAME, ...]")
+            return nil
+        case .scalar(let name, _):
+            report(node.location, "\(key): in \(what) takes a list of names, found '\(name)'",
+                   hint: "write \(key): [\(name)]")
+            return nil
+        case .mapping:
+            report(node.location, "\(key): in \(what) takes a list of names, found a mapping",
+                   hint: "write \(key): [NAME, ...]")
+            return nil
+        }
+    }
+
+    /// `line: GPIO17` (a name) or `line: 17` (an offset).
+    mutating func lineLocator(_ entry: SourceNode.Entry, in what: String) -> LineLocator? {
+        let hint = "a line is named (line: GPIO17) or given by offset (line: 17); 'gpioagg info' lists both"
+        switch entry.value.content {
+        case .scalar(let text, let quoted) where !text.isEmpty:
+            let digits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            if digits {
+                guard let offset = UInt32(text) else {
+                    report(entry.value.location, "line offset \(text) in \(what) is too large", hint: hint)
+                    return nil
+                }
+                return .offset(offset)
+            }
+            if !quoted, let first = text.unicodeScalars.first, "+-0123456789".unicodeScalars.contains(first) {
+                let message = first == "-" && UInt32(text.dropFirst()) != nil
+                    ? "line offset \(text) in \(what) is negative"
+                    : "line: in \(what) must be a line name or an offset, found '\(text)'"
+                report(entry.value.location, message, hint: hint)
+                return nil
+            }
+            return .name(text)
+        case .reported:
+            return nil
+        case .null, .scalar:
+            report(entry.keyLocation, "line: in \(what) has no value", hint: hint)
+            return nil
+        default:
+            report(entry.value.location,
+                   "line: in \(what) must be a line name or an offset, found \(entry.value.kindDescription)",
+                   hint: hint)
+            return nil
+        }
+    }
+
+    /// A whole number, e.g. `count: 2`.
+    mutating func wholeNumber(_ entry: SourceNode.Entry, in what: String) -> Int? {
+        guard let text = text(entry, in: what) else { return nil }
+        guard let number = Int(text) else {
+            report(entry.value.location, "\(entry.key): in \(what) must be a whole number, found '\(text)'")
+            return nil
+        }
+        return number
+    }
+}

@@ -1,0 +1,123 @@
+import GPIO
+
+/// Reads a composed config file into a `Configuration`, collecting every error rather
+/// than stopping at the first.
+///
+/// Sections are read first, each entry on its own (so one bad entry does not hide the
+/// next); then names are checked across sections: clashes, references, cycles, lines
+/// claimed twice. Errors are returned in source order.
+struct ConfigValidator {
+    /// A name used somewhere, and where it was written.
+    struct Reference {
+        var name: String
+        var location: SourceLocation
+    }
+
+    /// An input, signal or output name as declared, whether or not the rest of its entry
+    /// was valid: references to it must not become "unknown name" errors too.
+    struct DeclaredName {
+        enum Kind: String {
+            case input, signal, output
+        }
+
+        var name: String
+        var kind: Kind
+        var location: SourceLocation
+    }
+
+    struct ReadInput {
+        var declaration: InputDeclaration
+        var chip: Reference
+        var lineLocation: SourceLocation
+    }
+
+    struct ReadSignal {
+        var declaration: SignalDeclaration
+        var operands: [Reference]
+    }
+
+    struct ReadOutput {
+        var declaration: OutputDeclaration
+        var chip: Reference
+        var lineLocation: SourceLocation
+        var follows: Reference
+    }
+
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs"]
+
+    let file: String
+    var errors: [ConfigError] = []
+    var chips: [ChipDeclaration] = []
+    /// Every chip name declared, valid or not.
+    var declaredChips: [String] = []
+    var declaredNames: [DeclaredName] = []
+    var inputs: [ReadInput] = []
+    var signals: [ReadSignal] = []
+    var outputs: [ReadOutput] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// The configuration, or every error found (in source order).
+    static func validate(_ root: SourceNode, file: String) -> Result<Configuration, ConfigErrors> {
+        var validator = ConfigValidator(file: file)
+        validator.readTopLevel(root)
+        let orderedSignals = validator.checkNames()
+        validator.checkLineClaims()
+        guard validator.errors.isEmpty else {
+            return .failure(ConfigErrors(sortedBySource(validator.errors)))
+        }
+        return .success(Configuration(
+            chips: validator.chips,
+            inputs: validator.inputs.map(\.declaration),
+            signals: orderedSignals,
+            outputs: validator.outputs.map(\.declaration),
+            file: file))
+    }
+
+    /// By line, then column; errors at the same place keep the order they were found in.
+    static func sortedBySource(_ errors: [ConfigError]) -> [ConfigError] {
+        errors.enumerated().sorted {
+            let left = ($0.element.location.line, $0.element.location.column, $0.offset)
+            let right = ($1.element.location.line, $1.element.location.column, $1.offset)
+            return left < right
+        }.map(\.element)
+    }
+
+    private mutating func readTopLevel(_ root: SourceNode) {
+        guard case .mapping(let entries) = root.content else {
+            if !root.isReported {
+                report(root.location,
+                       "the top level must be a mapping with chips:, inputs:, signals: and outputs:, found \(root.kindDescription)",
+                       hint: "start from the example in docs/CONFIG.md")
+            }
+            return
+        }
+        checkKeys(entries, allowed: Self.topLevelKeys, place: "at the top level")
+        let sections = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // A misspelt section was reported as an unknown key with a suggestion; saying it
+        // is missing too would be the same error twice.
+        let misspelt = Set(entries.compactMap { entry in
+            Self.topLevelKeys.contains(entry.key) ? nil : NearestNames.nearest(to: entry.key, among: Self.topLevelKeys).first
+        })
+        if let chips = sections["chips"] {
+            readChips(chips)
+        } else if !misspelt.contains("chips") {
+            report(root.location, "missing chips:",
+                   hint: "declare the GPIO chips the lines are on, e.g. chips: { main: { label: pinctrl-bcm2711 } }")
+        }
+        if let inputs = sections["inputs"] {
+            readInputs(inputs)
+        } else if !misspelt.contains("inputs") {
+            report(root.location, "missing inputs:",
+                   hint: "declare at least one input, e.g. inputs: { switch1: { chip: main, line: GPIO17 } }")
+        }
+        if let signals = sections["signals"] { readSignals(signals) }
+        if let outputs = sections["outputs"] { readOutputs(outputs) }
+    }
+
+    mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {
+        errors.append(ConfigError(location: location, message: message, hint: hint))
+    }
+}

@@ -1,0 +1,81 @@
+extension ControlReply {
+    /// Decodes one reply line (without its newline). Unknown fields are ignored, so that a
+    /// newer daemon may add some without breaking older clients.
+    ///
+    /// ```swift
+    /// try ControlReply(decoding: Array(#"{"ok":false,"error":"no input named 'x'"}"#.utf8))
+    /// // .failure("no input named 'x'")
+    /// ```
+    public init(decoding line: [UInt8]) throws(ControlError) {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: line, limits: JSONLimits(maxBytes: ControlClient.maxReplyBytes))
+        } catch {
+            throw .invalidReply(error.description)
+        }
+        guard case .object(let object) = document else {
+            throw .invalidReply("not a JSON object but \(document.kindDescription)")
+        }
+        guard case .bool(let ok)? = object["ok"] else {
+            throw .invalidReply("no \"ok\": true or false")
+        }
+        guard ok else {
+            guard case .string(let message)? = object["error"] else {
+                throw .invalidReply("a failure without an \"error\" message")
+            }
+            self = .failure(message)
+            return
+        }
+        let sections = ["inputs", "signals", "outputs"]
+        guard sections.contains(where: { object[$0] != nil }) else {
+            self = .ok
+            return
+        }
+        var levels: [[String: Bool]] = []
+        for section in sections {
+            guard case .object(let members)? = object[section] else {
+                throw .invalidReply("a status without an object \"\(section)\"")
+            }
+            var names: [String: Bool] = [:]
+            for (name, value) in members.members {
+                guard case .bool(let on) = value else {
+                    throw .invalidReply("\(section) \(name.singleQuoted) is \(value.kindDescription), not true or false")
+                }
+                names[name] = on
+            }
+            levels.append(names)
+        }
+        self = .status(StatusSnapshot(inputs: levels[0], signals: levels[1], outputs: levels[2]))
+    }
+
+    /// Decodes one reply line given as text.
+    public init(decoding line: String) throws(ControlError) {
+        try self.init(decoding: Array(line.utf8))
+    }
+
+    /// The reply as one line of JSON, without the newline; names in sorted order.
+    public func encoded() -> String {
+        json.serialized
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .ok:
+            return .object(JSONObject(["ok": .bool(true)]))
+        case .failure(let message):
+            return .object(JSONObject(["ok": .bool(false), "error": .string(message)]))
+        case .status(let snapshot):
+            func levels(_ names: [String: Bool]) -> JSONValue {
+                var object = JSONObject()
+                for name in names.keys.sorted() { object.set(name, .bool(names[name]!)) }
+                return .object(object)
+            }
+            return .object(JSONObject([
+                "ok": .bool(true),
+                "inputs": levels(snapshot.inputs),
+                "signals": levels(snapshot.signals),
+                "outputs": levels(snapshot.outputs),
+            ]))
+        }
+    }
+}

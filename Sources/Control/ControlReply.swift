@@ -1,0 +1,22 @@
+/// The daemon's answer to one `ControlRequest`.
+///
+/// On the wire, one JSON object on one line, `"ok"` first:
+///
+/// ```
+/// {"ok":true}
+/// {"ok":true,"inputs":{"switch1":true},"signals":{"all_on":false},"outputs":{"ready_led":false}}
+/// {"ok":false,"error":"no input named 'switch9'; inputs: switch1, switch2, switch3"}
+/// ```
+///
+/// ```swift
+/// ControlReply.failure("no input named 'switch9'").encoded()
+/// // {"ok":false,"error":"no input named 'switch9'"}
+/// ```
+public enum ControlReply: Hashable, Sendable {
+    /// Done; nothing to report.
+    case ok
+    /// The reply to `status`.
+    case status(StatusSnapshot)
+    /// Not done; the message says why, for a person.
+    case failure(String)
+}

@@ -1,0 +1,158 @@
+extension ControlRequest {
+    /// Decodes one request line (without its newline). Unknown fields are errors, so that
+    /// a misspelt field is reported instead of ignored.
+    ///
+    /// ```swift
+    /// try ControlRequest(decoding: Array(#"{"op":"sim","action":"toggle","name":"switch1"}"#.utf8))
+    /// // .sim(name: "switch1", action: .toggle)
+    /// ```
+    public init(decoding line: [UInt8]) throws(ControlError) {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: line)
+        } catch {
+            throw .invalidRequest(error.description)
+        }
+        try self.init(json: document)
+    }
+
+    /// Decodes one request line given as text.
+    public init(decoding line: String) throws(ControlError) {
+        try self.init(decoding: Array(line.utf8))
+    }
+
+    /// The request as one line of JSON, without the newline.
+    public func encoded() -> String {
+        json.serialized
+    }
+
+    init(json document: JSONValue) throws(ControlError) {
+        guard case .object(let object) = document else {
+            throw .invalidRequest("a request must be a JSON object, not \(document.kindDescription)")
+        }
+        let fields = RequestFields(object: object)
+        guard let op = try fields.string("op", what: "ops: status, sim") else {
+            throw .invalidRequest("the request has no \"op\"; ops: status, sim")
+        }
+        switch op {
+        case "status":
+            try fields.allowOnly(["op"], in: "a status request")
+            self = .status
+        case "sim":
+            self = try Self.decodeSim(fields)
+        default:
+            throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim")
+        }
+    }
+
+    private static func decodeSim(_ fields: RequestFields) throws(ControlError) -> ControlRequest {
+        guard let action = try fields.string("action", what: "actions: set, toggle, pulse") else {
+            throw .invalidRequest("a sim request needs \"action\": set, toggle or pulse")
+        }
+        guard ["set", "toggle", "pulse"].contains(action) else {
+            throw .invalidRequest("unknown sim action \(action.singleQuoted); actions: set, toggle, pulse")
+        }
+        guard let name = try fields.string("name", what: "the name of an input") else {
+            throw .invalidRequest("a sim \(action) request needs \"name\": the name of an input")
+        }
+        guard !name.isEmpty else {
+            throw .invalidRequest("\"name\" must not be empty")
+        }
+        switch action {
+        case "set":
+            try fields.allowOnly(["op", "action", "name", "value"], in: "a sim set request")
+            guard let value = try fields.bool("value") else {
+                throw .invalidRequest("a sim set request needs \"value\": true (on) or false (off)")
+            }
+            return .sim(name: name, action: .set(value))
+        case "toggle":
+            try fields.allowOnly(["op", "action", "name"], in: "a sim toggle request")
+            return .sim(name: name, action: .toggle)
+        default:
+            try fields.allowOnly(["op", "action", "name", "ms"], in: "a sim pulse request")
+            guard let milliseconds = try fields.number("ms") else {
+                throw .invalidRequest("a sim pulse request needs \"ms\": the pulse length in milliseconds")
+            }
+            return .sim(name: name, action: .pulse(try pulseLength(milliseconds: milliseconds)))
+        }
+    }
+
+    private static func pulseLength(milliseconds: Double) throws(ControlError) -> Duration {
+        let microseconds = (milliseconds * 1000).rounded()
+        let shortest = microsecondCount(SimAction.shortestPulse)
+        let longest = microsecondCount(SimAction.longestPulse)
+        guard microseconds >= Double(shortest), microseconds <= Double(longest) else {
+            throw .invalidRequest("\"ms\" must be from 0.001 to \(longest / 1000) (one hour), not "
+                + JSONValue.numberText(milliseconds))
+        }
+        return .microseconds(Int64(microseconds))
+    }
+
+    private static func microsecondCount(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .status:
+            return .object(JSONObject(["op": .string("status")]))
+        case .sim(let name, let action):
+            var object = JSONObject(["op": .string("sim")])
+            switch action {
+            case .set(let on):
+                object.set("action", .string("set"))
+                object.set("name", .string(name))
+                object.set("value", .bool(on))
+            case .toggle:
+                object.set("action", .string("toggle"))
+                object.set("name", .string(name))
+            case .pulse(let length):
+                object.set("action", .string("pulse"))
+                object.set("name", .string(name))
+                // Whole milliseconds stay integers on the wire (`"ms":50`), as people write them.
+                let microseconds = Self.microsecondCount(length)
+                object.set("ms", .number(microseconds % 1000 == 0
+                    ? Double(microseconds / 1000) : Double(microseconds) / 1000))
+            }
+            return .object(object)
+        }
+    }
+}
+
+/// The fields of a request object, read with messages that name the field and the type
+/// it must have.
+private struct RequestFields {
+    let object: JSONObject
+
+    func string(_ key: String, what: String) throws(ControlError) -> String? {
+        switch object[key] {
+        case nil: return nil
+        case .string(let value)?: return value
+        case let other?: throw .invalidRequest("\"\(key)\" must be a string (\(what)), not \(other.kindDescription)")
+        }
+    }
+
+    func bool(_ key: String) throws(ControlError) -> Bool? {
+        switch object[key] {
+        case nil: return nil
+        case .bool(let value)?: return value
+        case let other?: throw .invalidRequest("\"\(key)\" must be true or false, not \(other.kindDescription)")
+        }
+    }
+
+    func number(_ key: String) throws(ControlError) -> Double? {
+        switch object[key] {
+        case nil: return nil
+        case .number(let value)?: return value
+        case let other?: throw .invalidRequest("\"\(key)\" must be a number, not \(other.kindDescription)")
+        }
+    }
+
+    func allowOnly(_ allowed: [String], in context: String) throws(ControlError) {
+        if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
+            throw .invalidRequest("unknown field \(unknown.singleQuoted) in \(context); fields: "
+                + allowed.joined(separator: ", "))
+        }
+    }
+}

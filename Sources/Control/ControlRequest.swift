@@ -1,0 +1,22 @@
+/// A request to the daemon over the control socket.
+///
+/// On the wire, one JSON object on one line (see `ControlServer` for the protocol):
+///
+/// ```
+/// {"op":"status"}
+/// {"op":"sim","action":"set","name":"switch1","value":true}
+/// {"op":"sim","action":"toggle","name":"switch1"}
+/// {"op":"sim","action":"pulse","name":"switch1","ms":50}
+/// ```
+///
+/// ```swift
+/// let request = ControlRequest.sim(name: "switch1", action: .pulse(.milliseconds(50)))
+/// request.encoded()        // {"op":"sim","action":"pulse","name":"switch1","ms":50}
+/// try ControlRequest(decoding: Array(#"{"op":"status"}"#.utf8))   // .status
+/// ```
+public enum ControlRequest: Hashable, Sendable {
+    /// The logical level of every input, signal and output.
+    case status
+    /// Drives the simulated input `name` (only a daemon started with `--simulate` obeys).
+    case sim(name: String, action: SimAction)
+}

@@ -1,0 +1,315 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The daemon's control socket: a Unix stream socket at `path` (mode 0660: the owner and
+/// the group, e.g. `gpio`), answering requests through a `ControlHandler`.
+///
+/// ## Protocol
+///
+/// One JSON object per line in each direction, UTF-8, `\n` after each. A client may send
+/// several requests on one connection; replies come in the same order, one per request.
+///
+/// ```
+/// → {"op":"status"}
+/// ← {"ok":true,"inputs":{"switch1":true},"signals":{"all_on":false},"outputs":{"ready_led":false}}
+/// → {"op":"sim","action":"set","name":"switch1","value":true}
+/// ← {"ok":true}
+/// → {"op":"sim","action":"toggle","name":"switch1"}
+/// → {"op":"sim","action":"pulse","name":"switch1","ms":50}
+/// → {"op":"launch"}
+/// ← {"ok":false,"error":"unknown op 'launch'; ops: status, sim"}
+/// ```
+///
+/// Malformed JSON, an unknown op or field, or a field of the wrong type gets an
+/// `{"ok":false,"error":...}` reply and the connection stays usable. A request longer
+/// than `Limits.maxRequestBytes` gets an error reply, then the connection is closed. Blank
+/// lines are ignored; a last request without its newline is answered at end of input.
+///
+/// ## Driving it
+///
+/// The server never blocks and owns no thread: the daemon's event loop drives it, either
+/// by polling `pollDescriptors` itself and passing each result to `handle(_:revents:)`:
+///
+/// ```swift
+/// let server = try ControlServer(path: "/run/gpioagg/control.sock", handler: engine)
+/// while running {
+///     var fds = server.pollDescriptors + otherDescriptors
+///     poll(&fds, nfds_t(fds.count), -1)
+///     for entry in fds where entry.revents != 0 { server.handle(entry.fd, revents: entry.revents) }
+/// }
+/// server.close()
+/// ```
+///
+/// or by letting the server register its descriptors with the loop (`start(register:unregister:)`).
+/// Either way every call happens on the loop's thread; the server is not thread-safe.
+public final class ControlServer {
+    /// Where the socket is.
+    public let path: String
+    public let limits: Limits
+
+    private let handler: any ControlHandler
+    private var listener: Int32
+    /// The socket file this server created, so `close` never removes a successor's.
+    private let identity: (device: UInt, inode: UInt)
+    private var connections: [Int32: ControlConnection] = [:]
+    /// Set by `start(register:unregister:)`.
+    var registrar: Registrar?
+    /// One receive buffer for every connection: requests are handled before the next read.
+    private var receiveBuffer: [UInt8]
+
+    /// Creates the socket at `path` and listens.
+    ///
+    /// A socket file left behind by a server that died is replaced; one that somebody
+    /// listens on is not (`.alreadyRunning`), nor is anything that is not a socket.
+    /// The directory must exist.
+    public init(path: String, handler: any ControlHandler, limits: Limits = Limits()) throws(ControlError) {
+        self.path = path
+        self.handler = handler
+        self.limits = limits
+        receiveBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+        try UnixSocket.validate(path)
+        let fd: Int32
+        do {
+            fd = try UnixSocket.makeStream()
+        } catch {
+            throw ControlError(.system(operation: "create", path: path, errno: error.errno))
+        }
+        do throws(ControlError) {
+            try Self.bindListener(fd, to: path)
+        } catch {
+            SystemCall.closeDescriptor(fd)
+            throw error
+        }
+        // The mode is set before listen(), so nobody can connect while it is still the
+        // umask's; chmod, as fchmod on a socket does not reach its file.
+        guard chmod(path, 0o660) == 0, let status = UnixSocket.fileStatus(path),
+              (try? SystemCall.run({ listen(fd, 16) })) != nil else {
+            let code = errno
+            SystemCall.closeDescriptor(fd)
+            unlink(path)
+            throw ControlError(.system(operation: "set up", path: path, errno: code))
+        }
+        listener = fd
+        identity = (UInt(status.st_dev), UInt(status.st_ino))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// How many clients are connected.
+    public var connectionCount: Int { connections.count }
+
+    /// What to poll now: the listening socket for `POLLIN`, each client for `POLLIN`
+    /// and, while it has unsent replies, `POLLOUT`. Changes after every `handle` call.
+    /// Empty once closed.
+    public var pollDescriptors: [pollfd] {
+        guard listener >= 0 else { return [] }
+        var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        for connection in connections.values {
+            descriptors.append(pollfd(fd: connection.fd, events: connection.pollEvents, revents: 0))
+        }
+        return descriptors
+    }
+
+    /// Does what `poll` reported for `fd` (one of `pollDescriptors`): accepts clients,
+    /// reads and answers requests, sends pending replies. Never blocks. Unknown
+    /// descriptors are ignored.
+    public func handle(_ fd: Int32, revents: Int16) {
+        defer { syncRegistrations() }
+        if fd == listener, listener >= 0 {
+            acceptClients()
+            return
+        }
+        guard let connection = connections[fd] else { return }
+        let hangup = revents & Int16(POLLHUP | POLLERR) != 0
+        if revents & Int16(POLLOUT) != 0 || (connection.isClosing && hangup) {
+            guard send(connection) else { return }
+        }
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosing {
+            receive(connection)
+        }
+    }
+
+    /// Stops listening, closes every client and removes the socket file (if it is still
+    /// the one this server created). Safe to call more than once.
+    public func close() {
+        for connection in Array(connections.values) { drop(connection) }
+        guard listener >= 0 else { return }
+        registrar?.unregisterIfNeeded(listener)
+        registrar = nil
+        SystemCall.closeDescriptor(listener)
+        listener = -1
+        if let status = UnixSocket.fileStatus(path),
+           UInt(status.st_dev) == identity.device, UInt(status.st_ino) == identity.inode {
+            unlink(path)
+        }
+    }
+
+    // MARK: - Binding
+
+    private static func bindListener(_ fd: Int32, to path: String) throws(ControlError) {
+        var replacedStale = false
+        while true {
+            let result = UnixSocket.withAddress(of: path) { bind(fd, $0, $1) }
+            if result == 0 { return }
+            let code = errno
+            switch code {
+            case EADDRINUSE where !replacedStale:
+                try removeStaleSocket(at: path)
+                replacedStale = true
+            case EADDRINUSE:
+                throw ControlError(.alreadyRunning(path: path))
+            case ENOENT, ENOTDIR:
+                throw ControlError(.noDirectory(path: path, directory: directory(of: path)))
+            case EACCES, EPERM, EROFS:
+                throw ControlError(.permissionDenied(path: path, operation: "create"))
+            default:
+                throw ControlError(.system(operation: "create", path: path, errno: code))
+            }
+        }
+    }
+
+    /// Removes the file at `path` if it is a socket that nobody listens on: what a daemon
+    /// that was killed leaves behind. Anything else is an error.
+    private static func removeStaleSocket(at path: String) throws(ControlError) {
+        guard let status = UnixSocket.fileStatus(path) else { return }
+        guard UnixSocket.isSocket(status) else { throw ControlError(.notASocket(path: path)) }
+        let listening: Bool
+        do {
+            listening = try UnixSocket.hasListener(path)
+        } catch {
+            if error.errno == EACCES || error.errno == EPERM {
+                throw ControlError(.permissionDenied(path: path, operation: "replace"))
+            }
+            throw ControlError(.system(operation: "check", path: path, errno: error.errno))
+        }
+        if listening { throw ControlError(.alreadyRunning(path: path)) }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            let code = errno
+            if code == EACCES || code == EPERM {
+                throw ControlError(.permissionDenied(path: path, operation: "replace"))
+            }
+            throw ControlError(.system(operation: "replace", path: path, errno: code))
+        }
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    // MARK: - Clients
+
+    private func acceptClients() {
+        // Bounded, so a flood of connections cannot starve the loop's other work; poll
+        // reports the rest next time.
+        for _ in 0..<16 {
+            let fd: Int32
+            do {
+                fd = try SystemCall.run { accept(listener, nil, nil) }
+            } catch {
+                if error.errno == ECONNABORTED { continue }
+                // EAGAIN: nobody else waits. EMFILE and the like: the client stays queued and
+                // poll reports it again; accepting resumes once descriptors are free.
+                return
+            }
+            // Glibc's Swift overlay lacks accept4, and an accepted socket inherits neither
+            // flag; the daemon starts no processes, so there is no exec to race with.
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let connection = ControlConnection(fd: fd, maxRequestBytes: limits.maxRequestBytes)
+            guard connections.count < limits.maxConnections else {
+                connection.queue(.failure("too many control connections (\(limits.maxConnections)); try again later"))
+                _ = connection.flush()
+                SystemCall.closeDescriptor(fd)
+                continue
+            }
+            connections[fd] = connection
+        }
+    }
+
+    /// Reads once (poll is level-triggered: more data means another call) and answers
+    /// every complete request.
+    private func receive(_ connection: ControlConnection) {
+        let received = receiveBuffer.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemCall.Failure) in
+                try SystemCall.run { recv(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
+            }
+        }
+        let count: Int
+        switch received {
+        case .success(let value):
+            count = value
+        case .failure(let error):
+            if error.errno != EAGAIN && error.errno != EWOULDBLOCK { drop(connection) }
+            return
+        }
+        if count == 0 {
+            // End of input: the client may have only shut down its sending side and still
+            // wait for the replies, so answer a last unterminated request and finish sending.
+            let last = connection.input.takeRemainder()
+            if !last.isEmpty { answer(last, on: connection) }
+            connection.isClosing = true
+        } else {
+            connection.input.append(receiveBuffer[0..<count])
+            readLines: while true {
+                switch connection.input.nextLine() {
+                case .line(let line):
+                    answer(line, on: connection)
+                case .none:
+                    break readLines
+                case .overflow:
+                    connection.queue(.failure("request too long: more than \(limits.maxRequestBytes) bytes "
+                        + "without a newline; the connection is closed"))
+                    connection.isClosing = true
+                    break readLines
+                }
+            }
+        }
+        _ = send(connection)
+    }
+
+    private func answer(_ line: [UInt8], on connection: ControlConnection) {
+        var line = line[...]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard line.contains(where: { ![0x20, 0x09].contains($0) }) else { return }
+        let reply: ControlReply
+        do {
+            reply = handler.handle(try ControlRequest(decoding: Array(line)))
+        } catch {
+            reply = .failure(error.message)
+        }
+        connection.queue(reply)
+    }
+
+    /// Sends pending replies; drops the client if the connection failed, if it left too
+    /// much unread, or once a closing connection is done. Returns whether it is still open.
+    @discardableResult
+    private func send(_ connection: ControlConnection) -> Bool {
+        switch connection.flush() {
+        case .failed:
+            drop(connection)
+            return false
+        case .pending where connection.pendingOutputCount > limits.maxUnreadReplyBytes:
+            drop(connection)
+            return false
+        case .drained where connection.isClosing:
+            drop(connection)
+            return false
+        case .pending, .drained:
+            return true
+        }
+    }
+
+    private func drop(_ connection: ControlConnection) {
+        guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        // Unregistered before the close, so a loop never holds a descriptor number that
+        // the next accept may reuse for someone else.
+        registrar?.unregisterIfNeeded(connection.fd)
+        SystemCall.closeDescriptor(connection.fd)
+    }
+}

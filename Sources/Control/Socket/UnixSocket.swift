@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Helpers for `AF_UNIX` stream sockets named by a path.
+enum UnixSocket {
+    /// Room for a path in `sockaddr_un`, less its terminating NUL.
+    static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// A new stream socket, close-on-exec (no helper process inherits the control socket)
+    /// and non-blocking.
+    static func makeStream() throws(SystemCall.Failure) -> Int32 {
+        try SystemCall.run {
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        }
+    }
+
+    /// Checks that `path` fits in a socket address.
+    static func validate(_ path: String) throws(ControlError) {
+        guard !path.isEmpty, !path.utf8.contains(0) else {
+            throw ControlError(.notASocket(path: path))
+        }
+        guard path.utf8.count <= maxPathBytes else {
+            throw ControlError(.pathTooLong(path: path, limit: maxPathBytes))
+        }
+    }
+
+    /// Calls `body` with `path` as a socket address; `path` must have passed `validate`.
+    static func withAddress<Result>(
+        of path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: path.utf8.prefix(maxPathBytes))
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    /// Connects `fd` to `path`; failures are the raw errno for the caller to word.
+    static func connectStream(_ fd: Int32, to path: String) throws(SystemCall.Failure) {
+        try SystemCall.run { withAddress(of: path) { connect(fd, $0, $1) } }
+    }
+
+    /// Sends without blocking. MSG_NOSIGNAL: a peer that went away is an EPIPE here, not a
+    /// SIGPIPE that would kill the process.
+    static func sendAvailable(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCall.Failure) -> Int {
+        try SystemCall.run {
+            send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        }
+    }
+
+    /// What `lstat` says about `path`: nil when nothing is there.
+    static func fileStatus(_ path: String) -> stat? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status : nil
+    }
+
+    static func isSocket(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFSOCK
+    }
+
+    /// Whether a server accepts connections on `path` right now. A full backlog
+    /// (`EAGAIN`) means somebody listens; refused means the file is stale.
+    static func hasListener(_ path: String) throws(SystemCall.Failure) -> Bool {
+        let probe = try makeStream()
+        defer { close(probe) }
+        do {
+            try connectStream(probe, to: path)
+            return true
+        } catch {
+            switch error.errno {
+            case ECONNREFUSED, ENOENT: return false
+            case EAGAIN, EINPROGRESS: return true
+            default: throw error
+            }
+        }
+    }
+}

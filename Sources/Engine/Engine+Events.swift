@@ -1,0 +1,113 @@
+import GPIO
+
+extension Engine {
+    /// An input request's descriptor is readable: its events, through the tracker and
+    /// the graph, to one write per output request.
+    func inputReadable(_ requested: RequestedInputs, fd: Int32) {
+        guard state == .running else { return }
+        changes.removeAll(keepingCapacity: true)
+        do {
+            try requested.tracker.readable(fd, now: host.now, into: &changes)
+        } catch {
+            return fail(EngineError(.gpio(error, subject: requested.summary),
+                                    at: requested.lines.first?.declaration.location))
+        }
+        if requested.tracker.statistics.gaps != requested.gapsSeen { logLostEvents(requested) }
+        propagate(from: requested)
+        scheduleDeadline(of: requested)
+        writePendingOutputsOrFail()
+    }
+
+    /// A software-debounce deadline of `requested` may have passed.
+    func deadlinePassed(_ requested: RequestedInputs, scheduled deadline: UInt64) {
+        if requested.scheduledDeadline == deadline { requested.scheduledDeadline = nil }
+        guard state == .running else { return }
+        changes.removeAll(keepingCapacity: true)
+        requested.tracker.expireDeadlines(now: host.now, into: &changes)
+        propagate(from: requested)
+        scheduleDeadline(of: requested)
+        writePendingOutputsOrFail()
+    }
+
+    private func propagate(from requested: RequestedInputs) {
+        for change in changes {
+            propagation.timestamp = change.timestamp
+            let index = Int(change.offset)
+            if index < requested.lineAtOffset.count, let line = requested.lineAtOffset[index] {
+                line.update(change.value)
+            }
+        }
+    }
+
+    /// Sets a timer for the tracker's earliest deadline unless one is set for an
+    /// earlier time. A timer that fires before the (since postponed) deadline finds
+    /// nothing due and sets the next one: one wake-up instead of a cancellation per
+    /// bounce.
+    private func scheduleDeadline(of requested: RequestedInputs) {
+        guard requested.debouncesInSoftware, let deadline = requested.tracker.nextDeadline else { return }
+        if let scheduled = requested.scheduledDeadline, scheduled <= deadline { return }
+        requested.scheduledDeadline = deadline
+        host.schedule(atNanoseconds: deadline) { [weak self] in
+            self?.deadlinePassed(requested, scheduled: deadline)
+        }
+    }
+
+    // MARK: Writes
+
+    /// Writes the outputs the event touched: one `setValues` per output request,
+    /// holding only the lines whose value changed.
+    func writePendingOutputs() throws(EngineError) {
+        let count = propagation.pendingOutputs.count
+        guard count > 0 else { return }
+        var index = 0
+        while index < count {
+            let line = propagation.pendingOutputs[index]
+            line.isPending = false
+            _ = requestedOutputs[line.requestIndex].stage(line)
+            index += 1
+        }
+        propagation.pendingOutputs.removeAll(keepingCapacity: true)
+        for requested in requestedOutputs where requested.hasStagedWrites {
+            do {
+                try requested.commit { line in
+                    propagation.reportWrite(line.name, line.written, at: propagation.timestamp)
+                }
+            } catch {
+                let first = requested.lines[0].declaration
+                throw EngineError(.gpio(error, subject: "output '\(first.name)'"), at: first.location)
+            }
+            outputWrites += 1
+        }
+    }
+
+    private func writePendingOutputsOrFail() {
+        do {
+            try writePendingOutputs()
+        } catch {
+            fail(error)
+        }
+    }
+
+    // MARK: Lost events
+
+    private func logLostEvents(_ requested: RequestedInputs) {
+        let statistics = requested.tracker.statistics
+        let corrected = statistics.corrections - requested.correctionsSeen
+        requested.gapsSeen = statistics.gaps
+        requested.correctionsSeen = statistics.corrections
+        let reason: String
+        switch requested.tracker.lastGap {
+        case .sequenceGap(let missing)?:
+            reason = "the kernel dropped \(missing) event\(missing == 1 ? "" : "s")"
+        case .repeatedEdge(let offset)?:
+            let name = requested.lineAtOffset[Int(offset)].map { " (\($0.name))" } ?? ""
+            reason = "two edges of the same kind in a row on line \(offset)\(name)"
+        case .fullBuffer(let count)?:
+            reason = "a read returned a full buffer of \(count) events"
+        case nil:
+            reason = "events were lost"
+        }
+        log("lost events on \(requested.summary): \(reason); re-read the lines, "
+            + "\(corrected) level\(corrected == 1 ? "" : "s") corrected (\(statistics.gaps) gap\(statistics.gaps == 1 ? "" : "s") so far)")
+    }
+}

@@ -1,0 +1,54 @@
+import Config
+import Reactive
+
+extension Engine {
+    /// Builds the signals in the configuration's order (each after what it uses), then
+    /// binds every output to what it follows. The graph settles as it is built: each
+    /// pipeline takes its operands' current values on subscription.
+    func buildGraph() throws(EngineError) {
+        var levels: [String: Level] = [:]
+        for input in inputs { levels[input.name] = input.level }
+        for declaration in configuration.signals {
+            let signal = Signal(declaration: declaration, value: false, propagation: propagation)
+            cancellables.append(try pipeline(for: declaration, into: signal, levels: levels))
+            signals.append(signal)
+            levels[declaration.name] = signal.level
+        }
+        for output in outputs {
+            guard let followed = levels[output.declaration.follows] else {
+                throw EngineError(.configuration(
+                    "output '\(output.name)' follows '\(output.declaration.follows)', which is not an input or a signal"),
+                    at: output.declaration.location)
+            }
+            // The writer first, so that the value the binding sends on subscription
+            // reaches it.
+            cancellables.append(output.followedValues.react { [propagation, output] value in
+                propagation.request(output, value)
+            })
+            cancellables.append(followed.bind(to: output.level))
+        }
+    }
+
+    private func pipeline(for declaration: SignalDeclaration, into signal: Signal,
+                          levels: [String: Level]) throws(EngineError) -> AnyCancellable {
+        var operands: [Level] = []
+        for name in declaration.expression.operands {
+            guard let level = levels[name] else {
+                throw EngineError(.configuration(
+                    "signal '\(declaration.name)' uses '\(name)', which is not an input or a signal declared before it"),
+                    at: declaration.location)
+            }
+            operands.append(level)
+        }
+        switch declaration.expression {
+        case .all: return SignalPipelines.all(operands, into: signal)
+        case .any: return SignalPipelines.any(operands, into: signal)
+        case .none: return SignalPipelines.none(operands, into: signal)
+        case .atLeast(let count, _): return SignalPipelines.atLeast(count, of: operands, into: signal)
+        case .not: return SignalPipelines.not(operands[0], into: signal)
+        case .toggle: return SignalPipelines.toggle(operands[0], into: signal)
+        case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
+        case .zip: return SignalPipelines.zip(operands, into: signal)
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Config
+import GPIO
+
+extension Engine {
+    /// The kernel's limit on the lines of one request.
+    static let linesPerRequest = 64
+
+    /// Opens the chips, requests the outputs (driven to `initial` at once) and then the
+    /// inputs, builds the graph, watches the inputs' descriptors and writes what the
+    /// graph settled on. Call on the host's thread.
+    ///
+    /// On failure every output already requested is driven to its `safe` value, every
+    /// line is released, and the error names the declaration concerned:
+    ///
+    /// ```
+    /// gpioagg.yaml:12:3: error: input 'switch2': line 27 'GPIO27' on gpiochip0 [pinctrl-bcm2711] is busy: it is held by 'doorbell'
+    /// hint: stop the other user of the line, or pick another line; ...
+    /// ```
+    ///
+    /// Starting a running engine does nothing; an engine that stopped does not start
+    /// again (make a new one).
+    public func start() throws(EngineError) {
+        switch state {
+        case .running: return
+        case .stopped: throw EngineError(.stopped)
+        case .idle: break
+        }
+        do {
+            try requestLines()
+            try buildGraph()
+            propagation.isSettling = false
+            state = .running
+            watchInputs()
+            propagation.timestamp = host.now
+            try writePendingOutputs()
+        } catch {
+            state = .stopped
+            tearDown()
+            throw error
+        }
+    }
+
+    // MARK: Lines
+
+    private func requestLines() throws(EngineError) {
+        // Every line is resolved before any is requested: a typo is reported before
+        // anything is driven.
+        var claims: [String: (subject: String, location: SourceLocation)] = [:]
+        var outputClaims: [(declaration: OutputDeclaration, offset: UInt32)] = []
+        for declaration in configuration.outputs {
+            let offset = try resolve(declaration.line, on: declaration.chip, for: "output '\(declaration.name)'",
+                                     at: declaration.location, claims: &claims)
+            outputClaims.append((declaration, offset))
+        }
+        var inputClaims: [(declaration: InputDeclaration, offset: UInt32)] = []
+        for declaration in configuration.inputs {
+            let offset = try resolve(declaration.line, on: declaration.chip, for: "input '\(declaration.name)'",
+                                     at: declaration.location, claims: &claims)
+            inputClaims.append((declaration, offset))
+        }
+        // Outputs first: they are to hold their initial values before any input is read.
+        for (chipName, members) in grouped(outputClaims, by: \.declaration.chip) {
+            for chunk in chunked(members) { try requestOutputs(chunk, on: chipName) }
+        }
+        for (chipName, members) in grouped(inputClaims, by: \.declaration.chip) {
+            for chunk in chunked(members) { try requestInputs(chunk, on: chipName) }
+        }
+    }
+
+    private func requestOutputs(_ chunk: [(declaration: OutputDeclaration, offset: UInt32)],
+                                on chipName: String) throws(EngineError) {
+        let opened = chips[chipName]!
+        let configs = chunk.map {
+            OutputLineConfig(offset: $0.offset, activeLow: $0.declaration.activeLow, drive: $0.declaration.drive,
+                             initial: $0.declaration.initial)
+        }
+        let request: any OutputRequest
+        do {
+            request = try opened.chip.requestOutputs(configs, consumer: consumer)
+        } catch {
+            let culprit = self.culprit(of: error, on: opened, among: chunk.map(\.offset))
+            let declaration = chunk[culprit].declaration
+            throw EngineError(.gpio(error, subject: "output '\(declaration.name)'"), at: declaration.location)
+        }
+        let requested = RequestedOutputs(chipName: chipName, request: request)
+        let index = requestedOutputs.count
+        requestedOutputs.append(requested)
+        let now = host.now
+        for (declaration, offset) in chunk {
+            let line = OutputLine(declaration: declaration, offset: offset, requestIndex: index)
+            requested.add(line)
+            outputs.append(line)
+            propagation.reportWrite(line.name, line.written, at: now)
+        }
+    }
+
+    private func requestInputs(_ chunk: [(declaration: InputDeclaration, offset: UInt32)],
+                               on chipName: String) throws(EngineError) {
+        let opened = chips[chipName]!
+        let configs = chunk.map {
+            InputLineConfig(offset: $0.offset, activeLow: $0.declaration.activeLow, bias: $0.declaration.bias,
+                            debounce: $0.declaration.debounce.kernelPeriod)
+        }
+        let request: any InputRequest
+        do {
+            request = try opened.chip.requestInputs(configs, consumer: consumer)
+        } catch {
+            let culprit = self.culprit(of: error, on: opened, among: chunk.map(\.offset))
+            let declaration = chunk[culprit].declaration
+            throw EngineError(.gpio(error, subject: "input '\(declaration.name)'"), at: declaration.location)
+        }
+        let tracker: InputTracker
+        do {
+            var debounce: [UInt32: Debounce] = [:]
+            for (declaration, offset) in chunk { debounce[offset] = declaration.debounce }
+            tracker = try InputTracker(request: request, debounce: debounce, now: host.now)
+        } catch {
+            request.release()
+            let declaration = chunk[0].declaration
+            throw EngineError(.gpio(error, subject: "input '\(declaration.name)'"), at: declaration.location)
+        }
+        let lines = chunk.map { declaration, offset in
+            InputLine(declaration: declaration, offset: offset, value: tracker.level(of: offset) ?? false,
+                      propagation: propagation)
+        }
+        requestedInputs.append(RequestedInputs(chipName: chipName, request: request, tracker: tracker, lines: lines))
+        inputs += lines
+    }
+
+    private func watchInputs() {
+        for requested in requestedInputs {
+            for fd in requested.request.fileDescriptors {
+                host.watch(fd: fd) { [unowned self] _ in self.inputReadable(requested, fd: fd) }
+            }
+        }
+    }
+
+    // MARK: Resolution
+
+    /// The offset of a declared line, checking that no other declaration took it.
+    private func resolve(_ line: LineLocator, on chipName: String, for subject: String, at location: SourceLocation,
+                         claims: inout [String: (subject: String, location: SourceLocation)]) throws(EngineError) -> UInt32 {
+        let opened = try openChip(chipName, for: subject, at: location)
+        let offset: UInt32
+        do {
+            offset = try opened.offset(of: line)
+        } catch {
+            throw EngineError(.gpio(error, subject: subject), at: location, notes: [declarationNote(opened.declaration)])
+        }
+        let key = "\(opened.info.path)#\(offset)"
+        if let first = claims[key] {
+            throw EngineError(.configuration(
+                "\(subject) uses line \(offset) of \(opened.info.name) [\(opened.info.label)], which \(first.subject) uses too"),
+                at: location, notes: [EngineError.Note(location: first.location, message: "\(first.subject) is declared here")])
+        }
+        claims[key] = (subject, location)
+        return offset
+    }
+
+    private func openChip(_ name: String, for subject: String, at location: SourceLocation) throws(EngineError) -> OpenedChip {
+        if let opened = chips[name] { return opened }
+        guard let declaration = configuration.chips.first(where: { $0.name == name }) else {
+            throw EngineError(.configuration("\(subject) is on chip '\(name)', which is not declared"), at: location)
+        }
+        do {
+            let opened = OpenedChip(declaration: declaration, chip: try backend.openChip(declaration.locator))
+            chips[name] = opened
+            return opened
+        } catch {
+            throw EngineError(.gpio(error, subject: subject), at: location, notes: [declarationNote(declaration)])
+        }
+    }
+
+    private func declarationNote(_ chip: ChipDeclaration) -> EngineError.Note {
+        EngineError.Note(location: chip.location, message: "chip '\(chip.name)' is declared here")
+    }
+
+    /// Which line of a failed request the error is about: for a busy request, the
+    /// first line someone else holds; otherwise the first line.
+    private func culprit(of error: GPIOError, on chip: OpenedChip, among offsets: [UInt32]) -> Int {
+        guard error.kind == .busy, let busy = chip.firstBusy(among: offsets) else { return 0 }
+        return offsets.firstIndex(of: busy) ?? 0
+    }
+
+    /// Members grouped by chip, chips in order of first appearance, members in order.
+    private func grouped<Member>(_ members: [Member], by chip: KeyPath<Member, String>) -> [(String, [Member])] {
+        var order: [String] = []
+        var groups: [String: [Member]] = [:]
+        for member in members {
+            let name = member[keyPath: chip]
+            if groups[name] == nil { order.append(name) }
+            groups[name, default: []].append(member)
+        }
+        return order.map { ($0, groups[$0]!) }
+    }
+
+    private func chunked<Member>(_ members: [Member]) -> [[Member]] {
+        stride(from: 0, to: members.count, by: Engine.linesPerRequest).map {
+            Array(members[$0..<min($0 + Engine.linesPerRequest, members.count)])
+        }
+    }
+}

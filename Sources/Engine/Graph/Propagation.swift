@@ -1,0 +1,58 @@
+/// The state shared by the graph's nodes while an event propagates through it: the
+/// timestamp of its cause, who listens, and which outputs it touched. Host thread only.
+///
+/// State touched on every event is `@exclusivity(unchecked)`: only the host's thread
+/// touches it and no access spans a call out, and the dynamic checks (a thread-local
+/// look-up each) would cost more than the work they guard.
+final class Propagation {
+    /// The timestamp of the event being propagated.
+    @exclusivity(unchecked) var timestamp: UInt64 = 0
+    /// While the graph is being built, inputs and signals take their first values
+    /// without telling observers: those are starting values, not changes.
+    @exclusivity(unchecked) var isSettling = true
+    @exclusivity(unchecked) private(set) var observers: [(id: Int, observer: (EngineChange) -> Void)] = []
+    private var nextObserverID = 0
+    /// Outputs asked for a value since the last flush, each once.
+    @exclusivity(unchecked) var pendingOutputs: [OutputLine] = []
+
+    init() {
+        pendingOutputs.reserveCapacity(16)
+    }
+
+    func addObserver(_ observer: @escaping (EngineChange) -> Void) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, observer))
+        return nextObserverID
+    }
+
+    func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    /// Tells the observers about a change of an input or a signal.
+    @inline(__always)
+    func report(_ kind: EngineChange.Kind, _ name: String, _ value: Bool) {
+        guard !isSettling, !observers.isEmpty else { return }
+        announce(EngineChange(kind: kind, name: name, value: value, timestamp: timestamp))
+    }
+
+    /// Tells the observers about an output write (also while settling: a write is real).
+    func reportWrite(_ name: String, _ value: Bool, at timestamp: UInt64) {
+        guard !observers.isEmpty else { return }
+        announce(EngineChange(kind: .output, name: name, value: value, timestamp: timestamp))
+    }
+
+    private func announce(_ change: EngineChange) {
+        for entry in observers { entry.observer(change) }
+    }
+
+    /// Called by an output's pipeline with the value it should have.
+    @inline(__always)
+    func request(_ output: OutputLine, _ value: Bool) {
+        output.desired = value
+        if !output.isPending {
+            output.isPending = true
+            pendingOutputs.append(output)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Reactive
+
+/// The pipeline of each signal form, from the Reactive operators, ending in the
+/// signal's `update` (which sends only changes, so no `removeDuplicates` is needed).
+/// Operands are the `Level`s of inputs and earlier signals: each starts with its
+/// current value and sends only changes.
+///
+/// The pipelines' types are concrete, so the value path from an operand through
+/// `combineLatest` to the signal runs as specialised code.
+enum SignalPipelines {
+    /// `all`: true while every operand is true (`combineLatest`, `allSatisfy`).
+    static func all(_ operands: [Level], into signal: Signal) -> AnyCancellable {
+        operands.combineLatest.react { [signal] values in signal.update(values.allSatisfy { $0 }) }
+    }
+
+    /// `any`: true while at least one operand is true.
+    static func any(_ operands: [Level], into signal: Signal) -> AnyCancellable {
+        operands.combineLatest.react { [signal] values in signal.update(values.contains(true)) }
+    }
+
+    /// `none`: true while no operand is true.
+    static func none(_ operands: [Level], into signal: Signal) -> AnyCancellable {
+        operands.combineLatest.react { [signal] values in signal.update(!values.contains(true)) }
+    }
+
+    /// `at_least`: true while at least `count` operands are true (counting stops at
+    /// `count`).
+    static func atLeast(_ count: Int, of operands: [Level], into signal: Signal) -> AnyCancellable {
+        operands.combineLatest.react { [signal] values in
+            var found = 0
+            for value in values where value {
+                found += 1
+                if found >= count { break }
+            }
+            signal.update(found >= count)
+        }
+    }
+
+    /// `not`: the operand inverted.
+    static func not(_ operand: Level, into signal: Signal) -> AnyCancellable {
+        operand.react { [signal] in signal.update(!$0) }
+    }
+
+    /// `toggle`: starts false and flips on each rising edge of the operand (its starting
+    /// value is not an edge).
+    static func toggle(_ operand: Level, into signal: Signal) -> AnyCancellable {
+        risingEdges(of: operand)
+            .react { [signal] _ in signal.update(!signal.value) }
+    }
+
+    /// `sample`: starts false; on each rising edge of `trigger`, takes `value`'s current
+    /// value (`withLatestFrom`).
+    static func sample(_ value: Level, on trigger: Level, into signal: Signal) -> AnyCancellable {
+        risingEdges(of: trigger)
+            .withLatestFrom(value)
+            .react { [signal] _, sampled in signal.update(sampled) }
+    }
+
+    /// `zip`: starts false; true once every operand has risen at least once since the
+    /// last round (`zip` over the operands' rising edges, see `ZipRounds`), false again
+    /// at the first rising edge of the next round.
+    static func zip(_ operands: [Level], into signal: Signal) -> AnyCancellable {
+        let rounds = ZipRounds(count: operands.count, signal: signal)
+        let firstEdgesOfRound = operands.enumerated().map { index, operand in
+            risingEdges(of: operand).filter { _ in rounds.admit(index) }
+        }
+        return firstEdgesOfRound.zip.react { _ in rounds.roundCompleted() }
+    }
+
+    /// Changes from false to true after the starting value (`level` sends only changes,
+    /// so every `true` after the first value is one).
+    static func risingEdges(of level: Level) -> Publishers.Filter<Publishers.Drop<Level>> {
+        level.dropFirst().filter { $0 }
+    }
+}

@@ -1,0 +1,33 @@
+import Config
+import Reactive
+
+/// One configured input line: its debounced, logical level as a publisher (`Level`)
+/// that starts with the level read when the line was requested and then follows the
+/// tracker's changes. It only ever sends changes (never the same value twice in a row).
+final class InputLine {
+    let declaration: InputDeclaration
+    let offset: UInt32
+    let level: Level
+    @exclusivity(unchecked) private(set) var value: Bool
+    private let propagation: Propagation
+
+    init(declaration: InputDeclaration, offset: UInt32, value: Bool, propagation: Propagation) {
+        self.declaration = declaration
+        self.offset = offset
+        self.value = value
+        self.propagation = propagation
+        level = Level(value)
+    }
+
+    var name: String { declaration.name }
+
+    /// Observers hear of the change before the graph reacts to it, so that a log reads
+    /// cause before effect.
+    @inline(__always)
+    func update(_ newValue: Bool) {
+        guard newValue != value else { return }
+        value = newValue
+        propagation.report(.input, declaration.name, newValue)
+        level.send(newValue)
+    }
+}

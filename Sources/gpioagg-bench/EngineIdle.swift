@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+import Engine
+import GPIOSimulated
+
+/// `engineIdle`: a daemon-like setup (64 simulated inputs into one `all` signal driving
+/// one output, on the real `EventLoop`) left idle: its resident memory and the CPU time
+/// it uses while nothing happens. Measured in a fresh process (this executable, run with
+/// `--engine-idle-child SECONDS`), so that what earlier rows allocated does not count.
+@MainActor func engineIdleRow() -> Measurement {
+    let seconds = quick ? 0.3 : 3.0
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
+    precondition(length > 0, "engineIdle: cannot find this executable")
+    let command = "'\(text(path))' --engine-idle-child \(seconds)"
+    guard let child = popen(command, "r") else { fatalError("engineIdle: cannot run \(command)") }
+    var output = ""
+    var buffer = [CChar](repeating: 0, count: 256)
+    while fgets(&buffer, Int32(buffer.count), child) != nil { output += text(buffer) }
+    let status = pclose(child)
+    var fields: [String: String] = [:]
+    for pair in output.split(whereSeparator: \.isWhitespace) {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    guard status == 0, let rss = fields["rss_kib"], let cpu = fields["cpu_ms_idle"],
+          let wakeUps = fields["wakeups_idle"] else {
+        fatalError("engineIdle: the child failed (status \(status)): \(output)")
+    }
+    return Measurement(name: "engineIdle", n: 64, events: 0, nsPerEvent: 0, p50: 0, p99: 0,
+                       extra: [("rss_kib", rss), ("cpu_ms_idle", cpu), ("wakeups_idle", wakeUps),
+                               ("idle_ms", "\(Int(seconds * 1000))")])
+}
+
+/// The child of `engineIdleRow`: sets up, lets a few events through, idles for
+/// `seconds`, prints `rss_kib=... cpu_ms_idle=... wakeups_idle=...` and exits.
+func runEngineIdleChild(seconds: Double) -> Never {
+    let n = 64
+    let chip = SimulatedChip(name: "gpiochip0", label: "idle", lineCount: n + 1, clock: SystemSimulationClock())
+    do {
+        let loop = try EventLoop()
+        let engine = Engine(configuration: engineBenchConfiguration(inputs: n, chip: .label("idle")),
+                            backend: SimulatedBackend(chips: [chip]), host: loop)
+        try loop.sync { try engine.start() }
+        // Every input on, so that the graph has run and the output has been written.
+        for offset in 0..<n { chip.setActive(.offset(UInt32(offset)), true) }
+        var waited = 0
+        while loop.sync({ engine.snapshot().outputs["led"] }) != true {
+            waited += 1
+            precondition(waited < 10_000, "engineIdle: the output never came on")
+            usleep(1_000)
+        }
+        let wakeUpsBefore = loop.sync { loop.wakeUpCount }
+        let before = cpuMilliseconds()
+        var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&pause, &left) != 0 { pause = left }
+        let cpu = cpuMilliseconds() - before
+        // The sync that reads the count wakes the loop once.
+        let wakeUps = loop.sync { loop.wakeUpCount } - wakeUpsBefore - 1
+        let rss = residentKibibytes()
+        print("rss_kib=\(rss) cpu_ms_idle=\(formattedTenths(cpu)) wakeups_idle=\(wakeUps)")
+        loop.sync { engine.stop() }
+        loop.stop()
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
+/// User plus system CPU time of the whole process.
+private func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+    let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+    return user + system
+}
+
+/// `VmRSS` from `/proc/self/status`, in KiB.
+private func residentKibibytes() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return -1 }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 512)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        let line = text(buffer)
+        if line.hasPrefix("VmRSS:") {
+            return Int(line.dropFirst(6).filter(\.isNumber)) ?? -1
+        }
+    }
+    return -1
+}
+
+/// The text of a NUL-terminated buffer filled by C.
+private func text(_ buffer: [CChar]) -> String {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func formattedTenths(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Control
+
+extension GPIOAgg {
+    /// `gpioagg status`: the running daemon's inputs, signals and outputs.
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the level of every input, signal and output of the running daemon.",
+            discussion: """
+                Asks the daemon over its control socket. Levels are logical: on means \
+                active, whatever the line's active-low setting.
+                """
+        )
+
+        @OptionGroup var control: ControlOptions
+
+        @Flag(help: "Print JSON: {\"inputs\": {NAME: true|false}, \"signals\": {...}, \"outputs\": {...}}.")
+        var json = false
+
+        func run() throws {
+            let reply: ControlReply
+            do throws(ControlError) {
+                reply = try control.client.send(.status)
+            } catch {
+                throw exitReporting(error)
+            }
+            let snapshot: StatusSnapshot
+            switch reply {
+            case .status(let received):
+                snapshot = received
+            case .failure(let message):
+                printError("gpioagg: error: \(message)")
+                throw ExitCode(1)
+            case .ok:
+                throw exitReporting(.invalidReply("no levels in the reply to status"))
+            }
+            print(json ? snapshot.json : snapshot.table)
+        }
+    }
+}
+
+extension StatusSnapshot {
+    /// `{"inputs": {...}, "signals": {...}, "outputs": {...}}`, names sorted.
+    var json: String {
+        func levels(_ names: [String: Bool]) -> String {
+            JSONText.object(names.keys.sorted().map { ($0, names[$0]! ? "true" : "false") })
+        }
+        return JSONText.object([
+            ("inputs", levels(inputs)), ("signals", levels(signals)), ("outputs", levels(outputs)),
+        ])
+    }
+
+    /// One section per kind, one line per name (sorted): the name, then on or off.
+    var table: String {
+        let width = [inputs, signals, outputs].flatMap(\.keys).map(\.count).max() ?? 0
+        var lines: [String] = []
+        for (title, levels) in [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)] {
+            lines.append(title)
+            if levels.isEmpty { lines.append("  (none)") }
+            for name in levels.keys.sorted() {
+                lines.append("  " + name + String(repeating: " ", count: width - name.count + 2)
+                    + (levels[name]! ? "on" : "off"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

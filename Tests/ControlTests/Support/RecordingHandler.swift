@@ -1,0 +1,35 @@
+import Control
+import Foundation
+
+/// A stand-in for the engine: answers `status` with a fixed snapshot, records every
+/// request, and fails `sim` for names it does not know.
+final class RecordingHandler: ControlHandler, @unchecked Sendable {
+    let snapshot: StatusSnapshot
+    private let lock = NSLock()
+    private var recorded: [ControlRequest] = []
+
+    init(snapshot: StatusSnapshot = RecordingHandler.demo) {
+        self.snapshot = snapshot
+    }
+
+    static let demo = StatusSnapshot(
+        inputs: ["switch1": true, "switch2": false, "switch3": true],
+        signals: ["all_on": false],
+        outputs: ["ready_led": false])
+
+    var requests: [ControlRequest] {
+        lock.withLock { recorded }
+    }
+
+    func handle(_ request: ControlRequest) -> ControlReply {
+        lock.withLock { recorded.append(request) }
+        switch request {
+        case .status:
+            return .status(snapshot)
+        case .sim(let name, _) where snapshot.inputs[name] != nil:
+            return .ok
+        case .sim(let name, _):
+            return .failure("no input named '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Config
+import Dispatch
+import Engine
+import GPIO
+import GPIOSimulated
+import Reactive
+import Synchronization
+import Testing
+
+@Suite("The engine on the real event loop")
+struct EndToEndTests {
+    /// Waits for changes the engine reports on its loop thread.
+    final class ChangeWaiter: @unchecked Sendable {
+        private let seen = Mutex<[String]>([])
+        private let arrived = DispatchSemaphore(value: 0)
+
+        func record(_ change: EngineChange) {
+            seen.withLock { $0.append(change.description) }
+            arrived.signal()
+        }
+
+        /// Waits until `description` has been seen `count` times (or gives up after a
+        /// generous while).
+        func wait(for description: String, count: Int = 1) -> Bool {
+            let deadline = DispatchTime.now() + .seconds(30)
+            while seen.withLock({ $0.filter { $0 == description }.count }) < count {
+                if arrived.wait(timeout: deadline) == .timedOut { return false }
+            }
+            return true
+        }
+
+        var all: [String] { seen.withLock { $0 } }
+    }
+
+    @Test("simulated lines on the system clock: switches light the LED, a pulse, and stop leaves it safe")
+    func endToEnd() throws {
+        var configuration = Fixtures.example
+        for index in configuration.inputs.indices {
+            configuration.inputs[index].debounce = Debounce(.stable, period: .milliseconds(1))
+        }
+        configuration.outputs[0].safe = false
+        let backend = SimulatedBackend.raspberryPi(clock: SystemSimulationClock())
+        let chip = backend.simulatedChips[0]
+        let loop = try EventLoop()
+        defer { loop.stop() }
+        let engine = Engine(configuration: configuration, backend: backend, host: loop)
+        let waiter = ChangeWaiter()
+        let observation = loop.sync { engine.observeChanges { waiter.record($0) } }
+        try loop.sync { try engine.start() }
+
+        for name in ["switch1", "switch2", "switch3"] {
+            try loop.sync { try engine.setSimulatedInput(name, true) }
+        }
+        #expect(waiter.wait(for: "output ready_led on"))
+        #expect(chip.level(of: .name("GPIO5")) == true)
+
+        // A pulse of switch2 (on, so: off for a moment) turns the LED off, then on again.
+        try loop.sync { try engine.pulseSimulatedInput("switch2", for: .milliseconds(5)) }
+        #expect(waiter.wait(for: "output ready_led on", count: 2))
+        #expect(waiter.all.filter { $0.hasPrefix("output") } == [
+            "output ready_led off",   // the initial value
+            "output ready_led on", "output ready_led off", "output ready_led on",
+        ])
+        let snapshot = loop.sync { engine.snapshot() }
+        #expect(snapshot == EngineSnapshot(inputs: ["switch1": true, "switch2": true, "switch3": true],
+                                           signals: ["all_on": true], outputs: ["ready_led": true]))
+
+        loop.sync { engine.stop() }
+        loop.sync { engine.stop() }
+        #expect(chip.level(of: .name("GPIO5")) == false)
+        #expect(chip.consumer(of: .name("GPIO17")) == nil)
+        loop.sync { observation.cancel() }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@Suite("gpioagg check")
+struct CheckCommandTests {
+    /// A file in a fresh temporary folder holding `text`; removed by the caller.
+    private func temporaryConfig(_ text: String) throws -> (path: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gpioagg-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("gpioagg.yaml")
+        try Data(text.utf8).write(to: file)
+        return (file.path, folder)
+    }
+
+    @Test("a valid config prints the resolved graph and exits 0")
+    func validConfig() throws {
+        let (path, folder) = try temporaryConfig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+              spare: { path: /dev/gpiochip1 }
+            inputs:
+              door: { chip: main, line: GPIO17, active: low, bias: pull-up, debounce: 10ms }
+              window: { chip: main, line: 22, debounce: { mode: lockout, period: 500us } }
+            signals:
+              alarm: { sample: { value: open, on: window } }
+              open: { any: [door, window] }
+            outputs:
+              siren: { chip: spare, line: 3, follows: alarm, safe: on, drive: open-drain }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.lines == [
+            "\(path): valid; 2 chips, 2 inputs, 2 signals, 1 output",
+            "chips:",
+            "  main    label pinctrl-bcm2711",
+            "  spare   path /dev/gpiochip1",
+            "inputs:",
+            "  door    chip main, line GPIO17, active low, bias pull-up, debounce stable 10ms",
+            "  window  chip main, offset 22, active high, bias as-is, debounce lockout 500us",
+            "signals, in dependency order:",
+            "  open    any: [door, window]",
+            "  alarm   sample: { value: open, on: window }",
+            "outputs:",
+            "  siren   chip spare, offset 3, follows alarm, initial off, safe on, active high, drive open-drain",
+        ])
+    }
+
+    @Test("sections left out are shown as (none)")
+    func emptySections() throws {
+        let (path, folder) = try temporaryConfig("chips:\n  c: { name: gpiochip0 }\ninputs:\n  b: { chip: c, line: 4 }\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(Array(result.lines.suffix(4)) == ["signals, in dependency order:", "  (none)", "outputs:", "  (none)"])
+    }
+
+    @Test("the example config checks")
+    func exampleConfig() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../config/gpioagg.yaml").standardizedFileURL.path
+        let result = try runProduct("gpioagg", ["check", "--config", example])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.contains("  all_on     all: [switch1, switch2, switch3]"))
+    }
+
+    @Test("a broken config prints every error with its hint on stderr and exits 1")
+    func brokenConfig() throws {
+        let (path, folder) = try temporaryConfig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              door: { chip: main, line: GPIO17, bias: pullup }
+            signals:
+              open: { any: [door, windw] }
+            outputs:
+              siren: { chip: main, line: GPIO17, follows: open }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 1)
+        #expect(result.lines.isEmpty)
+        #expect(result.errors == """
+            \(path):4:43: error: unknown value 'pullup' for bias: in input 'door'
+            hint: did you mean 'pull-up'? (bias: is one of as-is, disabled, pull-up, pull-down)
+            \(path):6:23: error: unknown name 'windw' in signal 'open'
+            hint: inputs and signals: door, open
+            \(path):8:30: error: line GPIO17 of chip 'main' is already used by input 'door' (line 4)
+            hint: a line can be requested once; pick another line
+            gpioagg: 3 errors in \(path)
+
+            """)
+    }
+
+    @Test("a missing file is an error naming the path")
+    func missingFile() throws {
+        let result = try runProduct("gpioagg", ["check", "--config", "/nonexistent/gpioagg.yaml"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix(
+            "/nonexistent/gpioagg.yaml: error: cannot read the config file: no such file or directory\nhint: "))
+    }
+
+    @Test("--config defaults to /etc/gpioagg/gpioagg.yaml")
+    func defaultPath() throws {
+        let result = try runProduct("gpioagg", ["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.lines.joined(separator: "\n").contains("/etc/gpioagg/gpioagg.yaml"))
+    }
+}

@@ -1,0 +1,234 @@
+import Control
+import Foundation
+import Testing
+@testable import gpioagg
+
+/// `gpioagg status` and `gpioagg sim` against a control server hosted by the test
+/// process (a stand-in for the daemon), and against no server at all.
+@Suite("gpioagg status and sim")
+struct StatusSimCommandTests {
+    @Test("status --json prints the levels, names sorted")
+    func statusJSON() throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        let result = try runProduct("gpioagg", ["status", "--control", daemon.path, "--json"])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines == [
+            #"{"inputs": {"switch1": true, "switch2": false, "switch3": true}, "signals": {"all_on": false}, "#
+                + #""outputs": {"ready_led": false}}"#,
+        ])
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.lines.joined().utf8)) as? [String: [String: Bool]]
+        #expect(parsed?["inputs"]?["switch2"] == false)
+        #expect(daemon.requests == [.status])
+    }
+
+    @Test("status prints a table for people")
+    func statusTable() throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        let result = try runProduct("gpioagg", ["status", "--control", daemon.path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines == [
+            "INPUTS",
+            "  switch1    on",
+            "  switch2    off",
+            "  switch3    on",
+            "SIGNALS",
+            "  all_on     off",
+            "OUTPUTS",
+            "  ready_led  off",
+        ])
+    }
+
+    @Test("status with nothing listening says gpioagg is not running and exits 1")
+    func statusNotRunning() throws {
+        let result = try runProduct("gpioagg", ["status", "--control", "/nonexistent/control.sock"])
+        #expect(result.status == 1)
+        #expect(result.lines.isEmpty)
+        #expect(result.errors.hasPrefix(
+            "gpioagg: error: gpioagg is not running (no control socket at /nonexistent/control.sock)\nhint: "))
+    }
+
+    @Test("sim set, toggle and pulse reach the daemon", arguments: [
+        (["set", "switch1", "on"], ControlRequest.sim(name: "switch1", action: .set(true))),
+        (["set", "switch2", "off"], .sim(name: "switch2", action: .set(false))),
+        (["toggle", "switch3"], .sim(name: "switch3", action: .toggle)),
+        (["pulse", "switch1", "--for", "50ms"], .sim(name: "switch1", action: .pulse(.milliseconds(50)))),
+        (["pulse", "switch1", "--for", "1.5s"], .sim(name: "switch1", action: .pulse(.milliseconds(1500)))),
+        (["pulse", "switch1", "--for", "250us"], .sim(name: "switch1", action: .pulse(.microseconds(250)))),
+    ])
+    func sim(arguments: [String], expected: ControlRequest) throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        let result = try runProduct("gpioagg", ["sim"] + arguments + ["--control", daemon.path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.isEmpty)
+        #expect(daemon.requests == [expected])
+    }
+
+    @Test("an error reply is printed as an error and exits 1")
+    func simErrorReply() throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        let result = try runProduct("gpioagg", ["sim", "toggle", "switch9", "--control", daemon.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "gpioagg: error: no input named 'switch9'; inputs: switch1, switch2, switch3\n")
+    }
+
+    @Test("a daemon that is not simulating refuses, and sim says so")
+    func notSimulating() throws {
+        let daemon = try FakeDaemon(simulating: false)
+        defer { daemon.stop() }
+        let result = try runProduct("gpioagg", ["sim", "set", "switch1", "on", "--control", daemon.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "gpioagg: error: gpioagg is not simulating its inputs (start it with --simulate)\n")
+    }
+
+    @Test("sim with nothing listening exits 1")
+    func simNotRunning() throws {
+        let result = try runProduct("gpioagg", ["sim", "toggle", "switch1", "--control", "/nonexistent/control.sock"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix(
+            "gpioagg: error: gpioagg is not running (no control socket at /nonexistent/control.sock)\n"))
+    }
+
+    @Test("bad levels and durations are usage errors", arguments: [
+        (["set", "switch1", "maybe"], "The value 'maybe' is invalid for '<on|off>'"),
+        (["pulse", "switch1", "--for", "50"], "'50' has no unit: write it as 50ms, 1.5s or 500us"),
+        (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
+        (["pulse", "switch1", "--for", "2h"], "'2h' has no unit"),
+        (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 3600s"),
+        (["pulse", "switch1"], "Missing expected argument '--for <duration>'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try runProduct("gpioagg", ["sim"] + arguments + ["--control", "/nonexistent/control.sock"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message), "stderr: \(result.errors)")
+    }
+
+    @Test("a user who may not use the socket is pointed at the gpio group",
+          .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
+                   "needs root and runuser to act as another user"))
+    func permissionDenied() throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        let runuser = Process()
+        runuser.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        runuser.arguments = ["-u", "nobody", "--", BuiltProducts.url("gpioagg").path,
+                             "status", "--control", daemon.path]
+        let errors = Pipe()
+        runuser.standardError = errors
+        runuser.standardOutput = FileHandle.nullDevice
+        try runuser.run()
+        let printed = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        runuser.waitUntilExit()
+        #expect(runuser.terminationStatus == 1)
+        #expect(printed.hasPrefix(
+            "gpioagg: error: permission denied: cannot connect to the control socket at \(daemon.path)\n"
+                + "hint: the socket is open to its owner and the 'gpio' group"), "stderr: \(printed)")
+    }
+}
+
+@Suite("The default control socket path")
+struct ControlPathTests {
+    @Test("systemd's RuntimeDirectory comes first, its first entry when it lists several", arguments: [
+        ("/run/gpioagg", "/run/gpioagg/control.sock"),
+        ("/run/gpioagg:/run/gpioagg-extra", "/run/gpioagg/control.sock"),
+    ])
+    func runtimeDirectory(value: String, expected: String) {
+        let environment = ["RUNTIME_DIRECTORY": value, "XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(ControlPath.server(environment: environment, isRoot: false) == expected)
+        #expect(ControlPath.server(environment: environment, isRoot: true) == expected)
+    }
+
+    @Test("root uses /run/gpioagg; anyone else their runtime directory")
+    func rootAndUsers() {
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(ControlPath.server(environment: environment, isRoot: true) == "/run/gpioagg/control.sock")
+        #expect(ControlPath.server(environment: environment, isRoot: false) == "/run/user/1000/gpioagg/control.sock")
+        #expect(ControlPath.server(environment: ["RUNTIME_DIRECTORY": ""], isRoot: false) == "/run/gpioagg/control.sock")
+        #expect(ControlPath.server(environment: [:], isRoot: false) == "/run/gpioagg/control.sock")
+    }
+
+    @Test("a client falls back to the system service's socket when it has none of its own")
+    func clientFallback() {
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        let own = "/run/user/1000/gpioagg/control.sock"
+        #expect(ControlPath.client(environment: environment, isRoot: false, exists: { $0 == ControlPath.system })
+            == ControlPath.system)
+        #expect(ControlPath.client(environment: environment, isRoot: false, exists: { _ in true }) == own)
+        #expect(ControlPath.client(environment: environment, isRoot: false, exists: { _ in false }) == own)
+    }
+
+    @Test("pulse lengths take ms, s or us", arguments: [
+        ("50ms", Duration.milliseconds(50)), ("1.5s", .milliseconds(1500)), ("250us", .microseconds(250)),
+        ("0.001ms", .microseconds(1)), ("3600s", .seconds(3600)),
+    ])
+    func pulseLengths(text: String, expected: Duration) throws {
+        #expect(try GPIOAgg.Sim.pulseLength(text) == expected)
+    }
+}
+
+/// A control server on a thread of this process, standing in for the daemon: the demo's
+/// levels for `status`, and a record of every `sim` request.
+private final class FakeDaemon: ControlHandler, @unchecked Sendable {
+    let path: String
+    private let directory: String
+    private let simulating: Bool
+    private let lock = NSLock()
+    private var recorded: [ControlRequest] = []
+    private var server: ControlServer!
+    private var wake: [Int32] = [0, 0]
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(simulating: Bool = true) throws {
+        self.simulating = simulating
+        directory = "/tmp/gpioagg-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        path = directory + "/control.sock"
+        server = try ControlServer(path: path, handler: self)
+        pipe(&wake)
+        Thread { [self] in run() }.start()
+    }
+
+    var requests: [ControlRequest] { lock.withLock { recorded } }
+
+    func handle(_ request: ControlRequest) -> ControlReply {
+        lock.withLock { recorded.append(request) }
+        let inputs = ["switch1": true, "switch2": false, "switch3": true]
+        switch request {
+        case .status:
+            return .status(StatusSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))
+        case .sim where !simulating:
+            return .failure("gpioagg is not simulating its inputs (start it with --simulate)")
+        case .sim(let name, _) where inputs[name] == nil:
+            return .failure("no input named '\(name)'; inputs: switch1, switch2, switch3")
+        case .sim:
+            return .ok
+        }
+    }
+
+    /// Ends the loop, closes the server (removing its socket) and the directory.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(wake[1], &byte, 1)
+        finished.wait()
+        close(wake[0])
+        close(wake[1])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func run() {
+        while true {
+            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)] + server.pollDescriptors
+            _ = poll(&fds, nfds_t(fds.count), -1)
+            if fds[0].revents != 0 { break }
+            for entry in fds.dropFirst() where entry.revents != 0 {
+                server.handle(entry.fd, revents: entry.revents)
+            }
+        }
+        server.close()
+        server = nil  // the server holds this handler: break the cycle
+        finished.signal()
+    }
+}
