@@ -22,7 +22,7 @@ import Reactive
 /// | `none: [...]` | `combineLatest`, `!contains(true)` | true while none is true |
 /// | `at_least: k of [...]` | `combineLatest`, counting up to k | true while at least k are true |
 /// | `not: a` | `map(!)` | the operand inverted |
-/// | `toggle: a` | rising edges of `a`, `scan` | starts false, flips on each rising edge of `a` |
+/// | `toggle: a` | rising edges of `a` | starts false, flips on each rising edge of `a` |
 /// | `sample: { value: v, on: t }` | rising edges of `t` `withLatestFrom(v)` | starts false; takes `v`'s value on each rising edge of `t` |
 /// | `zip: [a, b, ...]` | `zip` over each operand's rising edges | starts false; true when each operand has risen at least once since the last round; false again at the first rising edge of the next round |
 ///
@@ -52,10 +52,11 @@ import Reactive
 /// loop.stop()
 /// ```
 ///
-/// A signal that reads the same input along two paths (`a` and `not: a` both feeding
-/// one `all`) may see the two paths' updates one after the other within one event, as
-/// with any push-based graph; outputs are only written once the event has settled, but
-/// `toggle`, `sample` and `zip` count the edges they see.
+/// Each input and signal reaches the pipelines that use it in the order they were
+/// built, so a run is deterministic. A signal that reads the same input along two paths
+/// (`a` and `not: a` both feeding one `all`) sees the two paths' updates one after the
+/// other within one event, as in any push-based graph: outputs are only written once
+/// the event has settled, but `toggle`, `sample` and `zip` count the edges they see.
 public final class Engine: @unchecked Sendable {
     enum State { case idle, running, stopped }
 

@@ -1,4 +1,9 @@
 /// Counters over an engine's life, for status displays and logs.
+///
+/// ```swift
+/// let statistics = engine.statistics
+/// print("\(statistics.lostEventGaps) gaps, \(statistics.corrections) levels corrected")
+/// ```
 public struct EngineStatistics: Hashable, Sendable {
     /// Edge events read from the backend.
     public var inputEvents = 0

@@ -2,7 +2,6 @@
 @preconcurrency import Glibc
 #endif
 import Reactive
-import Synchronization
 
 /// A host that does nothing until told to: the thread that calls `pump()` is the host's
 /// thread, and time is whatever `scheduler` says. With the `VirtualTimeScheduler` that
@@ -26,28 +25,15 @@ import Synchronization
 /// scheduler.advance(by: .milliseconds(10))     // debounce deadlines run
 /// ```
 public final class ManualEngineHost<TimeScheduler: Scheduler>: EngineHost, @unchecked Sendable {
-    private final class Watch {
-        let fd: Int32
-        var events: Int16
-        var handler: (Int16) -> Void
-        var isActive = true
-
-        init(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
-            self.fd = fd
-            self.events = events
-            self.handler = handler
-        }
-    }
-
     public let scheduler: TimeScheduler
     private let toNanoseconds: (TimeScheduler.SchedulerTimeType) -> UInt64
     private let fromNanoseconds: (UInt64) -> TimeScheduler.SchedulerTimeType
-    private var watches: [Int32: Watch] = [:]
+    private var watches: [Int32: WatchedDescriptor] = [:]
     /// `watches` in descriptor order, as `poll` wants them; rebuilt when they change.
     private var pollSet: [pollfd] = []
-    private var pollWatches: [Watch] = []
+    private var pollWatches: [WatchedDescriptor] = []
     private var pollSetIsStale = false
-    private let queue = Mutex<[@Sendable () -> Void]>([])
+    private let queue = Locked<[@Sendable () -> Void]>([])
 
     /// - Parameters:
     ///   - nanoseconds: a scheduler instant as nanoseconds on the clock of the backend's
@@ -78,7 +64,7 @@ public final class ManualEngineHost<TimeScheduler: Scheduler>: EngineHost, @unch
             existing.events = events
             existing.handler = handler
         } else {
-            watches[fd] = Watch(fd: fd, events: events, handler: handler)
+            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
         }
         pollSetIsStale = true
     }

@@ -4,14 +4,13 @@ import Engine
 import GPIO
 import GPIOSimulated
 import Reactive
-import Synchronization
 import Testing
 
 @Suite("The engine on the real event loop")
 struct EndToEndTests {
     /// Waits for changes the engine reports on its loop thread.
     final class ChangeWaiter: @unchecked Sendable {
-        private let seen = Mutex<[String]>([])
+        private let seen = Locked<[String]>([])
         private let arrived = DispatchSemaphore(value: 0)
 
         func record(_ change: EngineChange) {

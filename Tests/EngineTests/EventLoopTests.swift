@@ -4,7 +4,6 @@
 import Dispatch
 import Engine
 import Reactive
-import Synchronization
 import Testing
 
 @Suite("EventLoop")
@@ -17,7 +16,7 @@ struct EventLoopTests {
     func workRunsOnTheLoop() throws {
         let loop = try EventLoop()
         defer { loop.stop() }
-        let order = Mutex<[Int]>([])
+        let order = Locked<[Int]>([])
         for index in 0..<100 {
             loop.execute {
                 precondition(loop.isHostThread)
@@ -45,7 +44,7 @@ struct EventLoopTests {
         let loop = try EventLoop()
         defer { loop.stop() }
         let scheduler = loop.scheduler
-        let fired = Mutex<[String]>([])
+        let fired = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0)
         let start = scheduler.now
         scheduler.schedule(after: start.advanced(by: .milliseconds(3))) {
@@ -71,7 +70,7 @@ struct EventLoopTests {
         let loop = try EventLoop()
         defer { loop.stop() }
         let scheduler = loop.scheduler
-        let count = Mutex(0)
+        let count = Locked(0)
         let thrice = DispatchSemaphore(value: 0)
         let timer = scheduler.schedule(after: scheduler.now, interval: .microseconds(200)) {
             if count.withLock({ $0 += 1; return $0 }) == 3 { thrice.signal() }
@@ -93,7 +92,7 @@ struct EventLoopTests {
         #expect(pipe(&pipeEnds) == 0)
         defer { close(pipeEnds[0]); close(pipeEnds[1]) }
         let readEnd = pipeEnds[0]
-        let received = Mutex<[UInt8]>([])
+        let received = Locked<[UInt8]>([])
         let arrived = DispatchSemaphore(value: 0)
         loop.watch(fd: readEnd) { revents in
             precondition(loop.isHostThread)
@@ -143,7 +142,7 @@ struct EventLoopTests {
     @Test("stop runs the work queued before it, refuses later work, and is idempotent")
     func stopping() throws {
         let loop = try EventLoop()
-        let ran = Mutex(0)
+        let ran = Locked(0)
         for _ in 0..<10 { loop.execute { ran.withLock { $0 += 1 } } }
         loop.stop()
         #expect(ran.withLock { $0 } == 10)

@@ -31,47 +31,24 @@ import Synchronization
 public final class EventLoop: EngineHost, @unchecked Sendable {
     public typealias TimeScheduler = EventLoopScheduler
 
-    /// What other threads share with the loop, under `shared`.
-    private struct SharedState {
-        var work: [@Sendable () -> Void] = []
-        /// Whether the eventfd has been written since the loop last drained the work.
-        var wakePending = false
-        /// False once `stop()` was called: later work is refused.
-        var acceptsWork = true
-    }
-
-    /// A watched descriptor. The loop holds the same object while it dispatches, so that
-    /// an `unwatch` from within a handler takes effect at once.
-    private final class Watch {
-        let fd: Int32
-        var events: Int16
-        var handler: (Int16) -> Void
-        var isActive = true
-
-        init(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
-            self.fd = fd
-            self.events = events
-            self.handler = handler
-        }
-    }
-
-    private let wakeDescriptor: Int32
-    private let timerDescriptor: Int32
-    private let shared = Mutex(SharedState())
+    let wakeDescriptor: Int32
+    let timerDescriptor: Int32
+    /// What other threads share with the loop.
+    let shared = Locked(EventLoopSharedState())
     private let started = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
     /// The loop thread's id while it runs, else 0 (ids are reused once a thread ends).
-    private let loopThread = Atomic<UInt>(0)
+    let loopThread = Atomic<UInt>(0)
 
     // Loop thread only.
-    private var watches: [Int32: Watch] = [:]
+    private var watches: [Int32: WatchedDescriptor] = [:]
     private var pollSet: [pollfd] = []
-    private var pollWatches: [Watch?] = []
+    private var pollWatches: [WatchedDescriptor?] = []
     private var pollSetIsStale = true
-    private var timers = TimerHeap()
-    private var armedDeadline: UInt64?
-    private var localWorkPending = false
-    private var stopping = false
+    var timers = TimerHeap()
+    var armedDeadline: UInt64?
+    var localWorkPending = false
+    var stopping = false
     private var wakeUps = 0
 
     /// Starts the loop's thread.
@@ -144,7 +121,7 @@ public final class EventLoop: EngineHost, @unchecked Sendable {
             existing.events = events
             existing.handler = handler
         } else {
-            watches[fd] = Watch(fd: fd, events: events, handler: handler)
+            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
             pollSetIsStale = true
         }
     }
@@ -157,72 +134,6 @@ public final class EventLoop: EngineHost, @unchecked Sendable {
         guard let watch = watches.removeValue(forKey: fd) else { return }
         watch.isActive = false
         pollSetIsStale = true
-    }
-
-    // MARK: Work from other threads
-
-    /// Runs `work` on the loop thread after everything queued before it. Work handed
-    /// over after `stop()` is dropped.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
-        _ = enqueue(work)
-    }
-
-    /// Runs `body` on the loop thread and waits for it; runs it at once when called on
-    /// the loop thread, and on the caller's thread once the loop has stopped.
-    ///
-    /// ```swift
-    /// let levels = loop.sync { engine.snapshot().inputs }
-    /// ```
-    public func sync<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
-        if isHostThread { return try body() }
-        let outcome: Result<Value, Failure> = withoutActuallyEscaping(body) { body in
-            let slot = SyncSlot<Value, Failure>(body)
-            let done = DispatchSemaphore(value: 0)
-            let accepted = enqueue { [slot] in
-                slot.run()
-                done.signal()
-            }
-            if accepted { done.wait() } else { slot.run() }
-            return slot.take()
-        }
-        return try outcome.get()
-    }
-
-    /// The body of a `sync` call and its outcome. The body is let go of before the
-    /// caller is woken, as `withoutActuallyEscaping` requires.
-    private final class SyncSlot<Value, Failure: Error>: @unchecked Sendable {
-        private var body: (() throws(Failure) -> Value)?
-        private var outcome: Result<Value, Failure>?
-
-        init(_ body: @escaping () throws(Failure) -> Value) { self.body = body }
-
-        func run() {
-            guard let body else { return }
-            self.body = nil
-            outcome = Result { () throws(Failure) -> Value in try body() }
-        }
-
-        func take() -> Result<Value, Failure> { outcome! }
-    }
-
-    /// Queues `work`; false if the loop no longer accepts work.
-    private func enqueue(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let onLoop = isHostThread
-        let (accepted, mustWake) = shared.withLock { state -> (Bool, Bool) in
-            guard state.acceptsWork else { return (false, false) }
-            state.work.append(work)
-            if onLoop || state.wakePending { return (true, false) }
-            state.wakePending = true
-            return (true, true)
-        }
-        if onLoop && accepted { localWorkPending = true }
-        if mustWake { wake() }
-        return accepted
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     // MARK: Stopping
@@ -250,53 +161,6 @@ public final class EventLoop: EngineHost, @unchecked Sendable {
         } else {
             exited.wait()
             exited.signal()
-        }
-    }
-
-    // MARK: Timers
-
-    /// Adds a timer on the loop thread (directly, or through the work queue).
-    func addTimer(at deadline: UInt64, interval: UInt64, _ action: @escaping () -> Void) -> EventLoopTimer {
-        let timer = EventLoopTimer(interval: interval, action: action)
-        if isHostThread {
-            insert(timer, at: deadline)
-        } else {
-            execute { [self] in insert(timer, at: deadline) }
-        }
-        return timer
-    }
-
-    private func insert(_ timer: EventLoopTimer, at deadline: UInt64) {
-        timers.insert(timer, at: deadline)
-        if let armed = armedDeadline, armed <= deadline { return }
-        arm(deadline)
-    }
-
-    private func arm(_ deadline: UInt64) {
-        armedDeadline = deadline
-        _ = cengine_timerfd_arm(timerDescriptor, deadline)
-    }
-
-    private func runDueTimers() {
-        armedDeadline = nil
-        let now = MonotonicClock.now()
-        while let entry = timers.popDue(now: now) {
-            let timer = entry.timer
-            guard !timer.isCancelled else { continue }
-            if timer.interval > 0 {
-                // Put it back before running it, so that the action can cancel it; a
-                // repeating timer that fell behind skips the runs it missed.
-                var next = entry.deadline &+ timer.interval
-                if next <= now { next = now &+ timer.interval }
-                timers.insert(timer, at: next)
-            }
-            timer.action.value()
-        }
-        timers.dropCancelledAtTop()
-        if let earliest = timers.earliestDeadline {
-            arm(earliest)
-        } else {
-            _ = cengine_timerfd_disarm(timerDescriptor)
         }
     }
 
@@ -351,23 +215,6 @@ public final class EventLoop: EngineHost, @unchecked Sendable {
         }
     }
 
-    /// Runs the work queued so far. The eventfd is read before the work is taken, so
-    /// that each write to it stands for work not yet taken: work queued while this runs
-    /// wakes the loop again, and no wake-up finds nothing to do. Work that the items
-    /// queue from the loop thread runs before the next `poll`.
-    private func runQueuedWork() {
-        localWorkPending = false
-        drain(wakeDescriptor)
-        let (work, acceptsWork) = shared.withLock { state -> ([@Sendable () -> Void], Bool) in
-            state.wakePending = false
-            var work: [@Sendable () -> Void] = []
-            swap(&work, &state.work)
-            return (work, state.acceptsWork)
-        }
-        for item in work { item() }
-        if !acceptsWork { stopping = true }
-    }
-
     private func rebuildPollSet() {
         pollSetIsStale = false
         pollSet.removeAll(keepingCapacity: true)
@@ -381,7 +228,7 @@ public final class EventLoop: EngineHost, @unchecked Sendable {
         }
     }
 
-    private func drain(_ descriptor: Int32) {
+    func drain(_ descriptor: Int32) {
         var count: UInt64 = 0
         _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
     }
