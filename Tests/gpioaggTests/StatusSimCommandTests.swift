@@ -112,10 +112,18 @@ struct StatusSimCommandTests {
     func permissionDenied() throws {
         let daemon = try FakeDaemon()
         defer { daemon.stop() }
+        // The build folder may sit where 'nobody' cannot reach (a 0700 checkout under
+        // /tmp): run a copy from a folder everyone may enter.
+        let folder = URL(fileURLWithPath: "/tmp/gpioagg-as-nobody-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("gpioagg")
+        try FileManager.default.copyItem(at: BuiltProducts.url("gpioagg"), to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
         let runuser = Process()
         runuser.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        runuser.arguments = ["-u", "nobody", "--", BuiltProducts.url("gpioagg").path,
-                             "status", "--control", daemon.path]
+        runuser.arguments = ["-u", "nobody", "--", binary.path, "status", "--control", daemon.path]
         let errors = Pipe()
         runuser.standardError = errors
         runuser.standardOutput = FileHandle.nullDevice
