@@ -1,17 +1,29 @@
-/// "Did you mean" for line and chip names.
-enum NameSuggestions {
-    /// Up to `limit` names closest to `name` by edit distance, ignoring case; only names
-    /// close enough to be a plausible typo, unless nothing is (then the closest few).
-    static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+/// "Did you mean" for line, chip, key and value names.
+public enum NameSuggestions {
+    /// Each distinct, non-empty candidate with its edit distance to `name`, both
+    /// lowercased, in the order the caller gave them.
+    public static func distances(from name: String,
+                                 to candidates: [String]) -> [(distance: Int, name: String)] {
         let target = Array(name.lowercased().unicodeScalars)
         var scored: [(distance: Int, name: String)] = []
         var seen = Set<String>()
         for candidate in candidates where !candidate.isEmpty && seen.insert(candidate).inserted {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-            scored.append((distance, candidate))
+            scored.append((editDistance(target, Array(candidate.lowercased().unicodeScalars)), candidate))
         }
+        return scored
+    }
+
+    /// The largest edit distance that still reads as a typo of `name`.
+    public static func typoThreshold(for name: String) -> Int {
+        max(2, name.lowercased().unicodeScalars.count / 3)
+    }
+
+    /// Up to `limit` names closest to `name` by edit distance, ignoring case; only names
+    /// close enough to be a plausible typo, unless nothing is (then the closest few).
+    static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+        var scored = distances(from: name, to: candidates)
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
-        let threshold = max(2, target.count / 3)
+        let threshold = typoThreshold(for: name)
         let close = scored.prefix { $0.distance <= threshold }
         return (close.isEmpty ? scored.prefix(limit) : close.prefix(limit)).map(\.name)
     }
