@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+import GPIO
 
 /// Real time for simulated chips: `CLOCK_MONOTONIC` (the clock of the kernel's event
 /// timestamps) and a dispatch queue for timed actions.
@@ -14,11 +10,7 @@ public final class SystemSimulationClock: SimulationClock {
         self.queue = queue
     }
 
-    public var now: UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    public var now: UInt64 { MonotonicClock.now() }
 
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: delay.wholeNanoseconds)),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GPIO
 import GPIOLibgpiod
 
 // The real-kernel suite of the libgpiod backend. It runs as root inside a qemu guest

@@ -1,4 +1,5 @@
 import CEngineLinux
+import GPIO
 
 extension EventLoop {
     /// Adds a timer on the loop thread (directly, or through the work queue).

@@ -1,4 +1,5 @@
 import Reactive
+import GPIO
 
 /// An OpenCombine `Scheduler` that runs actions on an `EventLoop`'s thread, timed on
 /// `CLOCK_MONOTONIC` through the loop's timerfd. Safe to use from any thread.
