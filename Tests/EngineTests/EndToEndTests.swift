@@ -1,6 +1,6 @@
 import Config
 import Dispatch
-import Engine
+@testable import Engine
 import GPIO
 import GPIOSimulated
 import Reactive

@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Dispatch
-import Engine
+@testable import Engine
 import Reactive
 import Testing
 
