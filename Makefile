@@ -10,7 +10,7 @@ DESTDIR   ?=
 all: build
 
 help:
-	@echo "make run       build and start 'gpioagg --simulate' on the embedded demo config"
+	@echo "make run       build and start gpioagg: on the GPIO chips when there are any, else --simulate"
 	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
@@ -22,8 +22,16 @@ deps:
 build: deps
 	$(SWIFT) build --scratch-path $(BUILD)
 
+# On a board with GPIO chips, the example config on its lines; anywhere else, the
+# embedded demo (the same graph) on simulated lines.
 run: build
-	$(BUILD)/debug/gpioagg --simulate
+	@if ls /dev/gpiochip* >/dev/null 2>&1; then \
+	    echo "gpioagg run --config config/gpioagg.yaml (GPIO chips found; Ctrl-C stops)"; \
+	    exec $(BUILD)/debug/gpioagg run --config config/gpioagg.yaml; \
+	else \
+	    echo "gpioagg --simulate (no GPIO chips here; Ctrl-C stops)"; \
+	    exec $(BUILD)/debug/gpioagg --simulate; \
+	fi
 
 # The release smoke run, the real-kernel suite and the sanitizer runs go first so that
 # the plain test run's summary closes the output.
@@ -48,9 +56,10 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE)
 
 test-release: release
-	@out=$$(printf 'on switch1\non switch2\non switch3\nquit\n' | $(RELEASE)/release/gpioagg --simulate) \
-	    && echo "$$out" | grep -qx 'ready_led on' \
-	    && echo "$$out" | grep -qx 'ready_led off (safe state)' \
+	@out=$$(printf 'on switch1\non switch2\non switch3\nquit\n' \
+	        | $(RELEASE)/release/gpioagg --simulate --control $$(mktemp -u /tmp/gpioagg-smoke.XXXXXX)) \
+	    && echo "$$out" | grep -qx 'output ready_led on' \
+	    && echo "$$out" | grep -qx 'output ready_led off (safe state)' \
 	    && echo "release build: static binary ran the demo" \
 	    || { echo "$$out"; echo "release build: the static binary failed the demo run" >&2; exit 1; }
 

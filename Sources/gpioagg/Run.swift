@@ -1,62 +1,131 @@
 @preconcurrency import Glibc
 import ArgumentParser
-import Dispatch
+import Config
+import Engine
+import GPIO
+import GPIOLibgpiod
+import GPIOSimulated
 
 extension GPIOAgg {
-    /// `gpioagg run`: runs the signal graph.
+    /// `gpioagg run`: the daemon.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run the signal graph (the default subcommand).",
+            abstract: "Run the signal graph of a config file (the default subcommand).",
             discussion: """
-                With --simulate, runs the embedded demo on simulated lines: three \
-                switches and a ready LED that is on only while all three are on. Type \
-                commands on standard input, one per line:
+                Requests the lines the config names, drives each output to its initial \
+                value, and from then on drives the outputs from the inputs until SIGTERM \
+                or SIGINT, which put every output in its safe state and exit 0. Each \
+                change of an input, a signal or an output is logged on standard output.
 
-                  on NAME | off NAME | toggle NAME   set a switch (or 1, 2, 3 to toggle)
-                  status                             print every line's level
-                  quit                               outputs to their safe state, exit
+                With --simulate the lines are simulated (a Raspberry Pi header, plus any \
+                other chip the config declares), and without --config the embedded demo \
+                runs: three switches and a ready LED that is on only while all three are \
+                on. Move the simulated inputs with 'gpioagg sim', with keys when standard \
+                input is a terminal, or with commands when it is a pipe or a file:
 
-                End of input and SIGINT/SIGTERM also put the outputs in their safe \
-                state and exit.
+                  on NAME | off NAME | toggle NAME | N   set or invert an input (N: the Nth)
+                  pulse NAME [DURATION]                   invert it for a while (100ms)
+                  status                                  print every level
+                  quit                                    safe values, exit (end of input too)
+
+                Exit status: 0 after SIGTERM, SIGINT or quit; 78 when the config file is \
+                invalid; 1 when the lines cannot be requested or stop working.
                 """
         )
 
-        @Flag(help: "Use simulated GPIO lines instead of the kernel's.")
-        var simulate = false
+        static let defaultConfig = "/etc/gpioagg/gpioagg.yaml"
+        /// `EX_CONFIG` from sysexits.h: the unit does not restart on it.
+        static let configErrorStatus: Int32 = 78
 
-        func validate() throws {
-            guard simulate else {
-                throw ValidationError("""
-                    this build drives simulated lines only: run 'gpioagg --simulate'. \
-                    Hardware lines through libgpiod are not available yet.
-                    """)
-            }
-        }
+        @Option(help: ArgumentHelp(
+            "The config file (default: \(defaultConfig); with --simulate, the embedded demo).",
+            valueName: "path"))
+        var config: String?
+
+        @OptionGroup var backend: BackendOptions
+
+        @OptionGroup var control: ControlOptions
 
         func run() throws {
-            setvbuf(stdout, nil, _IOLBF, 0)
-            // Commands and signals both act on the demo from this one queue.
-            let queue = DispatchQueue(label: "gpioagg.demo")
-            let demo = SimulatedDemo(log: { print($0) }, warn: { fputs($0 + "\n", stderr) })
-            let stopDemo = { @Sendable (reason: String) in
-                ServiceManager.notify(["STOPPING=1"])
-                demo.stop(reason: reason)
+            // Before any thread starts, so that every thread leaves them to the signalfd.
+            do throws(EngineError) {
+                try SignalDescriptor.block(Daemon.handledSignals)
+            } catch {
+                throw exitReporting(error)
             }
-            // Handlers are in place before anyone is told the service is ready.
-            let stop = SignalStop(signals: [SIGINT, SIGTERM], queue: queue) { signal in
-                stopDemo(signal == SIGINT ? "SIGINT" : "SIGTERM")
-                Glibc.exit(0)
+            signal(SIGPIPE, SIG_IGN)
+            let configuration = try loadConfiguration()
+            let console = Console.forStandardOutput()
+            let simulation = backend.simulate
+                ? SimulatedBackend.simulating(configuration, clock: SystemSimulationClock()) : nil
+            let daemon: Daemon
+            do {
+                daemon = try Daemon(configuration: configuration,
+                                    backend: simulation ?? LibgpiodBackend(),
+                                    simulation: simulation,
+                                    controlPath: control.serverPath(),
+                                    interaction: Self.interaction(),
+                                    console: console,
+                                    backendSummary: Self.backendSummary(simulation, configuration))
+                try daemon.start()
+            } catch let error as EngineError {
+                printError(error.description)
+                throw ExitCode(1)
             }
-            defer { withExtendedLifetime(stop) {} }
-            queue.sync { demo.start() }
-            ServiceManager.notify(["READY=1", "STATUS=simulating 3 inputs and 1 output"])
-            while let line = readLine() {
-                if queue.sync(execute: { demo.handle(command: line) }) == .quit {
-                    queue.sync { stopDemo("quit") }
-                    return
+            let status = daemon.waitUntilFinished()
+            throw ExitCode(status)
+        }
+
+        private func loadConfiguration() throws -> Configuration {
+            guard let path = config ?? (backend.simulate ? nil : Self.defaultConfig) else {
+                return Configuration.embeddedDemo
+            }
+            do throws(ConfigErrors) {
+                return try ConfigLoader.load(path: path)
+            } catch {
+                for problem in error.errors { printError(problem.description) }
+                let count = error.errors.count
+                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
+                if config == nil, error.errors.count == 1, !ConfigPathProbe.exists(path) {
+                    printError("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
                 }
+                throw ExitCode(Self.configErrorStatus)
             }
-            queue.sync { stopDemo("end of input") }
+        }
+
+        /// Keys on a terminal, commands from a pipe or a file, nothing otherwise (a
+        /// service's /dev/null or socket).
+        static func interaction() -> Daemon.Interaction {
+            if isatty(STDIN_FILENO) == 1 { return .keyboard }
+            var status = stat()
+            guard fstat(STDIN_FILENO, &status) == 0 else { return .none }
+            switch status.st_mode & S_IFMT {
+            case S_IFIFO, S_IFREG: return .commands
+            default: return .none
+            }
+        }
+
+        static func backendSummary(_ simulation: SimulatedBackend?, _ configuration: Configuration) -> String {
+            guard let simulation else {
+                return "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))"
+            }
+            let used = simulation.simulatedChips.filter { chip in
+                configuration.chips.contains { $0.locator.matches(chip.info) }
+            }
+            return "simulated chips: " + used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
         }
     }
+}
+
+enum ConfigPathProbe {
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+}
+
+/// Prints an engine error (location, message, notes, hint) and exits 1.
+func exitReporting(_ error: EngineError) -> ExitCode {
+    printError(error.description)
+    return ExitCode(1)
 }

@@ -46,6 +46,13 @@ final class RunningProduct: @unchecked Sendable {
         try process.run()
     }
 
+    /// The lines printed on standard output so far.
+    var printedLines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
     func send(_ line: String) {
         write(line + "\n")
     }

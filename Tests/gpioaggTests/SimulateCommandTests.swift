@@ -1,11 +1,18 @@
 import Foundation
 import Testing
 
+/// `gpioagg --simulate` on the embedded demo, driven by commands on standard input (a
+/// pipe), as scripts drive it.
 @Suite("gpioagg --simulate, the embedded demo")
 struct SimulateCommandTests {
+    /// The lines that report changes (inputs, signals, outputs).
+    static func changes(_ lines: [String]) -> [String] {
+        lines.filter { $0.hasPrefix("input ") || $0.hasPrefix("signal ") || $0.hasPrefix("output ") }
+    }
+
     @Test("the LED follows the all-on state of the three switches")
     func ledFollowsAllOn() throws {
-        let result = try runProduct("gpioagg", ["--simulate"], stdin: """
+        let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()], stdin: """
             on switch1
             on switch2
             on switch3
@@ -13,54 +20,85 @@ struct SimulateCommandTests {
             toggle switch2
             quit
             """)
-        #expect(result.status == 0)
-        let changes = result.lines.filter { $0.hasPrefix("switch") || $0.hasPrefix("ready_led") }
-        #expect(changes == [
-            "ready_led off (initial)",
-            "switch1 on",
-            "switch2 on",
-            "switch3 on",
-            "ready_led on",
-            "switch2 off",
-            "ready_led off",
-            "switch2 on",
-            "ready_led on",
-            "ready_led off (safe state)",
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(Self.changes(result.lines) == [
+            "output ready_led off (initial)",
+            "input switch1 off (initial)",
+            "input switch2 off (initial)",
+            "input switch3 off (initial)",
+            "signal all_on off (initial)",
+            "input switch1 on",
+            "input switch2 on",
+            "input switch3 on",
+            "signal all_on on",
+            "output ready_led on",
+            "input switch2 off",
+            "signal all_on off",
+            "output ready_led off",
+            "input switch2 on",
+            "signal all_on on",
+            "output ready_led on",
+            "output ready_led off (safe state)",
         ])
         #expect(result.lines.last == "stopped (quit)")
     }
 
-    @Test("setting a switch to the level it has changes nothing")
+    @Test("setting a switch to the level it has changes nothing; a number toggles that input")
     func repeatedLevelIsNoChange() throws {
-        let result = try runProduct("gpioagg", ["--simulate"], stdin: "on switch1\non switch1\n1\n1\nstatus\n")
-        #expect(result.status == 0)
-        #expect(result.lines.filter { $0 == "switch1 on" }.count == 2 + 1)  // two changes + status
-        #expect(result.lines.filter { $0 == "switch1 off" }.count == 1)
-        #expect(!result.lines.contains("ready_led on"))
+        let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
+                                    stdin: "on switch1\non switch1\n1\n1\nstatus\n")
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.filter { $0 == "input switch1 on" }.count == 2)
+        #expect(result.lines.filter { $0 == "input switch1 off" }.count == 1)
+        #expect(result.lines.contains("  switch1    on"))  // the status table
+        #expect(!result.lines.contains("output ready_led on"))
+        #expect(result.lines.last == "stopped (end of input)")
+    }
+
+    @Test("a pulse turns an input on, then off again after its length")
+    func pulse() throws {
+        let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
+                                    stdin: "on switch1\non switch2\npulse switch3 40ms\nstatus\n")
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(Self.changes(result.lines).dropFirst(5) == [
+            "input switch1 on",
+            "input switch2 on",
+            "input switch3 on",
+            "signal all_on on",
+            "output ready_led on",
+            "input switch3 off",
+            "signal all_on off",
+            "output ready_led off",
+            "output ready_led off (safe state)",
+        ])
+        #expect(result.lines.contains("  switch3    off"))  // the status after the pulse
     }
 
     @Test("unknown names and commands are reported on stderr and change nothing")
     func badCommands() throws {
-        let result = try runProduct("gpioagg", ["--simulate"], stdin: "on switch9\nfly away\non switch1\n")
+        let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
+                                    stdin: "on switch9\nfly away\n7\npulse switch1 soon\non switch1\n")
         #expect(result.status == 0)
         #expect(result.errors.contains("error: no input named 'switch9'; inputs: switch1, switch2, switch3"))
         #expect(result.errors.contains("error: unknown command 'fly away'"))
-        #expect(result.lines.contains("switch1 on"))
+        #expect(result.errors.contains("error: there is no input number 7; inputs 1 to 3"))
+        #expect(result.errors.contains("error: 'soon' is not a duration"))
+        #expect(result.lines.contains("input switch1 on"))
         #expect(!result.lines.contains { $0.contains("switch9") })
     }
 
     @Test("SIGTERM and SIGINT drive the outputs to their safe state and exit 0", arguments: [SIGTERM, SIGINT])
     func signalStops(signal: Int32) throws {
-        let running = try RunningProduct("gpioagg", ["--simulate"])
+        let running = try RunningProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()])
         running.send("on switch1")
         running.send("on switch2")
         running.send("on switch3")
-        #expect(running.waitForLine("ready_led on"))
+        #expect(running.waitForLine("output ready_led on"))
         kill(running.process.processIdentifier, signal)
         let result = running.finish()
         #expect(result.status == 0)
         #expect(result.lines.suffix(2) == [
-            "ready_led off (safe state)",
+            "output ready_led off (safe state)",
             "stopped (\(signal == SIGTERM ? "SIGTERM" : "SIGINT"))",
         ])
     }
@@ -70,21 +108,15 @@ struct SimulateCommandTests {
         let socket = try NotifySocket()
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = socket.path
-        let running = try RunningProduct("gpioagg", ["--simulate"], environment: environment)
-        #expect(socket.receive() == "READY=1\nSTATUS=simulating 3 inputs and 1 output")
+        let running = try RunningProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
+                                         environment: environment)
+        #expect(socket.receive() == "READY=1\nSTATUS=simulating; 3 inputs, 1 signal, 1 output; no output on")
         #expect(running.waitForLine("ready"))
         running.send("quit")
         #expect(socket.receive() == "STOPPING=1")
         let result = running.finish()
         #expect(result.status == 0)
-        #expect(result.lines.suffix(2) == ["ready_led off (safe state)", "stopped (quit)"])
-    }
-
-    @Test("without --simulate it explains what to run and fails")
-    func hardwareNotAvailable() throws {
-        let result = try runProduct("gpioagg", [])
-        #expect(result.status != 0)
-        #expect(result.errors.contains("gpioagg --simulate"))
+        #expect(result.lines.suffix(2) == ["output ready_led off (safe state)", "stopped (quit)"])
     }
 
     @Test("--version names the libgpiod it was built against")
@@ -95,4 +127,17 @@ struct SimulateCommandTests {
         #expect(line.wholeMatch(of: /gpioagg \d+\.\d+\.\d+ \(libgpiod [0-9.]+[^,]*, API v[12]\)/) != nil,
                 "unexpected version line: \(line)")
     }
+}
+
+/// A socket path in a fresh temporary folder.
+func temporarySocketPath() -> String {
+    temporaryDirectory() + "/control.sock"
+}
+
+/// A fresh folder under the system's temporary folder.
+func temporaryDirectory() -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("gpioagg-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }

@@ -1,0 +1,244 @@
+@preconcurrency import Glibc
+import Config
+import Control
+import Dispatch
+import Engine
+import GPIO
+import GPIOSimulated
+import Reactive
+
+/// The running daemon: one configuration's engine on an event loop, with its control
+/// socket, its signal handling, its console and the service manager's notifications.
+///
+/// Everything but `init` and `waitUntilFinished()` runs on the loop's thread: the
+/// engine, the control socket, the console, the signals (a signalfd). The main thread
+/// only waits.
+///
+/// ```swift
+/// try SignalDescriptor.block(Daemon.handledSignals)   // before any thread starts
+/// let daemon = try Daemon(configuration: configuration, backend: backend, ...)
+/// try daemon.start()               // READY=1 once the outputs hold their initial values
+/// exit(daemon.waitUntilFinished()) // SIGTERM: STOPPING=1, safe values, 0
+/// ```
+final class Daemon: ControlHandler, @unchecked Sendable {
+    /// The signals the daemon handles; block them on the main thread first thing.
+    static let handledSignals: [Int32] = [SIGINT, SIGTERM]
+
+    let configuration: Configuration
+    let loop: EventLoop
+    let engine: Engine
+    let simulation: SimulatedBackend?
+    let console: Console
+    private let controlPath: String?
+    private let backendSummary: String
+
+    // Loop thread only.
+    private var server: ControlServer?
+    private var signals: SignalDescriptor?
+    private var observation: AnyCancellable?
+    private var commands: CommandInput?
+    private var keyboard: Keyboard?
+    private var phase = Phase.starting
+    private var startWrites: [EngineChange] = []
+
+    private let finished = DispatchSemaphore(value: 0)
+    private var exitStatus: Int32 = 0
+
+    enum Phase { case starting, running, stopping, stopped }
+
+    /// Where commands come from, besides the control socket.
+    enum Interaction {
+        /// None: a service.
+        case none
+        /// Line commands from a pipe or a file (simulated inputs only); end of input stops.
+        case commands
+        /// Keys from a terminal (simulated inputs only).
+        case keyboard
+    }
+
+    private let interaction: Interaction
+
+    init(configuration: Configuration, backend: any GPIOBackend, simulation: SimulatedBackend?,
+         controlPath: String?, interaction: Interaction, console: Console, backendSummary: String) throws(EngineError) {
+        self.configuration = configuration
+        self.simulation = simulation
+        self.controlPath = controlPath
+        self.interaction = simulation == nil ? .none : interaction
+        self.console = console
+        console.nameWidth = (configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+            + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
+        self.backendSummary = backendSummary
+        loop = try EventLoop()
+        engine = Engine(configuration: configuration, backend: backend, host: loop, simulation: simulation,
+                        log: { console.warning($0) })
+    }
+
+    /// Requests the lines, writes the initial values, opens the control socket, then
+    /// tells the service manager it is ready. Throws what kept it from starting, with
+    /// every line released and every output requested so far at its safe value.
+    func start() throws {
+        try loop.sync { () throws in
+            let signals = try SignalDescriptor(Self.handledSignals)
+            self.signals = signals
+            loop.watch(fd: signals.fd) { [unowned self] _ in
+                for signal in signals.pending() { stop(reason: signal == SIGINT ? "SIGINT" : "SIGTERM") }
+            }
+            engine.onFailure = { [unowned self] error in
+                exitStatus = 1
+                stop(reason: "failure: \(error.message)")
+            }
+            observation = engine.observeChanges { [unowned self] change in observe(change) }
+            console.info("gpioagg \(GPIOAgg.version): \(configuration.file): \(Self.counts(configuration))"
+                + "; \(backendSummary)")
+            do {
+                try engine.start()
+            } catch {
+                tearDown()
+                throw error
+            }
+            reportStart()
+            if let controlPath {
+                do throws(ControlError) {
+                    let server = try ControlServer(path: controlPath, handler: self)
+                    server.start(register: { [loop] in loop.watch(fd: $0, events: $1, handler: $2) },
+                                 unregister: { [loop] in loop.unwatch(fd: $0) })
+                    self.server = server
+                    console.info("control socket: \(controlPath)")
+                } catch {
+                    // The lines work without it: say so and go on.
+                    console.warning("warning: no control socket: \(error.message)"
+                        + (error.hint.isEmpty ? "" : "\nhint: \(error.hint)"))
+                }
+            }
+            switch interaction {
+            case .none: break
+            case .commands: commands = CommandInput(daemon: self)
+            case .keyboard: keyboard = Keyboard(daemon: self)
+            }
+            phase = .running
+            ServiceManager.notify(["READY=1", "STATUS=" + status])
+            console.info("ready")
+        }
+    }
+
+    /// Blocks the calling thread (not the loop's) until the daemon stopped; returns the
+    /// exit status: 0 after a requested stop, 1 after a failure.
+    func waitUntilFinished() -> Int32 {
+        finished.wait()
+        loop.stop()
+        return exitStatus
+    }
+
+    /// Stops: tells the service manager first, drives the outputs to their safe values,
+    /// releases the lines, closes the control socket, restores the terminal. Loop thread;
+    /// idempotent.
+    func stop(reason: String) {
+        guard phase == .running || phase == .starting else { return }
+        phase = .stopping
+        ServiceManager.notify(["STOPPING=1"])
+        engine.stop()
+        for output in configuration.outputs {
+            if let value = engine.snapshot().outputs[output.name] {
+                console.change(EngineChange(kind: .output, name: output.name, value: value, timestamp: loop.now),
+                               note: "safe state")
+            }
+        }
+        tearDown()
+        console.info("stopped (\(reason))")
+        phase = .stopped
+        finished.signal()
+    }
+
+    /// The one-line summary for `STATUS=`.
+    var status: String {
+        let snapshot = engine.snapshot()
+        let on = snapshot.outputs.filter(\.value).keys.sorted()
+        return (simulation == nil ? "" : "simulating; ") + Self.counts(configuration)
+            + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
+    }
+
+    private func tearDown() {
+        observation = nil
+        commands?.close()
+        commands = nil
+        keyboard?.close()
+        keyboard = nil
+        server?.close()
+        server = nil
+        if let signals { loop.unwatch(fd: signals.fd) }
+    }
+
+    // MARK: Changes
+
+    private func observe(_ change: EngineChange) {
+        switch phase {
+        case .starting: startWrites.append(change)
+        case .running: console.change(change)
+        case .stopping, .stopped: break  // the safe values are reported by stop()
+        }
+    }
+
+    /// The level of everything at start: each output's initial value, then the inputs
+    /// and signals as the lines were read, then the outputs' first writes.
+    private func reportStart() {
+        var reported = Set<String>()
+        var later: [EngineChange] = []
+        for change in startWrites {
+            if reported.insert(change.name).inserted {
+                console.change(change, note: "initial")
+            } else {
+                later.append(change)
+            }
+        }
+        startWrites = []
+        let snapshot = engine.snapshot()
+        let now = loop.now
+        for input in configuration.inputs {
+            console.change(EngineChange(kind: .input, name: input.name, value: snapshot.inputs[input.name] ?? false,
+                                        timestamp: now), note: "initial")
+        }
+        for signal in configuration.signals {
+            console.change(EngineChange(kind: .signal, name: signal.name,
+                                        value: snapshot.signals[signal.name] ?? false, timestamp: now),
+                           note: "initial")
+        }
+        for change in later { console.change(change) }
+    }
+
+    static func counts(_ configuration: Configuration) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return [count(configuration.inputs.count, "input"), count(configuration.signals.count, "signal"),
+                count(configuration.outputs.count, "output")].joined(separator: ", ")
+    }
+
+    // MARK: Control requests
+
+    func handle(_ request: ControlRequest) -> ControlReply {
+        switch request {
+        case .status:
+            let snapshot = engine.snapshot()
+            return .status(StatusSnapshot(inputs: snapshot.inputs, signals: snapshot.signals,
+                                          outputs: snapshot.outputs))
+        case .sim(let name, let action):
+            guard simulation != nil else {
+                return .failure("gpioagg is not simulating its inputs (start it with --simulate)")
+            }
+            do throws(EngineError) {
+                try simulate(name, action)
+                return .ok
+            } catch {
+                return .failure(error.message + (error.hint.isEmpty ? "" : "; " + error.hint))
+            }
+        }
+    }
+
+    /// Moves a simulated input (the engine refuses when the inputs are not simulated).
+    /// Loop thread.
+    func simulate(_ name: String, _ action: SimAction) throws(EngineError) {
+        switch action {
+        case .set(let value): try engine.setSimulatedInput(name, value)
+        case .toggle: try engine.toggleSimulatedInput(name)
+        case .pulse(let duration): try engine.pulseSimulatedInput(name, for: duration)
+        }
+    }
+}
