@@ -23,7 +23,8 @@
 //                    and client (status, sim).
 //   CEngineLinux     C shim over timerfd and eventfd, imported by exactly one Swift
 //                    module: Engine.
-//   CSystemd         C shim over libsystemd (sd_notify).
+//   CSystemd         C shim over libsystemd (sd_notify, sd_watchdog_enabled,
+//                    sd_journal_sendv).
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
@@ -50,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
         .target(name: "Reactive", dependencies: openCombine),
@@ -81,6 +83,7 @@ let package = Package(
                 "Control",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "gpioagg-bench",

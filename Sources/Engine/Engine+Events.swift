@@ -43,7 +43,7 @@ extension Engine {
     /// earlier time. A timer that fires before the (since postponed) deadline finds
     /// nothing due and sets the next one: one wake-up instead of a cancellation per
     /// bounce.
-    private func scheduleDeadline(of requested: RequestedInputs) {
+    func scheduleDeadline(of requested: RequestedInputs) {
         guard requested.debouncesInSoftware, let deadline = requested.tracker.nextDeadline else { return }
         if let scheduled = requested.scheduledDeadline, scheduled <= deadline { return }
         requested.scheduledDeadline = deadline

@@ -20,17 +20,42 @@ extension Engine {
     /// Starting a running engine does nothing; an engine that stopped does not start
     /// again (make a new one).
     public func start() throws(EngineError) {
+        try start(replacing: nil)
+    }
+
+    /// Starts in place of `previous` (running on the same host and backend): what a
+    /// reload does. Lines whose role did not change pass from one engine to the other
+    /// without a glitch:
+    ///
+    /// - an output request whose lines all stay outputs with the same line settings
+    ///   (chip, line, `active`, `drive`) is handed over as it is: never released, never
+    ///   rewritten unless the new graph settles on another value;
+    /// - an input request whose lines all stay inputs with the same settings (`active`,
+    ///   `bias`, `debounce`) is handed over with its levels, its pending events and its
+    ///   debounce state;
+    /// - any other line `previous` holds is released by it (outputs that go away get
+    ///   their `safe` value first; an output that stays, with the same settings, in a
+    ///   request that changed keeps its level: it is requested again at once with it)
+    ///   and requested anew.
+    ///
+    /// Everything that can be checked without touching a line is checked first (chips,
+    /// line names, lines used twice, lines held by another program): on such an error
+    /// `previous` keeps running, untouched. An error after that (a request refused in a
+    /// race) leaves both engines stopped, every output at its safe value.
+    public func start(replacing previous: Engine?) throws(EngineError) {
         switch state {
         case .running: return
         case .stopped: throw EngineError(.stopped)
         case .idle: break
         }
+        let previous = previous?.state == .running ? previous : nil
         do {
-            try requestLines()
+            try requestLines(replacing: previous)
             try buildGraph()
             propagation.isSettling = false
             state = .running
             watchInputs()
+            for requested in requestedInputs { scheduleDeadline(of: requested) }
             propagation.timestamp = host.now
             try writePendingOutputs()
         } catch {
@@ -42,7 +67,7 @@ extension Engine {
 
     // MARK: Lines
 
-    private func requestLines() throws(EngineError) {
+    private func requestLines(replacing previous: Engine?) throws(EngineError) {
         // Every line is resolved before any is requested: a typo is reported before
         // anything is driven.
         var claims: [String: (subject: String, location: SourceLocation)] = [:]
@@ -58,21 +83,41 @@ extension Engine {
                                      at: declaration.location, claims: &claims)
             inputClaims.append((declaration, offset))
         }
+        var levels: [String: Bool] = [:]
+        if let previous {
+            try checkFree(outputClaims.map { ($0.declaration.chip, $0.offset, "output '\($0.declaration.name)'",
+                                              $0.declaration.location) }
+                          + inputClaims.map { ($0.declaration.chip, $0.offset, "input '\($0.declaration.name)'",
+                                               $0.declaration.location) },
+                          except: previous.heldLines())
+            let handOver = takeOver(from: previous, outputs: outputClaims, inputs: inputClaims)
+            outputClaims.removeAll { handOver.adopted.contains(key($0.declaration.chip, $0.offset)) }
+            inputClaims.removeAll { handOver.adopted.contains(key($0.declaration.chip, $0.offset)) }
+            levels = handOver.levels
+        }
         // Outputs first: they are to hold their initial values before any input is read.
         for (chipName, members) in grouped(outputClaims, by: \.declaration.chip) {
-            for chunk in chunked(members) { try requestOutputs(chunk, on: chipName) }
+            for chunk in chunked(members) { try requestOutputs(chunk, on: chipName, levels: levels) }
         }
         for (chipName, members) in grouped(inputClaims, by: \.declaration.chip) {
             for chunk in chunked(members) { try requestInputs(chunk, on: chipName) }
         }
     }
 
+    /// "path#offset": a line, whatever the configuration calls its chip.
+    func key(_ chipName: String, _ offset: UInt32) -> String {
+        "\(chips[chipName]?.info.path ?? chipName)#\(offset)"
+    }
+
+    /// - Parameter levels: the level to request a line at instead of its `initial`, by
+    ///   `key`: a reload keeps a line's level.
     private func requestOutputs(_ chunk: [(declaration: OutputDeclaration, offset: UInt32)],
-                                on chipName: String) throws(EngineError) {
+                                on chipName: String, levels: [String: Bool]) throws(EngineError) {
         let opened = chips[chipName]!
-        let configs = chunk.map {
-            OutputLineConfig(offset: $0.offset, activeLow: $0.declaration.activeLow, drive: $0.declaration.drive,
-                             initial: $0.declaration.initial)
+        let initial = chunk.map { levels[key(chipName, $0.offset)] ?? $0.declaration.initial }
+        let configs = zip(chunk, initial).map { member, initial in
+            OutputLineConfig(offset: member.offset, activeLow: member.declaration.activeLow,
+                             drive: member.declaration.drive, initial: initial)
         }
         let request: any OutputRequest
         do {
@@ -86,8 +131,8 @@ extension Engine {
         let index = requestedOutputs.count
         requestedOutputs.append(requested)
         let now = host.now
-        for (declaration, offset) in chunk {
-            let line = OutputLine(declaration: declaration, offset: offset, requestIndex: index)
+        for ((declaration, offset), level) in zip(chunk, initial) {
+            let line = OutputLine(declaration: declaration, offset: offset, requestIndex: index, level: level)
             requested.add(line)
             outputs.append(line)
             propagation.reportWrite(line.name, line.written, at: now)

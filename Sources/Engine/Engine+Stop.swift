@@ -19,8 +19,9 @@ extension Engine {
     }
 
     /// Undoes whatever `start()` got done. Each step goes on when one before it fails:
-    /// the safe values matter most.
-    func tearDown() {
+    /// the safe values matter most. Lines `keep` names ("path#offset") are released
+    /// without their safe value: a reload requests them again at the level they have.
+    func tearDown(keep: Set<String> = []) {
         let running = cancellables
         cancellables = []
         for cancellable in running { cancellable.cancel() }
@@ -31,8 +32,9 @@ extension Engine {
         let now = host.now
         for requested in requestedOutputs {
             let before = requested.lines.map(\.written)
+            let path = chips[requested.chipName]?.info.path ?? ""
             do {
-                try requested.writeSafeValues()
+                try requested.writeSafeValues { keep.contains("\(path)#\($0.offset)") }
                 for (line, old) in zip(requested.lines, before) where line.written != old {
                     propagation.reportWrite(line.name, line.written, at: now)
                 }

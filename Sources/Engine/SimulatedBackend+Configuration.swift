@@ -19,13 +19,17 @@ extension SimulatedBackend {
     /// A chip declared by a path that is not `/dev/gpiochipN` cannot be simulated; the
     /// engine then reports it as not found, listing the simulated chips.
     ///
+    /// On a reload, pass the chips simulated so far as `existing`: they stay (with their
+    /// lines' levels and holders), and only chips they lack are added.
+    ///
     /// ```swift
     /// let backend = SimulatedBackend.simulating(configuration, clock: SystemSimulationClock())
     /// let engine = Engine(configuration: configuration, backend: backend, host: loop)
     /// ```
     public static func simulating(_ configuration: Configuration, clock: any SimulationClock,
-                                  numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
-        var chips = raspberryPi(clock: clock, numbering: numbering).simulatedChips
+                                  numbering: SimulatedChip.EventNumbering = .numbered,
+                                  existing: [SimulatedChip] = []) -> SimulatedBackend {
+        var chips = existing.isEmpty ? raspberryPi(clock: clock, numbering: numbering).simulatedChips : existing
         var lines: [String: [LineLocator]] = [:]
         for input in configuration.inputs { lines[input.chip, default: []].append(input.line) }
         for output in configuration.outputs { lines[output.chip, default: []].append(output.line) }

@@ -1,58 +1,114 @@
 @preconcurrency import Glibc
+import Config
 import Engine
+import GPIO
+import Logging
 
-/// Where the daemon says what happens: one line per change of an input, a signal or an
-/// output on standard output, warnings and errors on standard error.
+/// Where the daemon says what happens: one entry per change of an input, a signal or an
+/// output (`output ready_led on`), and its notices, warnings and errors.
 ///
-/// Plain lines (`output ready_led on`) when standard output is a file, a pipe or the
-/// journal; on a terminal each line starts with the time of day, names are aligned and
-/// the levels are coloured (unless `NO_COLOR` is set).
+/// On a terminal (standard output is a tty: someone runs it by hand) each line starts
+/// with the time of day, names are aligned and the levels are coloured (unless
+/// `NO_COLOR` is set). Everywhere else the entries go through swift-log's `Logger`
+/// with a `ServiceLogHandler`: native journal entries under systemd, `<N>`-prefixed
+/// lines on standard error when systemd's standard error is not the journal, plain
+/// lines otherwise (changes on standard output, warnings and errors on standard error).
+/// Journal entries carry the change as fields: `GPIO_KIND`, `GPIO_NAME`, `GPIO_VALUE`,
+/// and for inputs and outputs `GPIO_CHIP` and `GPIO_LINE`.
 final class Console: @unchecked Sendable {
-    enum Style { case plain, terminal }
+    enum Style { case log, terminal }
 
     let style: Style
     let colour: Bool
+    let logger: Logger
     /// The width names are padded to on a terminal, so the levels line up.
-    var nameWidth = 0
+    private var nameWidth = 0
+    /// The chip and line of each input and output, for the entries' fields.
+    private var lines: [String: (chip: String, line: String)] = [:]
 
-    init(style: Style, colour: Bool = false) {
+    init(style: Style, colour: Bool = false, destination: ServiceLogHandler.Destination = .plain) {
         self.style = style
         self.colour = colour
+        logger = Logger(label: ServiceLogHandler.identifier) { _ in ServiceLogHandler(destination: destination) }
         setvbuf(stdout, nil, _IOLBF, 0)
     }
 
-    /// The style for this process's standard output.
-    static func forStandardOutput() -> Console {
-        let terminal = isatty(STDOUT_FILENO) == 1
-        return Console(style: terminal ? .terminal : .plain, colour: terminal && getenv("NO_COLOR") == nil)
+    /// The console for this process: a terminal's, or a log to wherever systemd or the
+    /// caller points standard output and standard error.
+    static func forThisProcess() -> Console {
+        let terminal = isatty(STDOUT_FILENO) == 1 && getenv("INVOCATION_ID") == nil
+        return Console(style: terminal ? .terminal : .log, colour: terminal && getenv("NO_COLOR") == nil,
+                       destination: .detect())
     }
 
-    func info(_ line: String) {
-        print(prefix + line)
+    /// Learns the names and lines of a configuration (for alignment and fields).
+    func describe(_ configuration: Configuration) {
+        nameWidth = (configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+            + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
+        lines = [:]
+        for input in configuration.inputs { lines[input.name] = (input.chip, Self.text(input.line)) }
+        for output in configuration.outputs { lines[output.name] = (output.chip, Self.text(output.line)) }
     }
 
-    /// One or more lines on standard error.
-    func warning(_ text: String) {
-        fputs(text + "\n", stderr)
+    func info(_ line: String, file: String = #fileID, function: String = #function, line number: UInt = #line) {
+        switch style {
+        case .terminal: print(prefix + line)
+        case .log: logger.info("\(line)", file: file, function: function, line: number)
+        }
+    }
+
+    /// A warning; text starting with `error:` is logged as an error. May span lines.
+    func warning(_ text: String, file: String = #fileID, function: String = #function, line: UInt = #line) {
+        switch style {
+        case .terminal:
+            fputs(text + "\n", stderr)
+        case .log:
+            logger.log(level: text.hasPrefix("error") ? .error : .warning, "\(text)",
+                       file: file, function: function, line: line)
+        }
+    }
+
+    /// An error (a config file's, a line's), possibly over several lines.
+    func error(_ text: String, file: String = #fileID, function: String = #function, line: UInt = #line) {
+        switch style {
+        case .terminal: fputs(text + "\n", stderr)
+        case .log: logger.error("\(text)", file: file, function: function, line: line)
+        }
     }
 
     /// `input switch1 on`, `output ready_led off (safe state)`.
-    func change(_ change: EngineChange, note: String? = nil) {
+    func change(_ change: EngineChange, note: String? = nil,
+                file: String = #fileID, function: String = #function, line: UInt = #line) {
         let suffix = note.map { " (\($0))" } ?? ""
+        let value = change.value ? "on" : "off"
         switch style {
-        case .plain:
-            print("\(change.kind.rawValue) \(change.name) \(change.value ? "on" : "off")\(suffix)")
+        case .log:
+            var metadata: Logger.Metadata = [
+                "gpio_kind": "\(change.kind.rawValue)", "gpio_name": "\(change.name)", "gpio_value": "\(value)",
+            ]
+            if change.kind != .signal, let place = lines[change.name] {
+                metadata["gpio_chip"] = "\(place.chip)"
+                metadata["gpio_line"] = "\(place.line)"
+            }
+            logger.info("\(change.kind.rawValue) \(change.name) \(value)\(suffix)", metadata: metadata,
+                        file: file, function: function, line: line)
         case .terminal:
             let kind = change.kind.rawValue.padding(to: 6)
-            let level = !colour ? (change.value ? "on " : "off")
+            let level = !colour ? value.padding(to: 3)
                 : change.value ? "\u{1B}[1;32mon\u{1B}[0m " : "\u{1B}[2moff\u{1B}[0m"
             print("\(prefix)\(kind) \(change.name.padding(to: nameWidth)) \(level)\(suffix)")
         }
     }
 
-    /// The time of day on a terminal (`12:04:31.250 `), nothing otherwise.
+    private static func text(_ line: LineLocator) -> String {
+        switch line {
+        case .name(let name): return name
+        case .offset(let offset): return String(offset)
+        }
+    }
+
+    /// The time of day (`12:04:31.250 `).
     private var prefix: String {
-        guard style == .terminal else { return "" }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec

@@ -22,13 +22,16 @@ import Reactive
 /// ```
 final class Daemon: ControlHandler, @unchecked Sendable {
     /// The signals the daemon handles; block them on the main thread first thing.
-    static let handledSignals: [Int32] = [SIGINT, SIGTERM]
+    static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    let configuration: Configuration
+    private(set) var configuration: Configuration
     let loop: EventLoop
-    let engine: Engine
-    let simulation: SimulatedBackend?
+    private(set) var engine: Engine
+    private(set) var simulation: SimulatedBackend?
     let console: Console
+    /// Where a reload reads the configuration again; nil for the embedded demo.
+    private let configPath: String?
+    private let hardware: any GPIOBackend
     private let controlPath: String?
     private let backendSummary: String
 
@@ -40,11 +43,12 @@ final class Daemon: ControlHandler, @unchecked Sendable {
     private var keyboard: Keyboard?
     private var phase = Phase.starting
     private var startWrites: [EngineChange] = []
+    private var watchdog: (any Cancellable)?
 
     private let finished = DispatchSemaphore(value: 0)
     private var exitStatus: Int32 = 0
 
-    enum Phase { case starting, running, stopping, stopped }
+    enum Phase { case starting, running, reloading, stopping, stopped }
 
     /// Where commands come from, besides the control socket.
     enum Interaction {
@@ -58,19 +62,30 @@ final class Daemon: ControlHandler, @unchecked Sendable {
 
     private let interaction: Interaction
 
-    init(configuration: Configuration, backend: any GPIOBackend, simulation: SimulatedBackend?,
+    init(configuration: Configuration, configPath: String?, backend: any GPIOBackend, simulation: SimulatedBackend?,
          controlPath: String?, interaction: Interaction, console: Console, backendSummary: String) throws(EngineError) {
         self.configuration = configuration
+        self.configPath = configPath
+        hardware = backend
         self.simulation = simulation
         self.controlPath = controlPath
         self.interaction = simulation == nil ? .none : interaction
         self.console = console
-        console.nameWidth = (configuration.inputs.map(\.name) + configuration.signals.map(\.name)
-            + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
+        console.describe(configuration)
         self.backendSummary = backendSummary
         loop = try EventLoop()
         engine = Engine(configuration: configuration, backend: backend, host: loop, simulation: simulation,
                         log: { console.warning($0) })
+    }
+
+    private func makeEngine(_ configuration: Configuration, simulation: SimulatedBackend?) -> Engine {
+        let engine = Engine(configuration: configuration, backend: simulation ?? hardware, host: loop,
+                            simulation: simulation, log: { [console] in console.warning($0) })
+        engine.onFailure = { [unowned self] error in
+            exitStatus = 1
+            stop(reason: "failure: \(error.message)")
+        }
+        return engine
     }
 
     /// Requests the lines, writes the initial values, opens the control socket, then
@@ -81,12 +96,15 @@ final class Daemon: ControlHandler, @unchecked Sendable {
             let signals = try SignalDescriptor(Self.handledSignals)
             self.signals = signals
             loop.watch(fd: signals.fd) { [unowned self] _ in
-                for signal in signals.pending() { stop(reason: signal == SIGINT ? "SIGINT" : "SIGTERM") }
+                for signal in signals.pending() {
+                    if signal == SIGHUP {
+                        reload()
+                    } else {
+                        stop(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+                    }
+                }
             }
-            engine.onFailure = { [unowned self] error in
-                exitStatus = 1
-                stop(reason: "failure: \(error.message)")
-            }
+            engine = makeEngine(configuration, simulation: simulation)
             observation = engine.observeChanges { [unowned self] change in observe(change) }
             console.info("gpioagg \(GPIOAgg.version): \(configuration.file): \(Self.counts(configuration))"
                 + "; \(backendSummary)")
@@ -117,6 +135,7 @@ final class Daemon: ControlHandler, @unchecked Sendable {
             }
             phase = .running
             ServiceManager.notify(["READY=1", "STATUS=" + status])
+            startWatchdog()
             console.info("ready")
         }
     }
@@ -133,7 +152,7 @@ final class Daemon: ControlHandler, @unchecked Sendable {
     /// releases the lines, closes the control socket, restores the terminal. Loop thread;
     /// idempotent.
     func stop(reason: String) {
-        guard phase == .running || phase == .starting else { return }
+        guard phase == .running || phase == .starting || phase == .reloading else { return }
         phase = .stopping
         ServiceManager.notify(["STOPPING=1"])
         engine.stop()
@@ -157,7 +176,76 @@ final class Daemon: ControlHandler, @unchecked Sendable {
             + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
     }
 
+    // MARK: Reload
+
+    /// Reads the config file again (SIGHUP) and applies it: lines whose role did not
+    /// change keep their requests and levels (`Engine.start(replacing:)`). An invalid
+    /// file, or one naming lines that cannot be had, is logged with its location and
+    /// refused: the running configuration stays, and systemd hears `READY=1` with a
+    /// `STATUS=` saying so. Loop thread.
+    func reload() {
+        guard phase == .running else { return }
+        let source = configPath ?? "the embedded demo"
+        ServiceManager.notifyReloading(status: "reloading \(source)")
+        console.info("reloading \(source)")
+        var loaded = configuration
+        if let configPath {
+            do throws(ConfigErrors) {
+                loaded = try ConfigLoader.load(path: configPath)
+            } catch {
+                for problem in error.errors { console.error(problem.description) }
+                let first = error.errors.first.map { "\($0.location): \($0.message)" } ?? configPath
+                let count = error.errors.count
+                return refuseReload("\(count) error\(count == 1 ? "" : "s") in the config file; first: \(first)")
+            }
+        }
+        let nextSimulation = simulation.map {
+            SimulatedBackend.simulating(loaded, clock: SystemSimulationClock(), existing: $0.simulatedChips)
+        }
+        let next = makeEngine(loaded, simulation: nextSimulation)
+        phase = .reloading
+        let nextObservation = next.observeChanges { [unowned self] change in observe(change) }
+        do {
+            try next.start(replacing: engine)
+        } catch {
+            console.error(error.description)
+            if engine.isRunning {
+                phase = .running
+                return refuseReload("\(error.location.map { "\($0): " } ?? "")\(error.message)")
+            }
+            // Both engines stopped: every output is at its safe value.
+            exitStatus = 1
+            return stop(reason: "reload failed: \(error.message)")
+        }
+        engine = next
+        observation = nextObservation
+        configuration = loaded
+        simulation = nextSimulation
+        console.describe(loaded)
+        phase = .running
+        ServiceManager.notify(["READY=1", "STATUS=" + status])
+        console.info("reloaded \(source): \(Self.counts(loaded))")
+    }
+
+    private func refuseReload(_ reason: String) {
+        console.error("reload refused, the previous configuration keeps running: \(reason)")
+        ServiceManager.notify(["READY=1", "STATUS=reload refused: \(reason); running the previous configuration"])
+    }
+
+    /// Pings systemd's watchdog from the loop's own timer: a loop that is stuck stops
+    /// the pings, and systemd restarts the service.
+    private func startWatchdog() {
+        guard let interval = ServiceManager.watchdogInterval() else { return }
+        let stride = EventLoopScheduler.SchedulerTimeType.Stride(interval)
+        watchdog = loop.scheduler.schedule(after: loop.scheduler.now.advanced(by: stride), interval: stride) {
+            ServiceManager.notify(["WATCHDOG=1"])
+        }
+        console.info("watchdog: pinging every \(interval.wholeNanoseconds / 1_000_000) ms")
+    }
+
     private func tearDown() {
+        watchdog?.cancel()
+        watchdog = nil
         observation = nil
         commands?.close()
         commands = nil
@@ -173,7 +261,7 @@ final class Daemon: ControlHandler, @unchecked Sendable {
     private func observe(_ change: EngineChange) {
         switch phase {
         case .starting: startWrites.append(change)
-        case .running: console.change(change)
+        case .running, .reloading: console.change(change)
         case .stopping, .stopped: break  // the safe values are reported by stop()
         }
     }

@@ -14,8 +14,10 @@ extension GPIOAgg {
             discussion: """
                 Requests the lines the config names, drives each output to its initial \
                 value, and from then on drives the outputs from the inputs until SIGTERM \
-                or SIGINT, which put every output in its safe state and exit 0. Each \
-                change of an input, a signal or an output is logged on standard output.
+                or SIGINT, which put every output in its safe state and exit 0. SIGHUP \
+                reads the config file again: lines whose role did not change keep their \
+                levels; an invalid file is logged and the running config stays. Each \
+                change of an input, a signal or an output is logged.
 
                 With --simulate the lines are simulated (a Raspberry Pi header, plus any \
                 other chip the config declares), and without --config the embedded demo \
@@ -54,13 +56,14 @@ extension GPIOAgg {
                 throw exitReporting(error)
             }
             signal(SIGPIPE, SIG_IGN)
-            let configuration = try loadConfiguration()
-            let console = Console.forStandardOutput()
+            let console = Console.forThisProcess()
+            let configuration = try loadConfiguration(console)
             let simulation = backend.simulate
                 ? SimulatedBackend.simulating(configuration, clock: SystemSimulationClock()) : nil
             let daemon: Daemon
             do {
                 daemon = try Daemon(configuration: configuration,
+                                    configPath: config ?? (backend.simulate ? nil : Self.defaultConfig),
                                     backend: simulation ?? LibgpiodBackend(),
                                     simulation: simulation,
                                     controlPath: control.serverPath(),
@@ -69,25 +72,25 @@ extension GPIOAgg {
                                     backendSummary: Self.backendSummary(simulation, configuration))
                 try daemon.start()
             } catch let error as EngineError {
-                printError(error.description)
+                console.error(error.description)
                 throw ExitCode(1)
             }
             let status = daemon.waitUntilFinished()
             throw ExitCode(status)
         }
 
-        private func loadConfiguration() throws -> Configuration {
+        private func loadConfiguration(_ console: Console) throws -> Configuration {
             guard let path = config ?? (backend.simulate ? nil : Self.defaultConfig) else {
                 return Configuration.embeddedDemo
             }
             do throws(ConfigErrors) {
                 return try ConfigLoader.load(path: path)
             } catch {
-                for problem in error.errors { printError(problem.description) }
+                for problem in error.errors { console.error(problem.description) }
                 let count = error.errors.count
-                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
+                console.error("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
                 if config == nil, error.errors.count == 1, !ConfigPathProbe.exists(path) {
-                    printError("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
+                    console.error("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
                 }
                 throw ExitCode(Self.configErrorStatus)
             }

@@ -17,12 +17,14 @@ final class OutputLine {
     /// Whether it waits in `Propagation.pendingOutputs`.
     @exclusivity(unchecked) var isPending = false
 
-    init(declaration: OutputDeclaration, offset: UInt32, requestIndex: Int) {
+    /// - Parameter level: what the line holds now: `initial`, or on a reload the level
+    ///   the previous engine left on it.
+    init(declaration: OutputDeclaration, offset: UInt32, requestIndex: Int, level: Bool? = nil) {
         self.declaration = declaration
         self.offset = offset
         self.requestIndex = requestIndex
-        desired = declaration.initial
-        written = declaration.initial
+        desired = level ?? declaration.initial
+        written = level ?? declaration.initial
     }
 
     var name: String { declaration.name }

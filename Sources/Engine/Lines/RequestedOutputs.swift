@@ -47,9 +47,13 @@ final class RequestedOutputs {
 
     /// Writes every line's safe value, whatever the engine believes is on it: the
     /// last word must not depend on bookkeeping that a failure may have left wrong.
-    func writeSafeValues() throws(GPIOError) {
-        try request.setValues(lines.map { ($0.offset, $0.declaration.safe) })
-        for line in lines {
+    /// Drives every line but those `keep` spares (the ones a reload keeps at their
+    /// level) to its `safe` value.
+    func writeSafeValues(keep: (OutputLine) -> Bool = { _ in false }) throws(GPIOError) {
+        let safe = lines.filter { !keep($0) }
+        guard !safe.isEmpty else { return }
+        try request.setValues(safe.map { ($0.offset, $0.declaration.safe) })
+        for line in safe {
             line.desired = line.declaration.safe
             line.written = line.declaration.safe
         }

@@ -1,0 +1,159 @@
+@preconcurrency import Glibc
+import CSystemd
+import Logging
+
+/// Where the daemon's log goes, decided once at start:
+///
+/// - **journal**: standard error is the journal's stream (`$JOURNAL_STREAM` names it),
+///   so each entry goes to journald natively (`sd_journal_sendv`) with its fields:
+///   `MESSAGE`, `PRIORITY`, `CODE_FILE`, `CODE_LINE`, `CODE_FUNC`,
+///   `SYSLOG_IDENTIFIER=gpioagg`, and the metadata as journal fields (`gpio_line`
+///   becomes `GPIO_LINE`), so `journalctl -u gpioagg GPIO_NAME=ready_led` finds them;
+/// - **prefixed**: under systemd (`$INVOCATION_ID`) with standard error elsewhere (a
+///   file, a pipe): each line on standard error, prefixed with its syslog priority
+///   (`<6>input switch1 on`), which systemd and syslog daemons read;
+/// - **plain**: anywhere else, plain lines: info and below on standard output,
+///   warnings and errors on standard error.
+///
+/// ```swift
+/// let log = Logger(label: "gpioagg") { _ in ServiceLogHandler(destination: .detect()) }
+/// log.info("output ready_led on", metadata: ["gpio_name": "ready_led"])
+/// ```
+struct ServiceLogHandler: LogHandler {
+    enum Destination: Equatable, Sendable {
+        case journal
+        case prefixed
+        case plain
+
+        static func detect(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+            -> Destination
+        {
+            if csystemd_stderr_is_journal() != 0 { return .journal }
+            if environment("INVOCATION_ID") != nil { return .prefixed }
+            return .plain
+        }
+    }
+
+    static let identifier = "gpioagg"
+
+    let destination: Destination
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+
+    init(destination: Destination) {
+        self.destination = destination
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        switch destination {
+        case .journal:
+            let fields = Self.journalFields(event, metadata: merged(event.metadata))
+            if Self.sendToJournal(fields) != 0 {
+                // journald went away: keep the line on standard error.
+                fputs(Self.prefixed(event) + "\n", stderr)
+            }
+        case .prefixed:
+            fputs(Self.prefixed(event) + "\n", stderr)
+        case .plain:
+            if event.level >= .warning {
+                fputs("\(event.message)\n", stderr)
+            } else {
+                print("\(event.message)")
+            }
+        }
+    }
+
+    private func merged(_ extra: Logger.Metadata?) -> Logger.Metadata {
+        var all = metadata
+        if let provided = metadataProvider?.get() { all.merge(provided) { $1 } }
+        if let extra { all.merge(extra) { $1 } }
+        return all
+    }
+
+    // MARK: Formats
+
+    /// syslog priorities (sd-daemon.h's `SD_*` prefixes).
+    static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: return 7
+        case .info: return 6
+        case .notice: return 5
+        case .warning: return 4
+        case .error: return 3
+        case .critical: return 2
+        }
+    }
+
+    /// Every line of the message, each with the `<N>` prefix.
+    static func prefixed(_ event: LogEvent) -> String {
+        let prefix = "<\(priority(event.level))>"
+        return "\(event.message)".split(separator: "\n", omittingEmptySubsequences: false)
+            .map { prefix + $0 }.joined(separator: "\n")
+    }
+
+    /// The journal entry of an event: `FIELD=value` strings.
+    static func journalFields(_ event: LogEvent, metadata: Logger.Metadata) -> [String] {
+        var fields = [
+            "MESSAGE=\(event.message)",
+            "PRIORITY=\(priority(event.level))",
+            "CODE_FILE=\(event.file)",
+            "CODE_LINE=\(event.line)",
+            "CODE_FUNC=\(event.function)",
+            "SYSLOG_IDENTIFIER=\(identifier)",
+        ]
+        let taken = Set(fields.map { String($0.prefix { $0 != "=" }) })
+        for key in metadata.keys.sorted() {
+            guard let name = journalFieldName(key), !taken.contains(name) else { continue }
+            fields.append("\(name)=\(metadata[key]!)")
+        }
+        return fields
+    }
+
+    /// A metadata key as a journal field name: upper case, `A-Z`, `0-9` and `_` only,
+    /// starting with a letter, at most 64 characters. Nil when nothing is left.
+    static func journalFieldName(_ key: String) -> String? {
+        var name = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "a"..."z": name.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            case "A"..."Z", "0"..."9": name.unicodeScalars.append(scalar)
+            default: name += "_"
+            }
+        }
+        name = String(name.drop { !("A"..."Z").contains($0) })
+        guard !name.isEmpty else { return nil }
+        return String(name.prefix(64))
+    }
+
+    /// Returns 0, or a negative errno.
+    private static func sendToJournal(_ fields: [String]) -> Int32 {
+        let buffers = fields.map { Array($0.utf8) }
+        var pointers: [UnsafePointer<CChar>?] = []
+        var lengths: [Int] = []
+        var result: Int32 = 0
+        func send(_ index: Int) {
+            guard index < buffers.count else {
+                result = pointers.withUnsafeBufferPointer { fields in
+                    lengths.withUnsafeBufferPointer { csystemd_journal_send(fields.baseAddress, $0.baseAddress,
+                                                                              Int32(fields.count)) }
+                }
+                return
+            }
+            buffers[index].withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    pointers.append(chars.baseAddress)
+                    lengths.append(chars.count)
+                    send(index + 1)
+                }
+            }
+        }
+        send(0)
+        return result
+    }
+}
