@@ -28,8 +28,17 @@ final class RunningProduct: @unchecked Sendable {
     private var errorData = Data()
     private var ended = false
 
-    init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        process.executableURL = BuiltProducts.url(name)
+    convenience init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        try self.init(executable: BuiltProducts.url(name), arguments, environment: environment)
+    }
+
+    /// `/bin/sh -c command`: for what only a shell sets up (its own pid in a variable).
+    convenience init(shell command: String, environment: [String: String]? = nil) throws {
+        try self.init(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
+    }
+
+    private init(executable: URL, _ arguments: [String], environment: [String: String]?) throws {
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardInput = input
