@@ -1,7 +1,8 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # wait_for's conditions are single-quoted on purpose
 # The daemon end to end on the real kernel, run inside the guest by
-# scripts/kernel-test/suite (`run --binary daemon-check.sh --extra .../gpioagg`):
+# scripts/kernel-test/suite (`run --binary daemon-check.sh --extra .../gpioagg
+# --extra config/gpioagg.yaml`):
 # a gpio-sim chip labelled like a Raspberry Pi 4's, the example config's three
 # switches (active-low, pull-up) and its LED; the LED must be lit only while all
 # three switches are closed, and go to its safe level on SIGTERM. Prints TAP.
@@ -41,19 +42,9 @@ close() { echo pull-down > "$L/sim_gpio$1/pull"; }   # a switch to ground
 open() { echo pull-up > "$L/sim_gpio$1/pull"; }
 led() { cat "$L/sim_gpio5/value"; }
 
-# The example config, as installed.
-cat > /tmp/gpioagg.yaml <<'YAML'
-chips:
-  main: { label: pinctrl-bcm2711 }
-inputs:
-  switch1: { chip: main, line: GPIO17, active: low, bias: pull-up, debounce: 10ms }
-  switch2: { chip: main, line: GPIO27, active: low, bias: pull-up, debounce: 10ms }
-  switch3: { chip: main, line: 22, active: low, bias: pull-up, debounce: 10ms }
-signals:
-  all_on: { all: [switch1, switch2, switch3] }
-outputs:
-  ready_led: { chip: main, line: GPIO5, follows: all_on, initial: off, safe: off }
-YAML
+# The example config as the repository ships it (the suite passes config/gpioagg.yaml
+# along as an extra file, so it lands in /bin).
+cp /bin/gpioagg.yaml /tmp/gpioagg.yaml
 
 /bin/gpioagg run --config /tmp/gpioagg.yaml --control /tmp/gpioagg.sock > /tmp/gpioagg.log 2>&1 &
 daemon=$!
@@ -77,6 +68,20 @@ case $status in
     *'"all_on": true'*'"ready_led": true'*) ok "gpioagg status reports all_on and ready_led on" ;;
     *) not_ok "gpioagg status reports all_on and ready_led on"; echo "# status: $status" ;;
 esac
+
+# Reload (SIGHUP) with a second output: the LED's request is handed over as it is,
+# the new output is driven; then an invalid file: refused, the LED stays lit.
+echo '  lamp: { chip: main, line: 6, follows: switch1 }' >> /tmp/gpioagg.yaml
+kill -HUP $daemon
+check "reload: a new output follows switch1 (closed)" '[ "$(cat $L/sim_gpio6/value)" = 1 ]'
+[ "$(led)" = 1 ] && ok "reload: the LED stays lit" || not_ok "reload: the LED stays lit"
+echo '  broken: {' >> /tmp/gpioagg.yaml
+kill -HUP $daemon
+check "an invalid config on reload is refused and logged with its line" \
+    'grep -q "reload refused" /tmp/gpioagg.log && grep -q "^/tmp/gpioagg.yaml:[0-9]*:[0-9]*: error" /tmp/gpioagg.log'
+kill -0 $daemon 2>/dev/null && [ "$(led)" = 1 ] && [ "$(cat $L/sim_gpio6/value)" = 1 ] \
+    && ok "after the refused reload the daemon runs on, outputs as they were" \
+    || not_ok "after the refused reload the daemon runs on, outputs as they were"
 
 sim=$(/bin/gpioagg sim toggle switch1 --control /tmp/gpioagg.sock 2>&1) && code=0 || code=$?
 case $code:$sim in
