@@ -14,6 +14,8 @@
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
 //   GPIOSimulated    In-process chips for tests and `--simulate`.
+//   CYAML            libyaml's headers (Debian's libyaml-dev), imported by exactly one
+//                    Swift module: Config.
 //   Config           The YAML config file: parsing, validation with FILE:LINE:COL
 //                    errors, the validated model.
 //   Engine           The signal graph (Reactive operators) and the event loop that owns
@@ -61,6 +63,10 @@ let package = Package(
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
+        .target(
+            name: "CYAML",
+            linkerSettings: [.linkedLibrary("yaml")]
+        ),
         .target(name: "Config", dependencies: ["GPIO", .product(name: "Yams", package: "Yams")]),
         .target(name: "CEngineLinux"),
         .target(name: "Engine", dependencies: ["Config", "GPIO", "GPIOSimulated", "Reactive", "CEngineLinux"]),
