@@ -16,8 +16,8 @@
 //   GPIOSimulated    In-process chips for tests and `--simulate`.
 //   CYAML            libyaml's headers (Debian's libyaml-dev), imported by exactly one
 //                    Swift module: Config.
-//   Config           The YAML config file: parsing, validation with FILE:LINE:COL
-//                    errors, the validated model.
+//   Config           The YAML config file: parsing (libyaml's event parser), validation
+//                    with FILE:LINE:COL errors, the validated model. No Foundation.
 //   Engine           The signal graph (Reactive operators) and the event loop that owns
 //                    lines, timers and the control socket.
 //   Control          The control socket: one JSON request and one JSON reply per line
@@ -51,7 +51,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         .target(name: "Reactive", dependencies: openCombine),
@@ -67,7 +66,7 @@ let package = Package(
             name: "CYAML",
             linkerSettings: [.linkedLibrary("yaml")]
         ),
-        .target(name: "Config", dependencies: ["GPIO", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML"]),
         .target(name: "CEngineLinux"),
         .target(name: "Engine", dependencies: ["Config", "GPIO", "GPIOSimulated", "Reactive", "CEngineLinux"]),
         .target(name: "Control"),
