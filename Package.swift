@@ -14,8 +14,10 @@
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
 //   GPIOSimulated    In-process chips for tests and `--simulate`.
-//   Config           The YAML config file: parsing, validation with FILE:LINE:COL
-//                    errors, the validated model.
+//   CYAML            libyaml's headers (Debian's libyaml-dev), imported by exactly one
+//                    Swift module: Config.
+//   Config           The YAML config file: parsing (libyaml's event parser), validation
+//                    with FILE:LINE:COL errors, the validated model. No Foundation.
 //   Engine           The signal graph (Reactive operators) and the event loop that owns
 //                    lines, timers and the control socket.
 //   Control          The control socket: one JSON request and one JSON reply per line
@@ -50,7 +52,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
@@ -63,7 +64,11 @@ let package = Package(
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
-        .target(name: "Config", dependencies: ["GPIO", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "CYAML",
+            linkerSettings: [.linkedLibrary("yaml")]
+        ),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML"]),
         .target(name: "CEngineLinux"),
         .target(name: "Engine", dependencies: ["Config", "GPIO", "GPIOSimulated", "Reactive", "CEngineLinux"]),
         .target(name: "Control"),

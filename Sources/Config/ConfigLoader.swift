@@ -66,10 +66,15 @@ public enum ConfigLoader {
                 return ConfigError(location: location, message: "anchors and aliases are not supported (*\(finding.name))",
                                    hint: "write the value out in full wherever it is used")
             case .tooDeep:
-                return ConfigError(location: location,
-                                   message: "nested more than \(YAMLPrescan.maximumDepth) levels deep",
-                                   hint: "a gpioagg config nests four levels: section, entry, settings, debounce")
+                return tooDeepError(at: location)
             }
         }
+    }
+
+    /// Collections nested deeper than `YAMLPrescan.maximumDepth`, starting at `location`.
+    static func tooDeepError(at location: SourceLocation) -> ConfigError {
+        ConfigError(location: location,
+                    message: "nested more than \(YAMLPrescan.maximumDepth) levels deep",
+                    hint: "a gpioagg config nests four levels: section, entry, settings, debounce")
     }
 }

@@ -1,8 +1,16 @@
-import Yams
-
-/// A config file's YAML, composed by Yams into `SourceNode`s, with every problem found on
-/// the way as `ConfigError`s: syntax errors (at Yams' mark), duplicate keys, keys that
-/// are not plain strings, anchors and aliases.
+/// A config file's YAML, read from libyaml's events (`YAMLEvents`) into `SourceNode`s,
+/// with every problem found on the way as `ConfigError`s: syntax errors (at libyaml's
+/// mark), duplicate keys, keys that are not plain strings, anchors and aliases.
+///
+/// ```swift
+/// let document = SourceDocument.compose("a: 1\nb: 2\na: 3\n", file: "x.yaml")
+/// // document.root: a mapping of a: 1 and b: 2
+/// // document.errors: x.yaml:3:1: error: duplicate key 'a' (first at line 1, column 1)
+/// ```
+///
+/// The tree is built without recursion, so no input exhausts the stack, and without
+/// expanding anything: an alias is an error at the alias, an anchored node an error at
+/// its anchor, and nothing inside an anchored node is read.
 struct SourceDocument {
     /// Nil when there is no document (an empty file, or only comments) or the YAML is
     /// broken; `errors` then says why.
@@ -10,240 +18,87 @@ struct SourceDocument {
     var errors: [ConfigError]
 
     /// More nodes than this cannot come from a file within `ConfigLoader.maximumBytes`
-    /// without aliases; a second line of defence should an anchor ever get past
-    /// `YAMLPrescan`.
+    /// without aliases; a second line of defence should one ever be expanded.
     static let maximumNodes = 1_000_000
 
-    /// How many duplicated keys are worked around (see `compose`) before giving up on
-    /// reporting more of them.
-    static let maximumDuplicateRounds = 32
+    /// Collections inside each other: `YAMLPrescan`'s limit, kept again while building so
+    /// that nothing deeper is built (nor freed recursively) should the scan miss it.
+    static let maximumDepth = YAMLPrescan.maximumDepth
 
-    private let file: String
-    /// Keys renamed in the text so that Yams composes past a duplicate: placeholder to
-    /// the key as written.
-    private var renamedKeys: [String: String] = [:]
-    private var nodesVisited = 0
-
-    private init(file: String) {
-        self.file = file
-        root = nil
-        errors = []
-    }
-
-    /// Composes `text` (already checked by `YAMLPrescan`).
-    ///
-    /// Yams stops at the first mapping with a duplicated key, naming the key and where it
-    /// first occurs. To go on and report every duplicate (at the later occurrence, the
-    /// one to remove), that first occurrence is renamed in the text to a placeholder of
-    /// the same length, so no line or column moves, and the text is composed again; the
-    /// placeholder is read back as the original key, and the duplicate is then found
-    /// while converting.
-    static func compose(_ text: String, file: String) -> SourceDocument {
-        var document = SourceDocument(file: file)
-        var working = text
-        var rounds = 0
-        while true {
-            do {
-                let parser = try Parser(yaml: working)
-                // The parser owns the anchors; they must live while nodes are converted
-                // for `anchor` to be seen on a node.
-                let node = try withExtendedLifetime(parser) { try parser.singleRoot() }
-                if let node {
-                    let root = withExtendedLifetime(parser) { document.convert(node) }
-                    document.root = root
-                }
-                return document
-            } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
-                rounds += 1
-                if rounds <= maximumDuplicateRounds,
-                   let key = duplicates.first,
-                   let renamed = document.rename(key, at: context.mark, in: working) {
-                    working = renamed
-                    continue
-                }
-                document.errors.append(document.error(
-                    at: context.mark,
-                    "duplicate key '\(duplicates.first ?? "")' in this mapping",
-                    hint: "each key may appear once in a mapping; remove or rename the repeated one"))
-                return document
-            } catch let error as YamlError {
-                document.errors.append(document.syntaxError(error))
-                return document
-            } catch {
-                document.errors.append(ConfigError(location: SourceLocation(file: file, line: 1, column: 1),
-                                                   message: "cannot read the YAML: \(error)"))
-                return document
-            }
+    /// Reads `text` (already checked by `YAMLPrescan`). A syntax error anywhere is the
+    /// only error reported: nothing else can be trusted once libyaml is lost. So is
+    /// nesting deeper than `maximumDepth`, where reading stops (libyaml's scanner slows
+    /// down with every level).
+    static func compose(_ text: String, file: String, maximumNodes: Int = maximumNodes) -> SourceDocument {
+        var builder = Builder(file: file, maximumNodes: maximumNodes)
+        let failure = YAMLEvents.parse(text) { builder.handle($0) }
+        if let failure {
+            return SourceDocument(root: nil, errors: [syntaxError(failure, in: text, file: file)])
         }
-    }
-
-    // MARK: - Converting Yams' nodes
-
-    private mutating func convert(_ node: Node) -> SourceNode {
-        let location = self.location(node.mark)
-        nodesVisited += 1
-        if nodesVisited > Self.maximumNodes {
-            if nodesVisited == Self.maximumNodes + 1 {
-                errors.append(ConfigError(location: location,
-                                          message: "the document has more than \(Self.maximumNodes) values",
-                                          hint: "a gpioagg config has a few values per line"))
-            }
-            return SourceNode(content: .reported, location: location)
+        if let tooDeep = builder.tooDeep {
+            return SourceDocument(root: nil, errors: [ConfigLoader.tooDeepError(at: tooDeep)])
         }
-        if let anchor = Self.anchor(of: node) {
-            // Not reached for files YAMLPrescan passed; never descend into a shared node.
-            errors.append(ConfigError(location: location,
-                                      message: "anchors and aliases are not supported (&\(anchor))",
-                                      hint: "write the value out in full where it is used"))
-            return SourceNode(content: .reported, location: location)
+        if let second = builder.secondDocument {
+            let failure = YAMLEvents.Failure.syntax(problem: "but found another document", mark: second,
+                                                    context: "expected a single document in the stream",
+                                                    contextMark: YAMLEvents.Mark(line: 1, column: 1))
+            return SourceDocument(root: nil, errors: [syntaxError(failure, in: text, file: file)])
         }
-        switch node {
-        case .scalar(let scalar):
-            let quoted = scalar.style != .plain && scalar.style != .any
-            if !quoted, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
-                return SourceNode(content: .null, location: location)
-            }
-            return SourceNode(content: .scalar(scalar.string, quoted: quoted), location: location)
-        case .sequence(let sequence):
-            return SourceNode(content: .sequence(sequence.map { convert($0) }), location: location)
-        case .mapping(let mapping):
-            var entries: [SourceNode.Entry] = []
-            var firstSeen: [String: SourceLocation] = [:]
-            for (keyNode, valueNode) in mapping {
-                let keyLocation = self.location(keyNode.mark)
-                guard case .scalar(let keyScalar) = keyNode, Self.anchor(of: keyNode) == nil else {
-                    errors.append(ConfigError(location: keyLocation,
-                                              message: "a key must be a name, found \(Self.kindDescription(keyNode))",
-                                              hint: "write keys as plain names: NAME: value"))
-                    continue
-                }
-                let key = renamedKeys[keyScalar.string] ?? keyScalar.string
-                let value = convert(valueNode)
-                if let first = firstSeen[key] {
-                    errors.append(ConfigError(
-                        location: keyLocation,
-                        message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))",
-                        hint: "each key may appear once in a mapping; remove or rename one of them"))
-                    continue
-                }
-                firstSeen[key] = keyLocation
-                entries.append(SourceNode.Entry(key: key, keyLocation: keyLocation, value: value))
-            }
-            return SourceNode(content: .mapping(entries), location: location)
-        case .alias:
-            // Yams composes aliases into the anchored node; this case is for emitting.
-            return SourceNode(content: .reported, location: location)
-        }
-    }
-
-    private static func anchor(of node: Node) -> String? {
-        switch node {
-        case .scalar(let scalar): return scalar.anchor?.rawValue
-        case .sequence(let sequence): return sequence.anchor?.rawValue
-        case .mapping(let mapping): return mapping.anchor?.rawValue
-        case .alias(let alias): return alias.anchor.rawValue
-        }
-    }
-
-    private static func kindDescription(_ node: Node) -> String {
-        switch node {
-        case .scalar: return "a value"
-        case .sequence: return "a list"
-        case .mapping: return "a mapping"
-        case .alias: return "an alias"
-        }
-    }
-
-    // MARK: - Duplicate keys
-
-    /// `text` with the scalar key that starts at `mark` replaced by a placeholder of the
-    /// same length in Unicode scalars (libyaml's columns), or nil when no plain or quoted
-    /// key spelling `key` starts there.
-    private mutating func rename(_ key: String, at mark: Mark, in text: String) -> String? {
-        var scalars = Array(text.unicodeScalars)
-        guard let start = Self.scalarOffset(line: mark.line, column: mark.column, in: scalars) else { return nil }
-        let end: Int
-        switch scalars[start] {
-        case "\"", "'":
-            let quote = scalars[start]
-            var index = start + 1
-            while index < scalars.count, scalars[index] != quote, scalars[index] != "\n" {
-                index += scalars[index] == "\\" && quote == "\"" ? 2 : 1
-            }
-            guard index < scalars.count, scalars[index] == quote else { return nil }
-            end = index + 1
-        default:
-            let written = Array(key.unicodeScalars)
-            guard !written.isEmpty, start + written.count <= scalars.count,
-                  Array(scalars[start..<(start + written.count)]) == written else { return nil }
-            end = start + written.count
-        }
-        // Private-use code points: printable to YAML, never in a real key. The first one
-        // differs per rename so that placeholders never collide with each other.
-        guard let first = Unicode.Scalar(0xE000 + renamedKeys.count + 1),
-              let filler = Unicode.Scalar(0xE000) else { return nil }
-        let placeholder = [first] + Array(repeating: filler, count: end - start - 1)
-        scalars.replaceSubrange(start..<end, with: placeholder)
-        renamedKeys[String(String.UnicodeScalarView(placeholder))] = key
-        return String(String.UnicodeScalarView(scalars))
-    }
-
-    /// The offset of 1-based `line` and `column` (as libyaml counts them).
-    private static func scalarOffset(line: Int, column: Int, in scalars: [Unicode.Scalar]) -> Int? {
-        var currentLine = 1
-        var index = 0
-        while currentLine < line, index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
-            if scalar == "\r", index < scalars.count, scalars[index] == "\n" { index += 1 }
-            if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { currentLine += 1 }
-        }
-        let offset = index + column - 1
-        return currentLine == line && offset < scalars.count ? offset : nil
+        return SourceDocument(root: builder.root, errors: builder.errors)
     }
 
     // MARK: - Errors
 
-    private func location(_ mark: Mark?) -> SourceLocation {
-        SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
-    }
-
-    private func error(at mark: Mark, _ message: String, hint: String = "") -> ConfigError {
-        ConfigError(location: location(mark), message: message, hint: hint)
-    }
-
-    private func syntaxError(_ error: YamlError) -> ConfigError {
-        switch error {
-        case .scanner(let context, let problem, let mark, let yaml),
-             .parser(let context, let problem, let mark, let yaml),
-             .composer(let context, let problem, let mark, let yaml):
+    private static func syntaxError(_ failure: YAMLEvents.Failure, in text: String, file: String) -> ConfigError {
+        switch failure {
+        case .syntax(let problem, let mark, let context, let contextMark):
             var message = "YAML: \(problem)"
-            if let context, !context.text.isEmpty {
-                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+            if let context, !context.isEmpty {
+                message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
             }
             // libyaml often says only "cannot start any token" about a tab.
-            let scalars = Array(yaml.unicodeScalars)
-            let atTab = Self.scalarOffset(line: mark.line, column: mark.column, in: scalars).map { scalars[$0] == "\t" }
-            return self.error(at: mark, message, hint: Self.syntaxHint(atTab == true ? "tab character" : problem))
-        case .reader(let problem, let offset, _, let yaml):
+            let atTab = character(at: mark, in: text) == "\t"
+            return ConfigError(location: SourceLocation(file: file, line: mark.line, column: mark.column),
+                               message: message, hint: syntaxHint(atTab ? "tab character" : problem))
+        case .reader(let problem, let byteOffset):
             var line = 1, column = 1
-            if let offset {
-                for character in yaml.prefix(offset) {
-                    if character == "\n" || character == "\r\n" || character == "\r" {
-                        line += 1
-                        column = 1
-                    } else {
-                        column += character.unicodeScalars.count
-                    }
+            var afterCarriageReturn = false
+            let before = String(decoding: text.utf8.prefix(byteOffset), as: UTF8.self).unicodeScalars
+            for (index, scalar) in before.enumerated() {
+                defer { afterCarriageReturn = scalar == "\r" }
+                switch scalar {
+                case "\u{FEFF}" where index == 0:
+                    continue
+                case "\n" where afterCarriageReturn:
+                    continue
+                case "\n", "\r":
+                    line += 1
+                    column = 1
+                default:
+                    column += 1
                 }
             }
             return ConfigError(location: SourceLocation(file: file, line: line, column: column),
                                message: "cannot read the text: \(problem)",
                                hint: "the file must be UTF-8 text without control characters")
-        default:
+        case .outOfMemory:
             return ConfigError(location: SourceLocation(file: file, line: 1, column: 1),
-                               message: "cannot read the YAML: \(error)")
+                               message: "cannot read the YAML: out of memory")
         }
+    }
+
+    /// The Unicode scalar at `mark`, with lines broken as libyaml breaks them and a
+    /// leading byte order mark left out as libyaml leaves it out.
+    private static func character(at mark: YAMLEvents.Mark, in text: String) -> Unicode.Scalar? {
+        var line = 1
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        while line < mark.line, let scalar = scalars.popFirst() {
+            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
+            if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { line += 1 }
+        }
+        guard line == mark.line else { return nil }
+        return scalars.dropFirst(mark.column - 1).first
     }
 
     /// A fix for libyaml's most common complaints.
@@ -267,6 +122,242 @@ struct SourceDocument {
             return "check the indentation: items of one list start in the same column"
         default:
             return ""
+        }
+    }
+}
+
+// MARK: - Building the tree from events
+
+/// Turns libyaml's events into `SourceNode`s with a stack of open collections.
+///
+/// A node that is not built (an anchored node, an alias, a key that is not a name and
+/// its value, anything past the node limit) is reported once where it starts and its
+/// events are skipped to its end. A collection nested too deep, skipped or not, stops
+/// the reading.
+private struct Builder {
+    /// What an open mapping reads next.
+    enum Expecting {
+        case key
+        case value(key: String, location: SourceLocation)
+        /// The value of a key that was reported: read and dropped.
+        case droppedValue
+    }
+
+    /// What a skipped node stands for once its last event is read.
+    enum Skipped {
+        /// A value: a `.reported` node at this location.
+        case reported(SourceLocation)
+        /// A key that is not a name: its value is dropped next.
+        case key
+        /// The value of such a key.
+        case droppedValue
+    }
+
+    struct Frame {
+        enum Kind {
+            case sequence
+            case mapping
+            /// Inside a node that is not built; `nesting` counts its open collections.
+            case skipping(Skipped)
+        }
+
+        var kind: Kind
+        var location: SourceLocation
+        var items: [SourceNode] = []
+        var entries: [SourceNode.Entry] = []
+        var firstSeen: [String: SourceLocation] = [:]
+        var expecting = Expecting.key
+        var nesting = 0
+    }
+
+    let file: String
+    let maximumNodes: Int
+    var root: SourceNode?
+    var errors: [ConfigError] = []
+    /// Where a second document starts; reading stops there.
+    var secondDocument: YAMLEvents.Mark?
+    /// The collection nested one level deeper than allowed; reading stops there.
+    var tooDeep: SourceLocation?
+    private var stack: [Frame] = []
+    private var documents = 0
+    private var nodesVisited = 0
+
+    init(file: String, maximumNodes: Int) {
+        self.file = file
+        self.maximumNodes = maximumNodes
+    }
+
+    /// Reads one event; false to stop reading.
+    mutating func handle(_ event: YAMLEvents.Event) -> Bool {
+        if let top = stack.last, case .skipping(let skipped) = top.kind {
+            skip(event, in: skipped)
+            return tooDeep == nil
+        }
+        switch event.kind {
+        case .streamStart, .streamEnd, .documentEnd:
+            return true
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                secondDocument = event.mark
+                return false
+            }
+            return true
+        case .sequenceEnd, .mappingEnd:
+            let frame = stack.removeLast()
+            if case .sequence = frame.kind {
+                attach(SourceNode(content: .sequence(frame.items), location: frame.location))
+            } else {
+                attach(SourceNode(content: .mapping(frame.entries), location: frame.location))
+            }
+            return true
+        case .alias, .scalar, .sequenceStart, .mappingStart:
+            startNode(event)
+            return tooDeep == nil
+        }
+    }
+
+    private mutating func skip(_ event: YAMLEvents.Event, in skipped: Skipped) {
+        let last = stack.count - 1
+        switch event.kind {
+        case .sequenceStart, .mappingStart:
+            stack[last].nesting += 1
+            // Skipped collections count too: libyaml reads them all the same.
+            if last + stack[last].nesting > SourceDocument.maximumDepth { tooDeep = location(event.mark) }
+        case .sequenceEnd, .mappingEnd:
+            stack[last].nesting -= 1
+            if stack[last].nesting == 0 {
+                stack.removeLast()
+                finish(skipped)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Skips the node `event` starts (to its end, if it is a collection), then goes on as
+    /// `skipped` says.
+    private mutating func skipNode(_ event: YAMLEvents.Event, as skipped: Skipped) {
+        switch event.kind {
+        case .sequenceStart, .mappingStart:
+            stack.append(Frame(kind: .skipping(skipped), location: location(event.mark), nesting: 1))
+            if stack.count > SourceDocument.maximumDepth { tooDeep = location(event.mark) }
+        default:
+            finish(skipped)
+        }
+    }
+
+    private mutating func finish(_ skipped: Skipped) {
+        switch skipped {
+        case .reported(let location):
+            attach(SourceNode(content: .reported, location: location))
+        case .key:
+            stack[stack.count - 1].expecting = .droppedValue
+        case .droppedValue:
+            stack[stack.count - 1].expecting = .key
+        }
+    }
+
+    private mutating func startNode(_ event: YAMLEvents.Event) {
+        let location = self.location(event.mark)
+        if let top = stack.last, case .mapping = top.kind {
+            switch top.expecting {
+            case .key:
+                if case .scalar(let key, _) = event.kind, event.anchor == nil {
+                    stack[stack.count - 1].expecting = .value(key: key, location: location)
+                } else {
+                    errors.append(ConfigError(location: location,
+                                              message: "a key must be a name, found \(Self.kindDescription(event))",
+                                              hint: "write keys as plain names: NAME: value"))
+                    skipNode(event, as: .key)
+                }
+                return
+            case .droppedValue:
+                skipNode(event, as: .droppedValue)
+                return
+            case .value:
+                break
+            }
+        }
+
+        nodesVisited += 1
+        if nodesVisited > maximumNodes {
+            if nodesVisited == maximumNodes + 1 {
+                errors.append(ConfigError(location: location,
+                                          message: "the document has more than \(maximumNodes) values",
+                                          hint: "a gpioagg config has a few values per line"))
+            }
+            skipNode(event, as: .reported(location))
+            return
+        }
+        if let anchor = event.anchor {
+            // Not reached for files YAMLPrescan passed; never read into a shared node.
+            errors.append(ConfigError(location: location,
+                                      message: "anchors and aliases are not supported (&\(anchor))",
+                                      hint: "write the value out in full where it is used"))
+            skipNode(event, as: .reported(location))
+            return
+        }
+        switch event.kind {
+        case .alias(let anchor):
+            // Not reached for files YAMLPrescan passed either; libyaml never expands it.
+            errors.append(ConfigError(location: location,
+                                      message: "anchors and aliases are not supported (*\(anchor))",
+                                      hint: "write the value out in full where it is used"))
+            attach(SourceNode(content: .reported, location: location))
+        case .scalar(let text, let style):
+            // Quoted and block scalars are always strings; only plain ones can be null.
+            let quoted = style != .plain
+            if !quoted, ["", "~", "null", "Null", "NULL"].contains(text) {
+                attach(SourceNode(content: .null, location: location))
+            } else {
+                attach(SourceNode(content: .scalar(text, quoted: quoted), location: location))
+            }
+        case .sequenceStart, .mappingStart:
+            if stack.count >= SourceDocument.maximumDepth {
+                tooDeep = location
+            } else {
+                stack.append(Frame(kind: event.kind == .sequenceStart ? .sequence : .mapping, location: location))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Adds a finished node to the open collection, or makes it the root.
+    private mutating func attach(_ node: SourceNode) {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let last = stack.count - 1
+        if case .sequence = stack[last].kind {
+            stack[last].items.append(node)
+            return
+        }
+        guard case .value(let key, let keyLocation) = stack[last].expecting else { return }
+        stack[last].expecting = .key
+        if let first = stack[last].firstSeen[key] {
+            errors.append(ConfigError(
+                location: keyLocation,
+                message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))",
+                hint: "each key may appear once in a mapping; remove or rename one of them"))
+            return
+        }
+        stack[last].firstSeen[key] = keyLocation
+        stack[last].entries.append(SourceNode.Entry(key: key, keyLocation: keyLocation, value: node))
+    }
+
+    private func location(_ mark: YAMLEvents.Mark) -> SourceLocation {
+        SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    private static func kindDescription(_ event: YAMLEvents.Event) -> String {
+        switch event.kind {
+        case .sequenceStart: return "a list"
+        case .mappingStart: return "a mapping"
+        case .alias: return "an alias"
+        default: return "a value"
         }
     }
 }

@@ -1,11 +1,13 @@
 /// A YAML node as read from the file, with where it was written: the validator works on
-/// this, never on Yams' nodes, so that duplicate keys, placeholders and nodes already
-/// reported are dealt with once, while reading.
+/// this, never on libyaml's events, so that duplicate keys, anchors and nodes already
+/// reported are dealt with once, while reading (`SourceDocument`).
 struct SourceNode: Sendable {
     enum Content: Sendable {
-        /// A string as written (quotes removed). `quoted` is false for plain scalars.
+        /// A string as written (quotes removed, escapes and folding resolved). `quoted`
+        /// is false for plain scalars only: quoted ('...', "...") and block (`|`, `>`)
+        /// scalars are strings whatever they spell, e.g. `line: '-5'` names a line.
         case scalar(String, quoted: Bool)
-        /// An empty value, `~` or `null`.
+        /// An empty plain value, `~` or `null` (`Null`, `NULL`); never a quoted one.
         case null
         case sequence([SourceNode])
         /// Keys are unique: later duplicates were reported and dropped.

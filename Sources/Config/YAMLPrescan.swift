@@ -1,12 +1,11 @@
-/// A look at the raw text before Yams composes it: finds anchors (`&name`), aliases
-/// (`*name`) and nesting too deep to compose safely.
+/// A look at the raw text before libyaml parses it: finds anchors (`&name`), aliases
+/// (`*name`) and nesting deeper than any config needs.
 ///
-/// Why before, and not on Yams' nodes: Yams resolves an alias to the anchored node
-/// itself, so the classic "billion laughs" composes in no time, but it hashes every
-/// mapping key while composing (its duplicate-key check), and a key that is an alias of
-/// such a node takes minutes to hash. Its composer also recurses once per level of
-/// nesting. So nothing reaches Yams that holds an anchor or nests deeper than
-/// `maximumDepth`.
+/// Why before, and not only on libyaml's events: the file is refused with one error per
+/// anchor in the whole text, even when the YAML is broken further on (libyaml stops at
+/// its first syntax error), and before anything is built. `SourceDocument` refuses
+/// anchors, aliases and deep nesting again on the events (libyaml's parser never expands
+/// an alias), so a text this scan misread is still refused, only less tidily.
 ///
 /// This is a scanner, not a parser: it follows libyaml's rules for where a token starts
 /// (comments, quoted, plain and block scalars, flow collections, block indentation) so

@@ -55,7 +55,7 @@ struct ErrorCollectionTests {
         }
     }
 
-    @Test("every duplicate key is reported, not only the first Yams finds")
+    @Test("every duplicate key is reported, not only the first")
     func everyDuplicate() {
         let errors = ConfigFixture.errors("""
             chips:

@@ -1,7 +1,7 @@
 @testable import Config
 import Testing
 
-@Suite("Finding anchors and aliases before Yams composes")
+@Suite("Finding anchors and aliases before libyaml parses")
 struct YAMLPrescanTests {
     private func found(_ text: String) -> [String] {
         YAMLPrescan.scan(text).map { finding in
@@ -33,7 +33,7 @@ struct YAMLPrescanTests {
     ])
     func text(text: String) {
         #expect(found(text) == [])
-        // libyaml agrees: the text composes, with no anchor in it.
+        // libyaml agrees: the text parses, with no anchor or alias in it.
         #expect(SourceDocument.compose(text, file: "test.yaml").errors.map(\.message) == [])
     }
 
@@ -55,7 +55,7 @@ struct YAMLPrescanTests {
         #expect(found(String(repeating: "- ", count: 33) + "x") == ["1:65 deep"])
     }
 
-    @Test("if an anchor got past the scan, the composed tree refuses it without expanding it")
+    @Test("if an anchor got past the scan, the tree built from libyaml's events refuses it without expanding it")
     func composedAnchorIsRefused() {
         let clock = ContinuousClock()
         var document: SourceDocument?
