@@ -1,4 +1,5 @@
 import Config
+import Foundation
 import Engine
 import GPIO
 import GPIOSimulated
