@@ -35,6 +35,14 @@ extension Engine {
         }
     }
 
+    /// A simulated input's logical level on its chip now (`true` is on), which the
+    /// engine's own value (`snapshot().inputs`) reaches once debounce has let it through.
+    public func simulatedInputLevel(_ name: String) throws(EngineError) -> Bool {
+        let (chip, line) = try simulatedLine(name)
+        let activeLow = inputs.first { $0.name == name }?.declaration.activeLow ?? false
+        return (chip.level(of: line) ?? false) != activeLow
+    }
+
     /// The simulated chip and line of a running input.
     private func simulatedLine(_ name: String) throws(EngineError) -> (SimulatedChip, LineLocator) {
         guard state == .running else { throw EngineError(.notRunning) }

@@ -15,8 +15,10 @@ import Engine
 ///
 /// Commands run one at a time, each once the change before it has settled: after a
 /// command that moves an input, the next waits for that input's debounce period (and a
-/// pulse's length), so a script sees every change it makes, as a person at the
-/// switches would. Blank lines and lines starting with `#` are skipped.
+/// pulse's length), then until the engine's value of the input agrees with the line
+/// (and a pulse has ended), so a script sees every change it makes, as a person at the
+/// switches would, however late a busy machine runs the timers. Blank lines and lines
+/// starting with `#` are skipped.
 ///
 /// Runs on the daemon's loop thread.
 final class CommandInput {
@@ -30,6 +32,18 @@ final class CommandInput {
     static let defaultPulse = Duration.milliseconds(100)
     /// Added to each wait, so the settling deadline runs first.
     static let margin = Duration.milliseconds(2)
+    /// How often to look again when the change has not settled yet, and for how long.
+    static let recheck = Duration.milliseconds(1)
+    static let patience = Duration.seconds(5)
+
+    /// What a command that moved an input waits for.
+    struct Settling {
+        var input: String
+        /// At least this long (debounce, pulse length).
+        var wait: Duration
+        /// The level the input must end at (a pulse's starting level), if any.
+        var final: Bool?
+    }
 
     init(daemon: Daemon) {
         self.daemon = daemon
@@ -74,24 +88,38 @@ final class CommandInput {
     private func run() {
         while !paused, !closed, !pending.isEmpty {
             let line = pending.removeFirst()
-            guard let wait = execute(line), !closed else { continue }
+            guard let settling = execute(line), !closed else { continue }
             paused = true
             if !endOfInput { daemon.loop.unwatch(fd: STDIN_FILENO) }
             let loop = daemon.loop
-            loop.schedule(atNanoseconds: loop.now &+ (wait + Self.margin).wholeNanoseconds) { [weak self] in
-                guard let self, !closed else { return }
-                paused = false
-                if !endOfInput { watch() }
-                run()
-            }
+            waitUntilSettled(settling, deadline: loop.now &+ (settling.wait + Self.patience).wholeNanoseconds,
+                             after: settling.wait + Self.margin)
         }
         if !paused, !closed, pending.isEmpty, endOfInput {
             daemon.stop(reason: "end of input")
         }
     }
 
-    /// Runs one command; returns how long to let it settle, if it moved an input.
-    private func execute(_ line: String) -> Duration? {
+    private func waitUntilSettled(_ settling: Settling, deadline: UInt64, after delay: Duration) {
+        let loop = daemon.loop
+        loop.schedule(atNanoseconds: loop.now &+ delay.wholeNanoseconds) { [weak self] in
+            guard let self, !closed else { return }
+            if !isSettled(settling), loop.now < deadline {
+                return waitUntilSettled(settling, deadline: deadline, after: Self.recheck)
+            }
+            paused = false
+            if !endOfInput { watch() }
+            run()
+        }
+    }
+
+    private func isSettled(_ settling: Settling) -> Bool {
+        guard let level = try? daemon.engine.simulatedInputLevel(settling.input) else { return true }
+        return daemon.engine.snapshot().inputs[settling.input] == level && (settling.final.map { $0 == level } ?? true)
+    }
+
+    /// Runs one command; returns what to wait for, if it moved an input.
+    private func execute(_ line: String) -> Settling? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let verb = words.first, !verb.hasPrefix("#") else { return nil }
         let inputs = daemon.configuration.inputs
@@ -129,6 +157,7 @@ final class CommandInput {
             daemon.console.warning("error: unknown command '\(line)'; commands: " + Self.commandList)
             return nil
         }
+        let before = daemon.engine.snapshot().inputs[name]
         do throws(EngineError) {
             try daemon.simulate(name, action)
         } catch {
@@ -136,8 +165,8 @@ final class CommandInput {
             return nil
         }
         let debounce = inputs.first { $0.name == name }?.debounce.period ?? .zero
-        if case .pulse(let length) = action { return length + debounce }
-        return debounce
+        if case .pulse(let length) = action { return Settling(input: name, wait: length + debounce, final: before) }
+        return Settling(input: name, wait: debounce, final: nil)
     }
 
     static let commandList = "on NAME, off NAME, toggle NAME, N (toggle input N), pulse NAME [DURATION], status, quit"
