@@ -40,10 +40,9 @@ extension GPIOAgg {
             func row(_ name: String, _ details: String) -> String {
                 "  " + name + String(repeating: " ", count: width - name.count + 2) + details
             }
-            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             var lines = ["\(configuration.file): valid; "
-                + [count(configuration.chips.count, "chip"), count(configuration.inputs.count, "input"),
-                   count(configuration.signals.count, "signal"), count(configuration.outputs.count, "output")]
+                + [counted(configuration.chips.count, "chip"), counted(configuration.inputs.count, "input"),
+                   counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
                 .joined(separator: ", ")]
             func section(_ title: String, _ rows: [String]) -> [String] {
                 [title] + (rows.isEmpty ? ["  (none)"] : rows)

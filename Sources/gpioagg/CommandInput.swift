@@ -130,8 +130,7 @@ final class CommandInput {
             daemon.stop(reason: "quit")
             return nil
         case ("status", 1):
-            let snapshot = daemon.engine.snapshot()
-            print(StatusSnapshot(inputs: snapshot.inputs, signals: snapshot.signals, outputs: snapshot.outputs).table)
+            print(daemon.statusSnapshot.table)
             return nil
         case ("help", 1):
             print(Self.help)

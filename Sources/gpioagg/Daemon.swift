@@ -73,19 +73,24 @@ final class Daemon: ControlHandler, @unchecked Sendable {
         self.console = console
         console.describe(configuration)
         self.backendSummary = backendSummary
-        loop = try EventLoop()
-        engine = Engine(configuration: configuration, backend: backend, host: loop, simulation: simulation,
-                        log: { console.warning($0) })
+        let loop = try EventLoop()
+        self.loop = loop
+        engine = Self.makeEngine(configuration, backend: backend, simulation: simulation, loop: loop,
+                                 console: console)
     }
 
-    private func makeEngine(_ configuration: Configuration, simulation: SimulatedBackend?) -> Engine {
-        let engine = Engine(configuration: configuration, backend: simulation ?? hardware, host: loop,
-                            simulation: simulation, log: { [console] in console.warning($0) })
+    private static func makeEngine(_ configuration: Configuration, backend: any GPIOBackend,
+                                   simulation: SimulatedBackend?, loop: EventLoop, console: Console) -> Engine {
+        Engine(configuration: configuration, backend: backend, host: loop, simulation: simulation,
+               log: { console.warning($0) })
+    }
+
+    /// A failure of the running engine stops the daemon with status 1.
+    private func stopOnFailure(of engine: Engine) {
         engine.onFailure = { [unowned self] error in
             exitStatus = 1
             stop(reason: "failure: \(error.message)")
         }
-        return engine
     }
 
     /// Requests the lines, writes the initial values, opens the control socket, then
@@ -104,7 +109,7 @@ final class Daemon: ControlHandler, @unchecked Sendable {
                     }
                 }
             }
-            engine = makeEngine(configuration, simulation: simulation)
+            stopOnFailure(of: engine)
             observation = engine.observeChanges { [unowned self] change in observe(change) }
             console.info("gpioagg \(GPIOAgg.version): \(configuration.file): \(Self.counts(configuration))"
                 + "; \(backendSummary)")
@@ -156,8 +161,9 @@ final class Daemon: ControlHandler, @unchecked Sendable {
         phase = .stopping
         ServiceManager.notify(["STOPPING=1"])
         engine.stop()
+        let safe = engine.snapshot().outputs
         for output in configuration.outputs {
-            if let value = engine.snapshot().outputs[output.name] {
+            if let value = safe[output.name] {
                 console.change(EngineChange(kind: .output, name: output.name, value: value, timestamp: loop.now),
                                note: "safe state")
             }
@@ -202,7 +208,9 @@ final class Daemon: ControlHandler, @unchecked Sendable {
         let nextSimulation = simulation.map {
             SimulatedBackend.simulating(loaded, clock: SystemSimulationClock(), existing: $0.simulatedChips)
         }
-        let next = makeEngine(loaded, simulation: nextSimulation)
+        let next = Self.makeEngine(loaded, backend: nextSimulation ?? hardware, simulation: nextSimulation,
+                                   loop: loop, console: console)
+        stopOnFailure(of: next)
         phase = .reloading
         let nextObservation = next.observeChanges { [unowned self] change in observe(change) }
         do {
@@ -294,9 +302,14 @@ final class Daemon: ControlHandler, @unchecked Sendable {
     }
 
     static func counts(_ configuration: Configuration) -> String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return [count(configuration.inputs.count, "input"), count(configuration.signals.count, "signal"),
-                count(configuration.outputs.count, "output")].joined(separator: ", ")
+        [counted(configuration.inputs.count, "input"), counted(configuration.signals.count, "signal"),
+         counted(configuration.outputs.count, "output")].joined(separator: ", ")
+    }
+
+    /// Every level now, as `status` replies and the console's status command prints it.
+    var statusSnapshot: StatusSnapshot {
+        let snapshot = engine.snapshot()
+        return StatusSnapshot(inputs: snapshot.inputs, signals: snapshot.signals, outputs: snapshot.outputs)
     }
 
     // MARK: Control requests
@@ -304,9 +317,7 @@ final class Daemon: ControlHandler, @unchecked Sendable {
     func handle(_ request: ControlRequest) -> ControlReply {
         switch request {
         case .status:
-            let snapshot = engine.snapshot()
-            return .status(StatusSnapshot(inputs: snapshot.inputs, signals: snapshot.signals,
-                                          outputs: snapshot.outputs))
+            return .status(statusSnapshot)
         case .sim(let name, let action):
             guard simulation != nil else {
                 return .failure("gpioagg is not simulating its inputs (start it with --simulate)")

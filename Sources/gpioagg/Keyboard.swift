@@ -63,9 +63,7 @@ final class Keyboard {
         case "q":
             daemon.stop(reason: "quit")
         case "s":
-            let snapshot = daemon.engine.snapshot()
-            daemon.console.info("\n" + StatusSnapshot(inputs: snapshot.inputs, signals: snapshot.signals,
-                                                      outputs: snapshot.outputs).table)
+            daemon.console.info("\n" + daemon.statusSnapshot.table)
         case "h", "?":
             daemon.console.info(help)
         default:
