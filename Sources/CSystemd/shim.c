@@ -1,5 +1,9 @@
 #include "CSystemd.h"
 
+/* The entries carry the Swift caller's CODE_FILE, CODE_LINE and CODE_FUNC; without this,
+ * sd-journal.h's macros add the shim's own location as a second set. */
+#define SD_JOURNAL_SUPPRESS_LOCATION
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
