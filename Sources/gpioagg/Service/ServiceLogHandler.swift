@@ -133,27 +133,21 @@ struct ServiceLogHandler: LogHandler {
 
     /// Returns 0, or a negative errno.
     private static func sendToJournal(_ fields: [String]) -> Int32 {
-        let buffers = fields.map { Array($0.utf8) }
-        var pointers: [UnsafePointer<CChar>?] = []
+        // Every field in one buffer, so that one set of pointers into it stays valid for
+        // the call.
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
         var lengths: [Int] = []
-        var result: Int32 = 0
-        func send(_ index: Int) {
-            guard index < buffers.count else {
-                result = pointers.withUnsafeBufferPointer { fields in
-                    lengths.withUnsafeBufferPointer { csystemd_journal_send(fields.baseAddress, $0.baseAddress,
-                                                                              Int32(fields.count)) }
-                }
-                return
-            }
-            buffers[index].withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { chars in
-                    pointers.append(chars.baseAddress)
-                    lengths.append(chars.count)
-                    send(index + 1)
-                }
+        for field in fields {
+            starts.append(bytes.count)
+            bytes += field.utf8
+            lengths.append(bytes.count - starts[starts.count - 1])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                let pointers: [UnsafePointer<CChar>?] = starts.map { start in chars.baseAddress.map { $0 + start } }
+                return csystemd_journal_send(pointers, lengths, Int32(fields.count))
             }
         }
-        send(0)
-        return result
     }
 }
