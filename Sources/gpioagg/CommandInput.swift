@@ -156,7 +156,9 @@ final class CommandInput {
             daemon.console.warning("error: unknown command '\(line)'; commands: " + Self.commandList)
             return nil
         }
-        let before = daemon.engine.snapshot().inputs[name]
+        // A pulse settles back at the level it started from.
+        var before: Bool?
+        if case .pulse = action { before = daemon.engine.snapshot().inputs[name] }
         do throws(EngineError) {
             try daemon.simulate(name, action)
         } catch {
