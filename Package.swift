@@ -55,53 +55,73 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
-        .target(name: "Reactive", dependencies: openCombine),
-        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        .target(name: "Locks"),
+        .target(name: "Reactive", dependencies: ["Locks"] + openCombine),
+        .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locks"]),
         .target(name: "GPIO"),
         .target(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
-        .target(name: "GPIOSimulated", dependencies: ["GPIO"]),
+        .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
         .target(
             name: "CYAML",
             linkerSettings: [.linkedLibrary("yaml")]
         ),
         .target(name: "Config", dependencies: ["GPIO", "CYAML"]),
-        .target(name: "CEngineLinux"),
-        .target(name: "Engine", dependencies: ["Config", "GPIO", "GPIOSimulated", "Reactive", "CEngineLinux"]),
-        .target(name: "Control"),
+        .target(name: "CLoopLinux"),
+        .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
+        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
+        .target(name: "Engine", dependencies: [
+            "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Control", dependencies: ["Loop", "Engine"]),
         .target(
             name: "CSystemd",
             linkerSettings: [.linkedLibrary("systemd")]
         ),
+        .target(
+            name: "Service",
+            dependencies: [
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "Locks", "Loop", "Reactive",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "gpioagg",
             dependencies: [
-                "Reactive",
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",
                 "Config",
                 "Engine",
                 "Control",
-                "CSystemd",
+                "Locks",
+                "Loop",
+                "LoopEmbedded",
+                "Service",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "gpioagg-bench",
-                          dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated"]),
+                          dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Loop",
+                                         "LoopEmbedded"]),
         .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "GPIOTests",
-                    dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control"]),
+                    dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
         .testTarget(name: "EngineTests",
-                    dependencies: ["Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting"]),
-        .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench"]),
+                    dependencies: ["Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
+                                   "Locks", "Loop", "LoopEmbedded", "Service",
+                                   .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive"]),
+        .testTarget(name: "ServiceTests",
+                    dependencies: ["Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
+                                   "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench", "Loop", "Control", "Engine"]),
     ]
 )

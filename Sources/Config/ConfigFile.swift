@@ -7,10 +7,12 @@ import Darwin
 /// Reads a config file's text, with errors that name the path and say what to do.
 enum ConfigFile {
     /// The whole file as UTF-8 text, refusing more than `limit` bytes before reading
-    /// them.
+    /// them, and anything that is not a regular file: the file is opened without
+    /// blocking (a FIFO with no writer would otherwise hold up the caller, the daemon's
+    /// event loop on a reload) and its type checked before any read.
     static func text(atPath path: String, limit: Int) throws(ConfigErrors) -> String {
         let whole = SourceLocation(file: path, line: 0, column: 0)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
             throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
@@ -18,16 +20,26 @@ enum ConfigFile {
         }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: it is a directory",
-                                                hint: "give the file itself, e.g. --config /etc/gpioagg/gpioagg.yaml")])
-            }
-            if Int(status.st_size) > limit {
-                throw ConfigErrors([tooLarge(path: path, bytes: Int(status.st_size), limit: limit)])
-            }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
+                                            hint: hint(for: code))])
         }
-        // Pipes and the like report no size: read up to one byte past the limit to tell.
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: it is a directory",
+                                            hint: "give the file itself, e.g. --config /etc/gpioagg/gpioagg.yaml")])
+        default:
+            throw ConfigErrors([ConfigError(
+                location: whole, message: "cannot read the config file: it is \(kind(of: status.st_mode)), not a regular file",
+                hint: "give a regular file (a symbolic link to one is fine), e.g. --config /etc/gpioagg/gpioagg.yaml")])
+        }
+        if Int(status.st_size) > limit {
+            throw ConfigErrors([tooLarge(path: path, bytes: Int(status.st_size), limit: limit)])
+        }
+        // A file that grows while it is read: read up to one byte past the limit to tell.
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
@@ -58,6 +70,16 @@ enum ConfigFile {
         ConfigError(location: SourceLocation(file: path, line: 0, column: 0),
                     message: "the config file is larger than \(limit / 1024 / 1024) MiB",
                     hint: "a gpioagg config is a few kilobytes; is this the right file?")
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
     }
 
     private static func describe(_ code: Int32) -> String {

@@ -29,7 +29,7 @@ public enum ConfigText {
 
     /// `10ms`, `1500us`, `2s`, `0`: the shortest exact spelling.
     public static func duration(_ duration: Duration) -> String {
-        ConfigDuration.format(duration)
+        DurationText.format(duration)
     }
 
     /// `none`, or the mode and the period: `stable 10ms`.

@@ -116,7 +116,7 @@ extension ConfigValidator {
     }
 
     private mutating func duration(_ text: String, at location: SourceLocation, in what: String) -> Duration? {
-        switch ConfigDuration.parse(text) {
+        switch DurationText.parse(text) {
         case .value(let duration):
             return duration
         case .invalid(let message, let hint):

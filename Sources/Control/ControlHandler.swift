@@ -1,3 +1,5 @@
+import Engine
+
 /// What answers control requests: the engine in the daemon, a fake in tests.
 ///
 /// `ControlServer` calls it on the thread that drives the server, one request at a time,
@@ -10,7 +12,7 @@
 ///     func handle(_ request: ControlRequest) -> ControlReply {
 ///         switch request {
 ///         case .status:
-///             return .status(StatusSnapshot(inputs: levels))
+///             return .status(EngineSnapshot(inputs: levels))
 ///         case .sim(let name, .set(let on)) where levels[name] != nil:
 ///             levels[name] = on
 ///             return .ok

@@ -1,3 +1,5 @@
+import Engine
+
 extension ControlReply {
     /// Decodes one reply line (without its newline). Unknown fields are ignored, so that a
     /// newer daemon may add some without breaking older clients.
@@ -45,7 +47,7 @@ extension ControlReply {
             }
             levels.append(names)
         }
-        self = .status(StatusSnapshot(inputs: levels[0], signals: levels[1], outputs: levels[2]))
+        self = .status(EngineSnapshot(inputs: levels[0], signals: levels[1], outputs: levels[2]))
     }
 
     /// Decodes one reply line given as text.

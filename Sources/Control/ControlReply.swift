@@ -1,3 +1,5 @@
+import Engine
+
 /// The daemon's answer to one `ControlRequest`.
 ///
 /// On the wire, one JSON object on one line, `"ok"` first:
@@ -16,7 +18,7 @@ public enum ControlReply: Hashable, Sendable {
     /// Done; nothing to report.
     case ok
     /// The reply to `status`.
-    case status(StatusSnapshot)
+    case status(EngineSnapshot)
     /// Not done; the message says why, for a person.
     case failure(String)
 }

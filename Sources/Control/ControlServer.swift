@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Loop
 
 /// The daemon's control socket: a Unix stream socket at `path` (mode 0660: the owner and
 /// the group, e.g. `gpio`), answering requests through a `ControlHandler`.
@@ -30,21 +31,14 @@ import Musl
 ///
 /// ## Driving it
 ///
-/// The server never blocks and owns no thread: the daemon's event loop drives it, either
-/// by polling `pollDescriptors` itself and passing each result to `handle(_:revents:)`:
+/// The server never blocks and owns no thread: it registers with the daemon's event
+/// loop (`start(on:)`) like any other participant, and every call happens on the loop's
+/// thread.
 ///
 /// ```swift
-/// let server = try ControlServer(path: "/run/gpioagg/control.sock", handler: engine)
-/// while running {
-///     var fds = server.pollDescriptors + otherDescriptors
-///     poll(&fds, nfds_t(fds.count), -1)
-///     for entry in fds where entry.revents != 0 { server.handle(entry.fd, revents: entry.revents) }
-/// }
-/// server.close()
+/// let server = try ControlServer(path: "/run/gpioagg/control.sock", handler: daemon)
+/// server.start(on: loop)
 /// ```
-///
-/// or by letting the server register its descriptors with the loop (`start(register:unregister:)`).
-/// Either way every call happens on the loop's thread; the server is not thread-safe.
 public final class ControlServer {
     /// Where the socket is.
     public let path: String
@@ -55,8 +49,10 @@ public final class ControlServer {
     /// The socket file this server created, so `close` never removes a successor's.
     private let identity: (device: UInt, inode: UInt)
     private var connections: [Int32: ControlConnection] = [:]
-    /// Set by `start(register:unregister:)`.
-    var registrar: Registrar?
+    /// Set by `start(on:)`.
+    var loop: (any EventLoop)?
+    /// What the loop watches for the server: descriptor and events.
+    var registered: [Int32: Int16] = [:]
     /// One receive buffer for every connection: requests are handled before the next read.
     private var receiveBuffer: [UInt8]
 
@@ -106,7 +102,7 @@ public final class ControlServer {
     /// What to poll now: the listening socket for `POLLIN`, each client for `POLLIN`
     /// and, while it has unsent replies, `POLLOUT`. Changes after every `handle` call.
     /// Empty once closed.
-    public var pollDescriptors: [pollfd] {
+    var pollDescriptors: [pollfd] {
         guard listener >= 0 else { return [] }
         var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
         for connection in connections.values {
@@ -118,7 +114,7 @@ public final class ControlServer {
     /// Does what `poll` reported for `fd` (one of `pollDescriptors`): accepts clients,
     /// reads and answers requests, sends pending replies. Never blocks. Unknown
     /// descriptors are ignored.
-    public func handle(_ fd: Int32, revents: Int16) {
+    func handle(_ fd: Int32, revents: Int16) {
         defer { syncRegistrations() }
         if fd == listener, listener >= 0 {
             acceptClients()
@@ -139,8 +135,8 @@ public final class ControlServer {
     public func close() {
         for connection in Array(connections.values) { drop(connection) }
         guard listener >= 0 else { return }
-        registrar?.unregisterIfNeeded(listener)
-        registrar = nil
+        unregisterIfNeeded(listener)
+        loop = nil
         SystemCall.closeDescriptor(listener)
         listener = -1
         if let status = UnixSocket.fileStatus(path),
@@ -309,7 +305,7 @@ public final class ControlServer {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         // Unregistered before the close, so a loop never holds a descriptor number that
         // the next accept may reuse for someone else.
-        registrar?.unregisterIfNeeded(connection.fd)
+        unregisterIfNeeded(connection.fd)
         SystemCall.closeDescriptor(connection.fd)
     }
 }

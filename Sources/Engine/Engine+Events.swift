@@ -1,4 +1,5 @@
 import GPIO
+import Logging
 
 extension Engine {
     /// An input request's descriptor is readable: its events, through the tracker and
@@ -7,7 +8,7 @@ extension Engine {
         guard state == .running else { return }
         changes.removeAll(keepingCapacity: true)
         do {
-            try requested.tracker.readable(fd, now: host.now, into: &changes)
+            try requested.tracker.readable(fd, now: loop.now, into: &changes)
         } catch {
             return fail(EngineError(.gpio(error, subject: requested.summary),
                                     at: requested.lines.first?.declaration.location))
@@ -23,7 +24,7 @@ extension Engine {
         if requested.scheduledDeadline == deadline { requested.scheduledDeadline = nil }
         guard state == .running else { return }
         changes.removeAll(keepingCapacity: true)
-        requested.tracker.expireDeadlines(now: host.now, into: &changes)
+        requested.tracker.expireDeadlines(now: loop.now, into: &changes)
         propagate(from: requested)
         scheduleDeadline(of: requested)
         writePendingOutputsOrFail()
@@ -47,7 +48,7 @@ extension Engine {
         guard requested.debouncesInSoftware, let deadline = requested.tracker.nextDeadline else { return }
         if let scheduled = requested.scheduledDeadline, scheduled <= deadline { return }
         requested.scheduledDeadline = deadline
-        host.schedule(atNanoseconds: deadline) { [weak self] in
+        loop.schedule(atNanoseconds: deadline) { [weak self] in
             self?.deadlinePassed(requested, scheduled: deadline)
         }
     }
@@ -70,7 +71,7 @@ extension Engine {
         for requested in requestedOutputs where requested.hasStagedWrites {
             do {
                 try requested.commit { line in
-                    propagation.reportWrite(line.name, line.written, at: propagation.timestamp)
+                    propagation.reportWrite(line, at: propagation.timestamp, cause: propagation.cause)
                 }
             } catch {
                 let first = requested.lines[0].declaration
@@ -107,7 +108,13 @@ extension Engine {
         case nil:
             reason = "events were lost"
         }
-        log("lost events on \(requested.summary): \(reason); re-read the lines, "
-            + "\(corrected) level\(corrected == 1 ? "" : "s") corrected (\(statistics.gaps) gap\(statistics.gaps == 1 ? "" : "s") so far)")
+        logger.warning(
+            "lost events on \(requested.summary): \(reason); re-read the lines, \(corrected) level\(corrected == 1 ? "" : "s") corrected (\(statistics.gaps) gap\(statistics.gaps == 1 ? "" : "s") so far)",
+            metadata: [
+                "gpio_chip": "\(requested.chipName)",
+                "gpio_lines": "\(requested.lines.map(\.name).joined(separator: ","))",
+                "gpio_lost_gaps": "\(statistics.gaps)",
+                "gpio_corrected": "\(corrected)",
+            ])
     }
 }

@@ -20,6 +20,7 @@ extension Engine {
     /// Starting a running engine does nothing; an engine that stopped does not start
     /// again (make a new one).
     public func start() throws(EngineError) {
+        loop.preconditionInEventLoop()
         try start(replacing: nil)
     }
 
@@ -43,6 +44,7 @@ extension Engine {
     /// `previous` keeps running, untouched. An error after that (a request refused in a
     /// race) leaves both engines stopped, every output at its safe value.
     public func start(replacing previous: Engine?) throws(EngineError) {
+        loop.preconditionInEventLoop()
         switch state {
         case .running: return
         case .stopped: throw EngineError(.stopped)
@@ -50,14 +52,17 @@ extension Engine {
         }
         let previous = previous?.state == .running ? previous : nil
         do {
+            propagation.cause = .initial
             try requestLines(replacing: previous)
             try buildGraph()
             propagation.isSettling = false
             state = .running
+            propagation.timestamp = loop.now
             watchInputs()
             for requested in requestedInputs { scheduleDeadline(of: requested) }
-            propagation.timestamp = host.now
+            propagation.cause = previous == nil ? .change : .reload
             try writePendingOutputs()
+            propagation.cause = .change
         } catch {
             state = .stopped
             tearDown()
@@ -70,7 +75,7 @@ extension Engine {
     private func requestLines(replacing previous: Engine?) throws(EngineError) {
         // Every line is resolved before any is requested: a typo is reported before
         // anything is driven.
-        var claims: [String: (subject: String, location: SourceLocation)] = [:]
+        var claims: [LineID: (subject: String, location: SourceLocation)] = [:]
         var outputClaims: [(declaration: OutputDeclaration, offset: UInt32)] = []
         for declaration in configuration.outputs {
             let offset = try resolve(declaration.line, on: declaration.chip, for: "output '\(declaration.name)'",
@@ -83,7 +88,7 @@ extension Engine {
                                      at: declaration.location, claims: &claims)
             inputClaims.append((declaration, offset))
         }
-        var levels: [String: Bool] = [:]
+        var levels: [LineID: Bool] = [:]
         if let previous {
             try checkFree(outputClaims.map { ($0.declaration.chip, $0.offset, "output '\($0.declaration.name)'",
                                               $0.declaration.location) }
@@ -91,30 +96,34 @@ extension Engine {
                                                $0.declaration.location) },
                           except: previous.heldLines())
             let handOver = takeOver(from: previous, outputs: outputClaims, inputs: inputClaims)
-            outputClaims.removeAll { handOver.adopted.contains(key($0.declaration.chip, $0.offset)) }
-            inputClaims.removeAll { handOver.adopted.contains(key($0.declaration.chip, $0.offset)) }
+            outputClaims.removeAll { handOver.adopted.contains(lineID($0.declaration.chip, $0.offset)) }
+            inputClaims.removeAll { handOver.adopted.contains(lineID($0.declaration.chip, $0.offset)) }
             levels = handOver.levels
         }
         // Outputs first: they are to hold their initial values before any input is read.
         for (chipName, members) in grouped(outputClaims, by: \.declaration.chip) {
-            for chunk in chunked(members) { try requestOutputs(chunk, on: chipName, levels: levels) }
+            let first = members[0].declaration
+            let opened = try openChip(chipName, for: "output '\(first.name)'", at: first.location)
+            for chunk in chunked(members) { try requestOutputs(chunk, on: opened, levels: levels) }
         }
         for (chipName, members) in grouped(inputClaims, by: \.declaration.chip) {
-            for chunk in chunked(members) { try requestInputs(chunk, on: chipName) }
+            let first = members[0].declaration
+            let opened = try openChip(chipName, for: "input '\(first.name)'", at: first.location)
+            for chunk in chunked(members) { try requestInputs(chunk, on: opened) }
         }
     }
 
-    /// "path#offset": a line, whatever the configuration calls its chip.
-    func key(_ chipName: String, _ offset: UInt32) -> String {
-        "\(chips[chipName]?.info.path ?? chipName)#\(offset)"
+    /// A line, whatever the configuration calls its chip.
+    func lineID(_ chipName: String, _ offset: UInt32) -> LineID {
+        LineID(chip: chips[chipName]?.info.path ?? chipName, offset: offset)
     }
 
-    /// - Parameter levels: the level to request a line at instead of its `initial`, by
-    ///   `key`: a reload keeps a line's level.
+    /// - Parameter levels: the level to request a line at instead of its `initial`: a
+    ///   reload keeps a line's level.
     private func requestOutputs(_ chunk: [(declaration: OutputDeclaration, offset: UInt32)],
-                                on chipName: String, levels: [String: Bool]) throws(EngineError) {
-        let opened = chips[chipName]!
-        let initial = chunk.map { levels[key(chipName, $0.offset)] ?? $0.declaration.initial }
+                                on opened: OpenedChip, levels: [LineID: Bool]) throws(EngineError) {
+        let chipName = opened.declaration.name
+        let initial = chunk.map { levels[LineID(chip: opened.info.path, offset: $0.offset)] ?? $0.declaration.initial }
         let configs = zip(chunk, initial).map { member, initial in
             OutputLineConfig(offset: member.offset, activeLow: member.declaration.activeLow,
                              drive: member.declaration.drive, initial: initial)
@@ -130,18 +139,18 @@ extension Engine {
         let requested = RequestedOutputs(chipName: chipName, request: request)
         let index = requestedOutputs.count
         requestedOutputs.append(requested)
-        let now = host.now
+        let now = loop.now
         for ((declaration, offset), level) in zip(chunk, initial) {
             let line = OutputLine(declaration: declaration, offset: offset, requestIndex: index, level: level)
             requested.add(line)
             outputs.append(line)
-            propagation.reportWrite(line.name, line.written, at: now)
+            propagation.reportWrite(line, at: now, cause: .initial)
         }
     }
 
     private func requestInputs(_ chunk: [(declaration: InputDeclaration, offset: UInt32)],
-                               on chipName: String) throws(EngineError) {
-        let opened = chips[chipName]!
+                               on opened: OpenedChip) throws(EngineError) {
+        let chipName = opened.declaration.name
         let configs = chunk.map {
             InputLineConfig(offset: $0.offset, activeLow: $0.declaration.activeLow, bias: $0.declaration.bias,
                             debounce: $0.declaration.debounce.kernelPeriod)
@@ -158,7 +167,7 @@ extension Engine {
         do {
             var debounce: [UInt32: Debounce] = [:]
             for (declaration, offset) in chunk { debounce[offset] = declaration.debounce }
-            tracker = try InputTracker(request: request, debounce: debounce, now: host.now)
+            tracker = try InputTracker(request: request, debounce: debounce, now: loop.now)
         } catch {
             request.release()
             let declaration = chunk[0].declaration
@@ -175,7 +184,7 @@ extension Engine {
     private func watchInputs() {
         for requested in requestedInputs {
             for fd in requested.request.fileDescriptors {
-                host.watch(fd: fd) { [unowned self] _ in self.inputReadable(requested, fd: fd) }
+                loop.watch(fd: fd) { [unowned self] _ in self.inputReadable(requested, fd: fd) }
             }
         }
     }
@@ -184,7 +193,7 @@ extension Engine {
 
     /// The offset of a declared line, checking that no other declaration took it.
     private func resolve(_ line: LineLocator, on chipName: String, for subject: String, at location: SourceLocation,
-                         claims: inout [String: (subject: String, location: SourceLocation)]) throws(EngineError) -> UInt32 {
+                         claims: inout [LineID: (subject: String, location: SourceLocation)]) throws(EngineError) -> UInt32 {
         let opened = try openChip(chipName, for: subject, at: location)
         let offset: UInt32
         do {
@@ -192,7 +201,7 @@ extension Engine {
         } catch {
             throw EngineError(.gpio(error, subject: subject), at: location, notes: [declarationNote(opened.declaration)])
         }
-        let key = "\(opened.info.path)#\(offset)"
+        let key = LineID(chip: opened.info.path, offset: offset)
         if let first = claims[key] {
             throw EngineError(.configuration(
                 "\(subject) uses line \(offset) of \(opened.info.name) [\(opened.info.label)], which \(first.subject) uses too"),
@@ -229,14 +238,18 @@ extension Engine {
 
     /// Members grouped by chip, chips in order of first appearance, members in order.
     private func grouped<Member>(_ members: [Member], by chip: KeyPath<Member, String>) -> [(String, [Member])] {
-        var order: [String] = []
-        var groups: [String: [Member]] = [:]
+        var groups: [(String, [Member])] = []
+        var index: [String: Int] = [:]
         for member in members {
             let name = member[keyPath: chip]
-            if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(member)
+            if let at = index[name] {
+                groups[at].1.append(member)
+            } else {
+                index[name] = groups.count
+                groups.append((name, [member]))
+            }
         }
-        return order.map { ($0, groups[$0]!) }
+        return groups
     }
 
     private func chunked<Member>(_ members: [Member]) -> [[Member]] {

@@ -1,9 +1,17 @@
+import GPIO
+import Logging
+
 extension Engine {
     /// Drives every output to its `safe` value (one write per request, whatever the
-    /// engine believes is on the lines), releases every line and closes the chips.
-    /// Idempotent; safe at any point, including before `start()` and after a failure.
-    /// Call on the host's thread.
+    /// engine believes is on the lines), releases every line and closes the chips, then
+    /// takes the graph apart. Idempotent; safe at any point, including before `start()`
+    /// and after a failure. Call on the loop's thread.
     public func stop() {
+        loop.preconditionInEventLoop()
+        stopNow()
+    }
+
+    func stopNow() {
         let wasRunning = state != .idle
         guard state != .stopped else { return }
         state = .stopped
@@ -13,39 +21,52 @@ extension Engine {
     /// Logs a failure that happened while running, stops, and tells `onFailure`.
     func fail(_ error: EngineError) {
         guard state == .running else { return }
-        log(error.description + "\nstopping: outputs go to their safe values")
-        stop()
+        var metadata: Logger.Metadata = [:]
+        if let location = error.location { metadata["config_location"] = "\(location)" }
+        logger.error("\(error.description)\nstopping: outputs go to their safe values", metadata: metadata)
+        stopNow()
         onFailure?(error)
     }
 
-    /// Undoes whatever `start()` got done. Each step goes on when one before it fails:
-    /// the safe values matter most. Lines `keep` names ("path#offset") are released
+    /// Undoes whatever `start()` got done, the safe values first: they are written
+    /// before anything else is let go of, so the outputs do not wait on the size of the
+    /// graph. Each step goes on when one before it fails. Lines in `keep` are released
     /// without their safe value: a reload requests them again at the level they have.
-    func tearDown(keep: Set<String> = []) {
-        let running = cancellables
-        cancellables = []
-        for cancellable in running { cancellable.cancel() }
+    func tearDown(keep: Set<LineID> = []) {
         for requested in requestedInputs {
-            for fd in requested.request.fileDescriptors { host.unwatch(fd: fd) }
+            for fd in requested.request.fileDescriptors { loop.unwatch(fd: fd) }
         }
         propagation.pendingOutputs.removeAll()
-        let now = host.now
+        let now = loop.now
         for requested in requestedOutputs {
-            let before = requested.lines.map(\.written)
-            let path = chips[requested.chipName]?.info.path ?? ""
+            let path = chips[requested.chipName]?.info.path ?? requested.request.chip.path
+            let kept: (OutputLine) -> Bool = { keep.contains(LineID(chip: path, offset: $0.offset)) }
             do {
-                try requested.writeSafeValues { keep.contains("\(path)#\($0.offset)") }
-                for (line, old) in zip(requested.lines, before) where line.written != old {
-                    propagation.reportWrite(line.name, line.written, at: now)
+                try requested.writeSafeValues(keep: kept)
+                for line in requested.lines where !kept(line) {
+                    propagation.reportWrite(line, at: now, cause: .safeState)
                 }
             } catch {
                 let names = requested.lines.map { "'\($0.name)'" }.joined(separator: ", ")
-                log("error: could not drive output \(names) to the safe value: \(error.message)")
+                logger.error("could not drive output \(names) to the safe value: \(error.message)",
+                             metadata: ["gpio_chip": "\(requested.chipName)"])
             }
             requested.request.release()
         }
         for requested in requestedInputs { requested.request.release() }
         for opened in chips.values { opened.chip.close() }
         chips = [:]
+        takeGraphApart()
+    }
+
+    /// Cancels every pipeline in time linear in the size of the graph: each level lets
+    /// go of its subscribers at once, so that no cancellation searches a level's list.
+    private func takeGraphApart() {
+        propagation.isSettling = true
+        for input in inputs { input.level.dropSubscribers() }
+        for signal in signals { signal.level.dropSubscribers() }
+        let running = cancellables
+        cancellables = []
+        for cancellable in running { cancellable.cancel() }
     }
 }

@@ -1,6 +1,7 @@
 import Config
 import GPIO
-import GPIOSimulated
+import Logging
+import Loop
 import Reactive
 
 /// The signal graph of a configuration, running on GPIO lines.
@@ -38,13 +39,14 @@ import Reactive
 /// one `setValues` per output request (per chip, for up to 64 outputs), holding only
 /// the outputs whose value changed.
 ///
-/// An engine is confined to its host's thread: create it anywhere, then call it only
-/// there (`loop.sync { ... }`, `loop.execute { ... }`, or from a handler on the loop).
+/// An engine is confined to its event loop's thread: create it anywhere, then call it
+/// only there (`loop.sync { ... }`, `loop.execute { ... }`, or from a handler on the
+/// loop); its public methods check.
 ///
 /// ```swift
-/// let loop = try EventLoop()
-/// let engine = Engine(configuration: config, backend: backend, host: loop,
-///                     log: { print($0) })
+/// let loop = try PosixEventLoop()
+/// let engine = Engine(configuration: config, backend: backend, loop: loop,
+///                     logger: Logger(label: "gpioagg"))
 /// let observation = engine.observeChanges { print($0) }   // "output ready_led on"
 /// try loop.sync { try engine.start() }                    // FILE:LINE:COL: error: ...
 /// ...
@@ -57,21 +59,20 @@ import Reactive
 /// (`a` and `not: a` both feeding one `all`) sees the two paths' updates one after the
 /// other within one event, as in any push-based graph: outputs are only written once
 /// the event has settled, but `toggle`, `sample` and `zip` count the edges they see.
-public final class Engine: @unchecked Sendable {
+public final class Engine {
     enum State { case idle, running, stopped }
 
     let configuration: Configuration
     let backend: any GPIOBackend
-    let host: any EngineHost
-    let simulation: SimulatedBackend?
+    let loop: any EventLoop
     let consumer: String
-    let log: (String) -> Void
+    let logger: Logger
     /// Called once, after the engine stopped itself because a read or write failed.
     public var onFailure: ((EngineError) -> Void)?
 
     @exclusivity(unchecked) var state = State.idle
     let propagation = Propagation()
-    // State touched on every event is `@exclusivity(unchecked)`: only the host's thread
+    // State touched on every event is `@exclusivity(unchecked)`: only the loop's thread
     // uses an engine, and the dynamic checks cost more than the work they guard.
     var chips: [String: OpenedChip] = [:]
     @exclusivity(unchecked) var requestedInputs: [RequestedInputs] = []
@@ -85,36 +86,43 @@ public final class Engine: @unchecked Sendable {
     @exclusivity(unchecked) var changes: [InputTracker.Change] = []
 
     /// - Parameters:
-    ///   - backend: where the lines are; a `SimulatedBackend` also enables the
-    ///     simulated input control (`setSimulatedInput`...).
-    ///   - host: the thread and clock the engine runs on; its clock must be the
+    ///   - backend: where the lines are.
+    ///   - loop: the thread and clock the engine runs on; its clock must be the
     ///     backend's event-timestamp clock.
-    ///   - simulation: the simulated chips behind `backend`, when `backend` wraps them
-    ///     (defaults to `backend` itself when it is a `SimulatedBackend`).
     ///   - consumer: the name the lines are requested under (`gpioinfo` shows it).
-    ///   - log: receives one line per noteworthy event (lost events, failures).
-    public init(configuration: Configuration, backend: any GPIOBackend, host: any EngineHost,
-                simulation: SimulatedBackend? = nil, consumer: String = "gpioagg",
-                log: @escaping (String) -> Void = { _ in }) {
+    ///   - logger: where lost events, re-reads and failures are logged, with the lines
+    ///     concerned as metadata (`gpio_chip`, `gpio_line`, `gpio_name`).
+    public init(configuration: Configuration, backend: any GPIOBackend, loop: any EventLoop,
+                consumer: String = "gpioagg", logger: Logger = Logger(label: "gpioagg.engine")) {
         self.configuration = configuration
         self.backend = backend
-        self.host = host
-        self.simulation = simulation ?? (backend as? SimulatedBackend)
+        self.loop = loop
         self.consumer = consumer
-        self.log = log
+        self.logger = logger
         changes.reserveCapacity(64)
     }
 
     deinit {
         // Never leave outputs at whatever the graph last said.
-        stop()
+        stopNow()
     }
 
     /// Whether the engine has started and not stopped.
     public var isRunning: Bool { state == .running }
 
+    /// The line an input runs on, once started: where a simulation moves it.
+    public func line(ofInput name: String) -> LineID? {
+        loop.preconditionInEventLoop()
+        for requested in requestedInputs {
+            guard let path = chips[requested.chipName]?.info.path else { continue }
+            for line in requested.lines where line.name == name { return LineID(chip: path, offset: line.offset) }
+        }
+        return nil
+    }
+
     /// The logical value of every input, signal and output, by name.
     public func snapshot() -> EngineSnapshot {
+        loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
         for input in inputs { snapshot.inputs[input.name] = input.value }
         for signal in signals { snapshot.signals[signal.name] = signal.value }
@@ -136,10 +144,12 @@ public final class Engine: @unchecked Sendable {
         return statistics
     }
 
-    /// Calls `observer` on the host's thread for every change of an input or a signal
-    /// after `start()`, and for every output write that changes an output (the initial
-    /// values at start when observed before it, the safe values at stop), until the
-    /// returned cancellable is cancelled or released (on the host's thread too).
+    /// Calls `observer` on the loop's thread for every change of an input or a signal
+    /// after `start()`, and for every output write, each with its cause: at start, each
+    /// output's `initial` value, then the writes the graph settles on (`change`, or
+    /// `reload` when it replaced another engine); every output's safe value at stop
+    /// (`safeState`). The inputs' and signals' starting values are in `snapshot()`. Observes until the returned cancellable
+    /// is cancelled or released (on the loop's thread too).
     ///
     /// ```swift
     /// let observation = engine.observeChanges { change in
@@ -147,6 +157,7 @@ public final class Engine: @unchecked Sendable {
     /// }
     /// ```
     public func observeChanges(_ observer: @escaping (EngineChange) -> Void) -> AnyCancellable {
+        loop.preconditionInEventLoop()
         let id = propagation.addObserver(observer)
         return AnyCancellable { [propagation] in propagation.removeObserver(id) }
     }

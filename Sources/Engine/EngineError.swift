@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Config
 import GPIO
 
@@ -22,14 +19,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case gpio
         /// The configuration cannot be built: an unknown operand, a line used twice.
         case configuration
-        /// No input, signal or output has that name.
-        case unknownName
-        /// Simulated input control on lines that are not simulated.
-        case notSimulated
-        /// The engine is not running (not started yet, or stopped).
-        case notRunning
-        /// A system call failed.
-        case system
+        /// The engine has stopped and does not start again.
+        case stopped
     }
 
     /// Another place in the config file worth showing, such as the declaration of the
@@ -43,11 +34,7 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `subject` is "input 'switch1'", "output 'ready_led'"...
         case gpio(GPIOError, subject: String)
         case configuration(String)
-        case unknownName(String, expected: String, known: [String])
-        case notSimulated(String)
-        case notRunning
         case stopped
-        case system(operation: String, errno: Int32)
     }
 
     let code: Code
@@ -61,18 +48,11 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         self.notes = notes
     }
 
-    static func system(_ operation: String, errno: Int32) -> EngineError {
-        EngineError(.system(operation: operation, errno: errno))
-    }
-
     public var kind: Kind {
         switch code {
         case .gpio: return .gpio
         case .configuration: return .configuration
-        case .unknownName: return .unknownName
-        case .notSimulated: return .notSimulated
-        case .notRunning, .stopped: return .notRunning
-        case .system: return .system
+        case .stopped: return .stopped
         }
     }
 
@@ -89,16 +69,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(subject): \(error.message)"
         case .configuration(let message):
             return message
-        case .unknownName(let name, let expected, _):
-            return "no \(expected) named '\(name)'"
-        case .notSimulated(let name):
-            return "input '\(name)' is not on a simulated chip: only simulated inputs can be set"
-        case .notRunning:
-            return "the engine is not running"
         case .stopped:
             return "the engine has stopped and does not start again"
-        case .system(let operation, let errno):
-            return "\(operation): \(String(cString: strerror(errno))) (errno \(errno))"
         }
     }
 
@@ -107,13 +79,9 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         switch code {
         case .gpio(let error, _):
             return error.hint
-        case .unknownName(_, let expected, let known):
-            return known.isEmpty ? "" : "\(expected)s: " + known.joined(separator: ", ")
-        case .notSimulated:
-            return "run with --simulate to drive inputs by hand"
         case .stopped:
             return "make a new engine to run the configuration again"
-        case .configuration, .notRunning, .system:
+        case .configuration:
             return ""
         }
     }

@@ -1,10 +1,12 @@
+import Locks
 import GPIO
+import Loop
 
 /// In-process GPIO chips behind the same protocol as the kernel backend, for tests and
 /// `gpioagg --simulate`.
 ///
 /// ```swift
-/// let backend = SimulatedBackend.raspberryPi(clock: SystemSimulationClock())
+/// let backend = SimulatedBackend.raspberryPi(clock: loop)
 /// let chip = try backend.openChip(ChipLocator("pinctrl-bcm2711"))
 /// ```
 public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
@@ -17,7 +19,7 @@ public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
     /// One chip like a Raspberry Pi 4's header controller: `gpiochip0`, label
     /// `pinctrl-bcm2711`, 58 lines, `ID_SDA`, `ID_SCL`, then `GPIO2` to `GPIO27`; the
     /// lines past the header have no names.
-    public static func raspberryPi(clock: any SimulationClock,
+    public static func raspberryPi(clock: any EventLoop,
                                    numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
         var names = ["ID_SDA", "ID_SCL"] + (2...27).map { "GPIO\($0)" }
         names += Array(repeating: "", count: 58 - names.count)
@@ -30,6 +32,11 @@ public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
     /// The simulated chip a locator names, for driving its lines.
     public func simulatedChip(_ locator: ChipLocator) -> SimulatedChip? {
         simulatedChips.first { locator.matches($0.info) }
+    }
+
+    /// The simulated chip at a device path (`LineID.chip`).
+    public func simulatedChip(path: String) -> SimulatedChip? {
+        simulatedChips.first { $0.info.path == path }
     }
 
     public func chips() throws(GPIOError) -> [ChipInfo] {

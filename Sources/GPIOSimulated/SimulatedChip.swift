@@ -1,4 +1,6 @@
+import Locks
 import GPIO
+import Loop
 
 /// A simulated GPIO chip: the hardware side. Tests and `--simulate` move its inputs
 /// (`set`, `toggle`, `pulse`, `bounce`) and read what requesters drive on its outputs
@@ -10,6 +12,16 @@ import GPIO
 /// instead; requesting an input with a bias sets the pull; events carry the clock's
 /// timestamps and queue in a bounded buffer that drops events the way libgpiod's kernel
 /// interfaces do (`EventNumbering`).
+///
+/// Its clock is an event loop's (`PosixEventLoop` under `--simulate`, the virtual-time
+/// `EmbeddedEventLoop` in tests): event timestamps are the loop's `now`, and the ends of
+/// pulses and bounces are the loop's timers, so call the methods that start them on the
+/// loop's thread.
+///
+/// Each line keeps one queue of the changes asked of it, applied in the order given: a
+/// pulse asked for while another runs starts when that one ends (both end at the level
+/// the line had before the first), and `set`, `setActive`, `toggle` and `bounce` cancel
+/// whatever remains of the pulses before them.
 ///
 /// ```swift
 /// let chip = SimulatedChip(name: "gpiochip0", label: "demo", lineNames: ["SW1", "LED"],
@@ -40,13 +52,13 @@ public final class SimulatedChip: @unchecked Sendable {
 
     public let info: ChipInfo
     public let numbering: EventNumbering
-    let clock: any SimulationClock
-    let lock = SimulationLock()
+    let clock: any EventLoop
+    let lock = Lock()
     var lines: [SimulatedLine]
     private var recordedWrites: [Write] = []
 
     public init(name: String, label: String, lineNames: [String],
-                numbering: EventNumbering = .numbered, clock: any SimulationClock) {
+                numbering: EventNumbering = .numbered, clock: any EventLoop) {
         info = ChipInfo(path: "/dev/\(name)", name: name, label: label, lineCount: lineNames.count)
         self.numbering = numbering
         self.clock = clock
@@ -54,7 +66,7 @@ public final class SimulatedChip: @unchecked Sendable {
     }
 
     public convenience init(name: String, label: String, lineCount: Int,
-                            numbering: EventNumbering = .numbered, clock: any SimulationClock) {
+                            numbering: EventNumbering = .numbered, clock: any EventLoop) {
         self.init(name: name, label: label, lineNames: Array(repeating: "", count: lineCount),
                   numbering: numbering, clock: clock)
     }
@@ -65,7 +77,10 @@ public final class SimulatedChip: @unchecked Sendable {
     /// does. Ignored while a requester drives the line as an output.
     public func set(_ line: LineLocator, high: Bool) {
         guard let offset = offset(of: line) else { return }
-        lock.withLock { setPullLocked(offset, high) }
+        lock.withLock {
+            cancelPulsesLocked(offset)
+            setPullLocked(offset, high)
+        }
     }
 
     /// `set` by offset or name: `chip.set("SW1", high: true)`, `chip.set("5", high: false)`.
@@ -76,6 +91,7 @@ public final class SimulatedChip: @unchecked Sendable {
     public func setActive(_ line: LineLocator, _ active: Bool) {
         guard let offset = offset(of: line) else { return }
         lock.withLock {
+            cancelPulsesLocked(offset)
             let activeLow = lines[Int(offset)].activeLow
             setPullLocked(offset, active != activeLow)
         }
@@ -84,20 +100,61 @@ public final class SimulatedChip: @unchecked Sendable {
     /// Inverts a line's pull.
     public func toggle(_ line: LineLocator) {
         guard let offset = offset(of: line) else { return }
-        lock.withLock { setPullLocked(offset, !lines[Int(offset)].pull) }
+        lock.withLock {
+            cancelPulsesLocked(offset)
+            setPullLocked(offset, !lines[Int(offset)].pull)
+        }
     }
 
-    /// Inverts a line's pull for `duration`, then restores it.
+    /// Inverts a line's pull for `duration`, then restores it. A pulse asked for while
+    /// another runs on the line waits for it to end.
     public func pulse(_ line: LineLocator, for duration: Duration) {
         guard let offset = offset(of: line) else { return }
-        let restore: Bool = lock.withLock {
-            let before = lines[Int(offset)].pull
-            setPullLocked(offset, !before)
-            return before
+        let start: Bool = lock.withLock {
+            if lines[Int(offset)].pulseRest != nil {
+                lines[Int(offset)].queuedPulses.append(duration)
+                return false
+            }
+            lines[Int(offset)].pulseRest = lines[Int(offset)].pull
+            setPullLocked(offset, !lines[Int(offset)].pull)
+            return true
         }
-        clock.schedule(after: duration) { [self] in
-            lock.withLock { setPullLocked(offset, restore) }
+        if start { schedulePulseEnd(offset, after: duration) }
+    }
+
+    /// The number of pulses asked of a line that have not ended yet (the running one
+    /// included).
+    public func pendingPulses(_ line: LineLocator) -> Int {
+        guard let offset = offset(of: line) else { return 0 }
+        return lock.withLock {
+            let simulated = lines[Int(offset)]
+            return simulated.pulseRest == nil ? 0 : 1 + simulated.queuedPulses.count
         }
+    }
+
+    private func schedulePulseEnd(_ offset: UInt32, after duration: Duration) {
+        let generation = lock.withLock { lines[Int(offset)].pulseGeneration }
+        clock.schedule(in: duration) { [self] in
+            let next: Duration? = lock.withLock {
+                // A set, toggle or bounce since then cancelled this pulse.
+                guard lines[Int(offset)].pulseGeneration == generation,
+                      let rest = lines[Int(offset)].pulseRest else { return nil }
+                setPullLocked(offset, rest)
+                guard !lines[Int(offset)].queuedPulses.isEmpty else {
+                    lines[Int(offset)].pulseRest = nil
+                    return nil
+                }
+                setPullLocked(offset, !rest)
+                return lines[Int(offset)].queuedPulses.removeFirst()
+            }
+            if let next { schedulePulseEnd(offset, after: next) }
+        }
+    }
+
+    private func cancelPulsesLocked(_ offset: UInt32) {
+        lines[Int(offset)].pulseGeneration &+= 1
+        lines[Int(offset)].pulseRest = nil
+        lines[Int(offset)].queuedPulses.removeAll()
     }
 
     /// A contact closing or opening with bounce: the line goes to `high` now, then
@@ -105,11 +162,18 @@ public final class SimulatedChip: @unchecked Sendable {
     /// (1 + 2 × bounces edges in all, if the line was not already at `high`).
     public func bounce(_ line: LineLocator, to high: Bool, bounces: Int, every interval: Duration) {
         guard let offset = offset(of: line) else { return }
-        lock.withLock { setPullLocked(offset, high) }
+        let generation: UInt64 = lock.withLock {
+            cancelPulsesLocked(offset)
+            setPullLocked(offset, high)
+            return lines[Int(offset)].pulseGeneration
+        }
         for step in 0..<(2 * max(0, bounces)) {
             let level = step % 2 == 0 ? !high : high
-            clock.schedule(after: interval * (step + 1)) { [self] in
-                lock.withLock { setPullLocked(offset, level) }
+            clock.schedule(in: interval * (step + 1)) { [self] in
+                lock.withLock {
+                    guard lines[Int(offset)].pulseGeneration == generation else { return }
+                    setPullLocked(offset, level)
+                }
             }
         }
     }
@@ -176,6 +240,12 @@ struct SimulatedLine {
     var bias = Bias.asIs
     var drive = Drive.pushPull
     weak var inputRequest: SimulatedInputRequest?
+    /// The pull a running pulse ends at, nil when no pulse runs.
+    var pulseRest: Bool?
+    /// Pulses asked for while one runs, in order.
+    var queuedPulses: [Duration] = []
+    /// Bumped by every change that cancels pending pulses (and bounces).
+    var pulseGeneration: UInt64 = 0
 
     init(name: String) { self.name = name }
 

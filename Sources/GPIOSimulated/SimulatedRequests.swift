@@ -1,3 +1,4 @@
+import Locks
 import GPIO
 
 /// Input lines of a simulated chip.

@@ -1,3 +1,4 @@
+import Locks
 import Reactive
 
 /// A publisher driven by hand, that records what its subscriber asks of it: demand
@@ -7,7 +8,7 @@ import Reactive
 /// returns the demand it gave back.
 public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
     public let name: String
-    private let lock = TestLock()
+    private let lock = Lock()
     private let log: TestLog?
     private var subscriber: AnySubscriber<Output, Failure>?
     private var _demands: [Subscribers.Demand] = []
@@ -72,7 +73,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
 
 /// A thread-safe list of what happened, shared by several test doubles to check order.
 public final class TestLog: @unchecked Sendable {
-    private let lock = TestLock()
+    private let lock = Lock()
     private var _entries: [String] = []
 
     public init() {}

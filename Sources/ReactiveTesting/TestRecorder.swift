@@ -1,3 +1,4 @@
+import Locks
 import Reactive
 
 /// A subscriber that records everything it receives, with the virtual time it came at,
@@ -9,7 +10,7 @@ import Reactive
 public final class TestRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendable {
     public typealias Event = TimedEvent<Input, Failure>
 
-    private let lock = TestLock()
+    private let lock = Lock()
     private let initialDemand: Subscribers.Demand
     private let clock: () -> Int64
     private var _subscription: Subscription?

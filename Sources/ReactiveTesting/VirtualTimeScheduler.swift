@@ -1,3 +1,4 @@
+import Locks
 import Reactive
 
 #if canImport(Glibc)
@@ -33,13 +34,13 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     }
 
     private final class CancellationToken: Cancellable, @unchecked Sendable {
-        private let lock = TestLock()
+        private let lock = Lock()
         private var cancelled = false
         var isCancelled: Bool { lock.withLock { cancelled } }
         func cancel() { lock.withLock { cancelled = true } }
     }
 
-    private let lock = TestLock()
+    private let lock = Lock()
     private var clock: SchedulerTimeType
     private var queue: [Action] = []
     private var nextSequence: UInt64 = 0

@@ -4,9 +4,10 @@
 import Config
 import Engine
 import GPIOSimulated
+import Loop
 
 /// `engineIdle`: a daemon-like setup (64 simulated inputs into one `all` signal driving
-/// one output, on the real `EventLoop`) left idle: its resident memory and the CPU time
+/// one output, on the real `PosixEventLoop`) left idle: its resident memory and the CPU time
 /// it uses while nothing happens. Measured in a fresh process (this executable, run with
 /// `--engine-idle-child SECONDS`), so that what earlier rows allocated does not count.
 @MainActor func engineIdleRow() -> Measurement {
@@ -38,11 +39,11 @@ import GPIOSimulated
 /// `seconds`, prints `rss_kib=... cpu_ms_idle=... wakeups_idle=...` and exits.
 func runEngineIdleChild(seconds: Double) -> Never {
     let n = 64
-    let chip = SimulatedChip(name: "gpiochip0", label: "idle", lineCount: n + 1, clock: SystemSimulationClock())
     do {
-        let loop = try EventLoop()
+        let loop = try PosixEventLoop()
+        let chip = SimulatedChip(name: "gpiochip0", label: "idle", lineCount: n + 1, clock: loop)
         let engine = Engine(configuration: engineBenchConfiguration(inputs: n, chip: .label("idle")),
-                            backend: SimulatedBackend(chips: [chip]), host: loop)
+                            backend: SimulatedBackend(chips: [chip]), loop: loop)
         try loop.sync { try engine.start() }
         // Every input on, so that the graph has run and the output has been written.
         for offset in 0..<n { chip.setActive(.offset(UInt32(offset)), true) }

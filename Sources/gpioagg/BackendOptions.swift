@@ -2,6 +2,7 @@ import ArgumentParser
 import GPIO
 import GPIOLibgpiod
 import GPIOSimulated
+import LoopEmbedded
 
 /// `--simulate`, shared by every command that touches GPIO lines.
 struct BackendOptions: ParsableArguments {
@@ -9,7 +10,7 @@ struct BackendOptions: ParsableArguments {
     var simulate = false
 
     func makeBackend() -> any GPIOBackend {
-        simulate ? SimulatedBackend.raspberryPi(clock: SystemSimulationClock()) : LibgpiodBackend()
+        simulate ? SimulatedBackend.raspberryPi(clock: EmbeddedEventLoop()) : LibgpiodBackend()
     }
 }
 

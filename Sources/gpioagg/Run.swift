@@ -1,10 +1,14 @@
 @preconcurrency import Glibc
 import ArgumentParser
+import Dispatch
+import Locks
 import Config
 import Engine
 import GPIO
 import GPIOLibgpiod
 import GPIOSimulated
+import Loop
+import Service
 
 extension GPIOAgg {
     /// `gpioagg run`: the daemon.
@@ -50,47 +54,64 @@ extension GPIOAgg {
 
         func run() throws {
             // Before any thread starts, so that every thread leaves them to the signalfd.
-            do throws(EngineError) {
+            do throws(LoopError) {
                 try SignalDescriptor.block(Daemon.handledSignals)
             } catch {
-                throw exitReporting(error)
-            }
-            signal(SIGPIPE, SIG_IGN)
-            let console = Console.forThisProcess()
-            let configuration = try loadConfiguration(console)
-            let simulation = backend.simulate
-                ? SimulatedBackend.simulating(configuration, clock: SystemSimulationClock()) : nil
-            let daemon: Daemon
-            do {
-                daemon = try Daemon(configuration: configuration,
-                                    configPath: config ?? (backend.simulate ? nil : Self.defaultConfig),
-                                    backend: simulation ?? LibgpiodBackend(),
-                                    simulation: simulation,
-                                    controlPath: control.serverPath(),
-                                    interaction: Self.interaction(),
-                                    console: console,
-                                    backendSummary: Self.backendSummary(simulation, configuration))
-                try daemon.start()
-            } catch let error as EngineError {
-                console.error(error.description)
+                printError("gpioagg: error: \(error)")
                 throw ExitCode(1)
             }
-            let status = daemon.waitUntilFinished()
+            signal(SIGPIPE, SIG_IGN)
+            let logging = DaemonLogging.forThisProcess()
+            let configuration = try loadConfiguration(logging)
+            let status: Int32
+            do {
+                status = try Self.runDaemon(configuration: configuration, configPath: config ?? (backend.simulate ? nil : Self.defaultConfig),
+                                            simulate: backend.simulate, controlPath: control.serverPath(), logging: logging)
+            } catch let error as EngineError {
+                logging.logger.error("\(error.description)")
+                logging.outputs.flush(timeout: .seconds(1))
+                throw ExitCode(1)
+            }
+            logging.outputs.flush(timeout: .seconds(1))
             throw ExitCode(status)
         }
 
-        private func loadConfiguration(_ console: Console) throws -> Configuration {
+        /// Runs the daemon on a `PosixEventLoop` until it stops; returns its exit status.
+        static func runDaemon(configuration: Configuration, configPath: String?, simulate: Bool,
+                              controlPath: String, logging: DaemonLogging) throws -> Int32 {
+            let loop = try PosixEventLoop()
+            let signals = try SignalDescriptor(Daemon.handledSignals)
+            let finished = Finished()
+            try loop.sync { () throws(EngineError) in
+                let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop) : nil
+                let options = Daemon.Options(configuration: configuration, configPath: configPath,
+                                             hardware: LibgpiodBackend(), simulation: simulation,
+                                             controlPath: controlPath, interaction: interaction(),
+                                             version: GPIOAgg.version,
+                                             backendSummary: backendSummary(simulation, configuration))
+                let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
+                                    signals: signals)
+                daemon.onFinish = { finished.finish($0) }
+                try daemon.start()
+                finished.keep(LoopBound(daemon, loop: loop))
+            }
+            let status = finished.wait()
+            loop.stop()
+            return status
+        }
+
+        private func loadConfiguration(_ logging: DaemonLogging) throws -> Configuration {
             guard let path = config ?? (backend.simulate ? nil : Self.defaultConfig) else {
                 return Configuration.embeddedDemo
             }
             do throws(ConfigErrors) {
                 return try ConfigLoader.load(path: path)
             } catch {
-                for problem in error.errors { console.error(problem.description) }
+                for problem in error.errors { printError(problem.description) }
                 let count = error.errors.count
-                console.error("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
+                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
                 if config == nil, error.errors.count == 1, !ConfigPathProbe.exists(path) {
-                    console.error("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
+                    printError("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
                 }
                 throw ExitCode(Self.configErrorStatus)
             }
@@ -131,4 +152,25 @@ enum ConfigPathProbe {
 func exitReporting(_ error: EngineError) -> ExitCode {
     printError(error.description)
     return ExitCode(1)
+}
+
+/// The main thread's wait for the daemon: its exit status, once it stopped.
+final class Finished: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let state = LockedValueBox<(status: Int32, daemon: LoopBound<Daemon>?)>((0, nil))
+
+    /// Holds the daemon until it finishes.
+    func keep(_ daemon: LoopBound<Daemon>) {
+        state.withLockedValue { $0.daemon = daemon }
+    }
+
+    func finish(_ status: Int32) {
+        state.withLockedValue { $0.status = status }
+        done.signal()
+    }
+
+    func wait() -> Int32 {
+        done.wait()
+        return state.withLockedValue { $0.status }
+    }
 }

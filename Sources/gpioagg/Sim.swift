@@ -1,4 +1,5 @@
 import ArgumentParser
+import Config
 import Control
 
 extension GPIOAgg {
@@ -77,7 +78,7 @@ extension GPIOAgg {
             var name: String
 
             @Option(name: .customLong("for"), help: ArgumentHelp(
-                "How long: a number with a unit, ms, s or us (50ms, 1.5s, 500us).", valueName: "duration"),
+                "How long: a number with a unit, ns, us, ms or s (50ms, 1.5s, 500us).", valueName: "duration"),
                 transform: Sim.pulseLength)
             var length: Duration
 
@@ -96,19 +97,17 @@ extension GPIOAgg.Sim {
         case on, off
     }
 
-    /// A pulse length as people write it: `50ms`, `1.5s`, `500us`.
+    /// A pulse length, in the config file's duration grammar (`DurationText`): `50ms`,
+    /// `1.5s`, `500us`.
     static func pulseLength(_ text: String) throws -> Duration {
-        let units: [(suffix: String, microseconds: Double)] = [("ms", 1000), ("us", 1), ("s", 1_000_000)]
-        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else {
-            throw ValidationError("'\(text)' has no unit: write it as 50ms, 1.5s or 500us")
+        switch DurationText.parse(text) {
+        case .invalid(let message, let hint):
+            throw ValidationError("\(message): \(hint)")
+        case .value(let length):
+            guard length >= SimAction.shortestPulse, length <= SimAction.longestPulse else {
+                throw ValidationError("'\(text)' is out of range: a pulse lasts from 1us to 3600s")
+            }
+            return length
         }
-        guard let number = Double(text.dropLast(unit.suffix.count)), number.isFinite, number > 0 else {
-            throw ValidationError("'\(text)' is not a duration: write it as 50ms, 1.5s or 500us")
-        }
-        let microseconds = (number * unit.microseconds).rounded()
-        guard microseconds >= 1, microseconds <= 3_600_000_000 else {
-            throw ValidationError("'\(text)' is out of range: a pulse lasts from 1us to 3600s")
-        }
-        return .microseconds(Int64(microseconds))
     }
 }

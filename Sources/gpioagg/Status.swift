@@ -1,3 +1,4 @@
+import Engine
 import ArgumentParser
 import Control
 
@@ -24,7 +25,7 @@ extension GPIOAgg {
             } catch {
                 throw exitReporting(error)
             }
-            let snapshot: StatusSnapshot
+            let snapshot: EngineSnapshot
             switch reply {
             case .status(let received):
                 snapshot = received
@@ -39,7 +40,7 @@ extension GPIOAgg {
     }
 }
 
-extension StatusSnapshot {
+extension EngineSnapshot {
     /// `{"inputs": {...}, "signals": {...}, "outputs": {...}}`, names sorted.
     var json: String {
         func levels(_ names: [String: Bool]) -> String {
@@ -48,20 +49,5 @@ extension StatusSnapshot {
         return JSONText.object([
             ("inputs", levels(inputs)), ("signals", levels(signals)), ("outputs", levels(outputs)),
         ])
-    }
-
-    /// One section per kind, one line per name (sorted): the name, then on or off.
-    var table: String {
-        let width = [inputs, signals, outputs].flatMap(\.keys).map(\.count).max() ?? 0
-        var lines: [String] = []
-        for (title, levels) in [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)] {
-            lines.append(title)
-            if levels.isEmpty { lines.append("  (none)") }
-            for name in levels.keys.sorted() {
-                lines.append("  " + name + String(repeating: " ", count: width - name.count + 2)
-                    + (levels[name]! ? "on" : "off"))
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }

@@ -2,14 +2,14 @@
 import Testing
 
 @Suite("Durations in config files")
-struct ConfigDurationTests {
+struct DurationTextTests {
     @Test("units and decimals read exactly", arguments: [
         ("0", Duration.zero), ("0s", .zero), ("10ms", .milliseconds(10)), ("500us", .microseconds(500)),
         ("500µs", .microseconds(500)), ("250ns", .nanoseconds(250)), ("2s", .seconds(2)),
         ("1.5ms", .microseconds(1500)), ("0.001s", .milliseconds(1)), ("1.000000001s", .nanoseconds(1_000_000_001)),
     ])
     func parses(text: String, expected: Duration) {
-        #expect(ConfigDuration.parse(text) == .value(expected))
+        #expect(DurationText.parse(text) == .value(expected))
     }
 
     @Test("anything else is explained", arguments: [
@@ -18,7 +18,7 @@ struct ConfigDurationTests {
         ("99999999999999999999s", "too long"), ("2000000s", "too long"), (".5s", "is not a duration"),
     ])
     func rejects(text: String, problem: String) {
-        guard case .invalid(let message, _) = ConfigDuration.parse(text) else {
+        guard case .invalid(let message, _) = DurationText.parse(text) else {
             Issue.record("'\(text)' was accepted")
             return
         }

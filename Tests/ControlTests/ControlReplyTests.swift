@@ -1,3 +1,4 @@
+import Engine
 import Control
 import Testing
 
@@ -6,7 +7,7 @@ struct ControlReplyTests {
     @Test("encodes \"ok\" first and names in sorted order", arguments: [
         (ControlReply.ok, #"{"ok":true}"#),
         (.failure("no input named 'switch9'"), #"{"ok":false,"error":"no input named 'switch9'"}"#),
-        (.status(StatusSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
+        (.status(EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
                                 outputs: [:])),
          #"{"ok":true,"inputs":{"switch1":true,"switch2":false},"signals":{"all_on":false},"outputs":{}}"#),
     ])
@@ -20,7 +21,7 @@ struct ControlReplyTests {
         #expect(try ControlReply(decoding: #"{"ok":true,"version":"9.9"}"#) == .ok)
         #expect(try ControlReply(decoding: #"{"error":"nope","ok":false,"code":7}"#) == .failure("nope"))
         #expect(try ControlReply(decoding: #"{"ok":true,"inputs":{},"signals":{},"outputs":{},"uptime":3}"#)
-            == .status(StatusSnapshot()))
+            == .status(EngineSnapshot()))
     }
 
     @Test("replies outside the protocol are invalid", arguments: [

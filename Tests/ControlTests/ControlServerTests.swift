@@ -1,9 +1,10 @@
+import Engine
 @testable import Control
 import Foundation
 import Testing
 
 /// The server and the client over a real socket, the server driven by a poll loop on
-/// its own thread in both styles a loop can use.
+/// its own thread: a `PosixEventLoop`.
 @Suite("Control server and client")
 struct ControlServerTests {
     private let directory: TemporaryDirectory
@@ -14,26 +15,24 @@ struct ControlServerTests {
         path = directory.file("control.sock")
     }
 
-    private func startServer(handler: any ControlHandler = RecordingHandler(), style: ServerLoop.Style = .polling,
-                             limits: ControlServer.Limits = .init()) throws -> ServerLoop {
-        ServerLoop(try ControlServer(path: path, handler: handler, limits: limits), style: style)
+    private func startServer(handler: any ControlHandler = RecordingHandler(), limits: ControlServer.Limits = .init()) throws -> ServerLoop {
+        try ServerLoop(try ControlServer(path: path, handler: handler, limits: limits))
     }
 
-    @Test("status round trip", arguments: ServerLoop.Style.allCases)
-    func statusRoundTrip(style: ServerLoop.Style) throws {
+    @Test("status round trip")
+    func statusRoundTrip() throws {
         let handler = RecordingHandler()
-        let loop = try startServer(handler: handler, style: style)
+        let loop = try startServer(handler: handler)
         defer { loop.stop() }
         let reply = try ControlClient(path: path).send(.status)
         #expect(reply == .status(RecordingHandler.demo))
         #expect(handler.requests == [.status])
     }
 
-    @Test("sim requests reach the handler in order, and its failures reach the client",
-          arguments: ServerLoop.Style.allCases)
-    func simRequests(style: ServerLoop.Style) throws {
+    @Test("sim requests reach the handler in order, and its failures reach the client")
+    func simRequests() throws {
         let handler = RecordingHandler()
-        let loop = try startServer(handler: handler, style: style)
+        let loop = try startServer(handler: handler)
         defer { loop.stop() }
         let client = ControlClient(path: path)
         #expect(try client.send(.sim(name: "switch1", action: .set(true))) == .ok)
@@ -151,7 +150,7 @@ struct ControlServerTests {
     func neverReads() throws {
         // A big status reply fills the socket's buffers in a few requests.
         let names = (0..<2000).map { "input_with_a_long_name_\($0)" }
-        let big = StatusSnapshot(inputs: Dictionary(uniqueKeysWithValues: names.map { ($0, true) }))
+        let big = EngineSnapshot(inputs: Dictionary(uniqueKeysWithValues: names.map { ($0, true) }))
         let loop = try startServer(handler: RecordingHandler(snapshot: big),
                                    limits: .init(maxUnreadReplyBytes: 64 * 1024))
         defer { loop.stop() }
@@ -215,9 +214,9 @@ struct ControlServerTests {
         #expect(status.st_mode & 0o777 == 0o660)
     }
 
-    @Test("close removes the socket file", arguments: ServerLoop.Style.allCases)
-    func closeRemovesFile(style: ServerLoop.Style) throws {
-        let loop = try startServer(style: style)
+    @Test("close removes the socket file")
+    func closeRemovesFile() throws {
+        let loop = try startServer()
         let client = try RawClient(path: path)
         #expect(loop.waitUntil { $0.connectionCount == 1 })
         #expect(FileManager.default.fileExists(atPath: path))
@@ -306,9 +305,9 @@ struct ControlServerTests {
         }
     }
 
-    @Test("the registered style: listener and clients registered, events updated, all unregistered on close")
+    @Test("on the loop: listener and clients watched, events updated, all unwatched on close")
     func registrations() throws {
-        let loop = try startServer(style: .registered)
+        let loop = try startServer()
         let listener = try #require(loop.watchedDescriptors.keys.first)
         #expect(loop.watchedDescriptors == [listener: Int16(POLLIN)])
         let client = try RawClient(path: path)
@@ -318,10 +317,7 @@ struct ControlServerTests {
         client.send(#"{"op":"status"}"# + "\n")
         #expect(client.readLine() != nil)
         loop.stop()
-        // Clients first, the listener last.
-        let unregistered = loop.unregisteredAfterStop
-        #expect(unregistered.count == 2)
-        #expect(unregistered.last == listener)
+        #expect(loop.server.registered.isEmpty)
     }
 
     /// A socket file with nobody listening: what a killed daemon leaves behind.

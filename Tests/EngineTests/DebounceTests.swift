@@ -11,7 +11,7 @@ struct DebounceTests {
         try harness.start()
         // switch1 closes (line low, logical on) and bounces three times, 1 ms apart.
         harness.chip.bounce(.name("GPIO17"), to: false, bounces: 3, every: .milliseconds(1))
-        harness.host.pump()
+        harness.loop.run()
         harness.advance(by: .milliseconds(15), step: .milliseconds(1))
         #expect(harness.input("switch1") == false, "still within 10 ms of the last bounce at 6 ms")
         harness.advance(by: .milliseconds(1))
@@ -49,7 +49,7 @@ struct DebounceTests {
         let harness = EngineHarness(configuration)
         try harness.start()
         harness.chip.bounce(.name("GPIO17"), to: false, bounces: 3, every: .milliseconds(1))
-        harness.host.pump()
+        harness.loop.run()
         #expect(harness.input("switch1") == true)
         harness.advance(by: .milliseconds(30), step: .milliseconds(1))
         #expect(harness.changes(of: .input, "switch1") == [true])

@@ -3,6 +3,8 @@ import Dispatch
 @testable import Engine
 import GPIO
 import GPIOSimulated
+import Locks
+import Loop
 import Reactive
 import Testing
 
@@ -10,11 +12,11 @@ import Testing
 struct EndToEndTests {
     /// Waits for changes the engine reports on its loop thread.
     final class ChangeWaiter: @unchecked Sendable {
-        private let seen = Locked<[String]>([])
+        private let seen = LockedValueBox<[String]>([])
         private let arrived = DispatchSemaphore(value: 0)
 
         func record(_ change: EngineChange) {
-            seen.withLock { $0.append(change.description) }
+            seen.withLockedValue { $0.append(change.description) }
             arrived.signal()
         }
 
@@ -22,13 +24,13 @@ struct EndToEndTests {
         /// generous while).
         func wait(for description: String, count: Int = 1) -> Bool {
             let deadline = DispatchTime.now() + .seconds(30)
-            while seen.withLock({ $0.filter { $0 == description }.count }) < count {
+            while seen.withLockedValue({ $0.filter { $0 == description }.count }) < count {
                 if arrived.wait(timeout: deadline) == .timedOut { return false }
             }
             return true
         }
 
-        var all: [String] { seen.withLock { $0 } }
+        var all: [String] { seen.withLockedValue { $0 } }
     }
 
     @Test("simulated lines on the system clock: switches light the LED, a pulse, and stop leaves it safe")
@@ -38,23 +40,23 @@ struct EndToEndTests {
             configuration.inputs[index].debounce = Debounce(.stable, period: .milliseconds(1))
         }
         configuration.outputs[0].safe = false
-        let backend = SimulatedBackend.raspberryPi(clock: SystemSimulationClock())
-        let chip = backend.simulatedChips[0]
-        let loop = try EventLoop()
+        let loop = try PosixEventLoop()
         defer { loop.stop() }
-        let engine = Engine(configuration: configuration, backend: backend, host: loop)
+        let backend = SimulatedBackend.raspberryPi(clock: loop)
+        let chip = backend.simulatedChips[0]
+        let engine = Engine(configuration: configuration, backend: backend, loop: loop)
         let waiter = ChangeWaiter()
         let observation = loop.sync { engine.observeChanges { waiter.record($0) } }
         try loop.sync { try engine.start() }
 
-        for name in ["switch1", "switch2", "switch3"] {
-            try loop.sync { try engine.setSimulatedInput(name, true) }
+        for name in ["GPIO17", "GPIO27", "GPIO22"] {
+            loop.sync { chip.setActive(.name(name), true) }
         }
         #expect(waiter.wait(for: "output ready_led on"))
         #expect(chip.level(of: .name("GPIO5")) == true)
 
         // A pulse of switch2 (on, so: off for a moment) turns the LED off, then on again.
-        try loop.sync { try engine.pulseSimulatedInput("switch2", for: .milliseconds(5)) }
+        loop.sync { chip.pulse(.name("GPIO27"), for: .milliseconds(5)) }
         #expect(waiter.wait(for: "output ready_led on", count: 2))
         #expect(waiter.all.filter { $0.hasPrefix("output") } == [
             "output ready_led off",   // the initial value

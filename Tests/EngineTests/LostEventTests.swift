@@ -13,7 +13,7 @@ struct LostEventTests {
         try harness.start()
         // 301 toggles while the engine is not reading: far more than the kernel keeps.
         for _ in 0..<301 { harness.chip.toggle(.name("GPIO2")) }
-        harness.host.pump()
+        harness.loop.run()
         #expect(harness.input("a") == true)
         #expect(harness.signal("s") == false)
         #expect(harness.level("GPIO5") == false)

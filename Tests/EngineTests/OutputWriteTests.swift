@@ -2,6 +2,7 @@ import Config
 import Engine
 import GPIO
 import GPIOSimulated
+import LoopEmbedded
 import Testing
 
 @Suite("Output writes")
@@ -37,7 +38,7 @@ struct OutputWriteTests {
             file: Fixtures.file)
     }
 
-    static func chips(_ clock: VirtualSimulationClock) -> [SimulatedChip] {
+    static func chips(_ clock: EmbeddedEventLoop) -> [SimulatedChip] {
         SimulatedBackend.raspberryPi(clock: clock).simulatedChips
             + [SimulatedChip(name: "gpiochip1", label: "aux-expander", lineCount: 8, clock: clock)]
     }
@@ -99,7 +100,7 @@ struct OutputWriteTests {
         // Both edges wait in the buffer and are read together: one event, no net change.
         harness.chip.setActive(.name("GPIO2"), true)
         harness.chip.setActive(.name("GPIO2"), false)
-        harness.host.pump()
+        harness.loop.run()
         #expect(harness.changes(of: .signal, "s") == [true, false])
         #expect(harness.chip.writes.isEmpty)
         #expect(harness.engine.statistics.inputEvents == 2)
@@ -130,7 +131,10 @@ struct OutputWriteTests {
         #expect(harness.writes("GPIO6") == [false, true, true])
         #expect(harness.writes("GPIO7") == [true, false, true])
         #expect(harness.snapshot.outputs == ["on_then_off": false, "off_then_on": true, "inverted": true])
-        #expect(harness.changes(of: .output, "off_then_on") == [false, true])
+        // Every safe value is reported as written, with its cause, also where the line
+        // held it already.
+        #expect(harness.changes(of: .output, "off_then_on") == [false, true, true])
+        #expect(harness.changes.filter { $0.kind == .output }.suffix(3).allSatisfy { $0.cause == .safeState })
     }
 
     @Test("a failed write stops the engine: outputs go safe and onFailure hears why")

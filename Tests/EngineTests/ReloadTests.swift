@@ -39,7 +39,7 @@ struct ReloadTests {
 
     /// A second engine on the harness's chips and host.
     static func next(_ text: String, after harness: EngineHarness) throws -> Engine {
-        Engine(configuration: try parse(text), backend: harness.simulated, host: harness.host)
+        Engine(configuration: try parse(text), backend: harness.simulated, loop: harness.loop)
     }
 
     @Test("the same configuration again: nothing is written, released or re-read")
@@ -47,7 +47,7 @@ struct ReloadTests {
         let harness = try Self.running()
         let next = try Self.next(Self.base, after: harness)
         try next.start(replacing: harness.engine)
-        harness.host.pump()
+        harness.loop.run()
         #expect(!harness.engine.isRunning)
         #expect(next.snapshot().outputs == ["led": true, "lamp": true])
         #expect(next.snapshot().inputs == ["a": true, "b": true])
@@ -68,7 +68,7 @@ struct ReloadTests {
             with: "lamp: { chip: main, line: GPIO6, follows: both }\n  siren: { chip: main, line: GPIO13, follows: b }"),
             after: harness)
         try next.start(replacing: harness.engine)
-        harness.host.pump()
+        harness.loop.run()
         #expect(next.snapshot().outputs == ["led": true, "lamp": true, "siren": true])
         #expect(harness.writes("GPIO5").isEmpty)
         #expect(harness.writes("GPIO6").isEmpty)
@@ -82,7 +82,7 @@ struct ReloadTests {
         let next = try Self.next(Self.base.replacingOccurrences(
             of: "\n  lamp: { chip: main, line: GPIO6, follows: a }", with: ""), after: harness)
         try next.start(replacing: harness.engine)
-        harness.host.pump()
+        harness.loop.run()
         #expect(next.snapshot().outputs == ["led": true])
         #expect(harness.writes("GPIO6") == [false])  // safe
         #expect(harness.writes("GPIO5").allSatisfy { $0 }, "led never went off: \(harness.writes("GPIO5"))")
@@ -98,7 +98,7 @@ struct ReloadTests {
         harness.set("GPIO17", false)
         let next = try Self.next(Self.base.replacingOccurrences(of: "follows: a", with: "follows: b"), after: harness)
         try next.start(replacing: harness.engine)
-        harness.host.pump()
+        harness.loop.run()
         #expect(next.snapshot().inputs["a"] == true)
         harness.advance(by: .milliseconds(9))
         #expect(next.snapshot().inputs["a"] == true)
@@ -115,7 +115,7 @@ struct ReloadTests {
             of: "b: { chip: main, line: GPIO27 }", with: "b: { chip: main, line: GPIO27, active: low }"),
             after: harness)
         try next.start(replacing: harness.engine)
-        harness.host.pump()
+        harness.loop.run()
         // b is now active-low (on while low), a is read as it is: low.
         #expect(next.snapshot().inputs == ["a": false, "b": false])
         #expect(harness.chip.consumer(of: .name("GPIO27")) == "gpioagg")

@@ -1,5 +1,7 @@
 import Config
 import Engine
+import LoopEmbedded
+import Service
 import GPIO
 import GPIOSimulated
 import ReactiveTesting
@@ -9,7 +11,7 @@ import Testing
 struct SimulatedChipsForConfigTests {
     static func chips(_ text: String) throws -> [ChipInfo] {
         let configuration = try ConfigLoader.parse(text, file: "test.yaml")
-        return try SimulatedBackend.simulating(configuration, clock: VirtualSimulationClock(VirtualTimeScheduler())).chips()
+        return try SimulatedBackend.simulating(configuration, clock: EmbeddedEventLoop()).chips()
     }
 
     @Test("a Pi configuration runs on the Pi header alone, by label, name or path",
@@ -41,7 +43,7 @@ struct SimulatedChipsForConfigTests {
               siren: { chip: expander, line: SIREN, follows: door }
               lamp: { chip: third, line: LAMP, follows: far }
             """, file: "test.yaml")
-        let backend = SimulatedBackend.simulating(configuration, clock: VirtualSimulationClock(VirtualTimeScheduler()))
+        let backend = SimulatedBackend.simulating(configuration, clock: EmbeddedEventLoop())
         let chips = try backend.chips()
         #expect(chips.map(\.name) == ["gpiochip0", "gpiochip1", "gpiochip7"])
         #expect(chips.map(\.label) == ["pinctrl-bcm2711", "mcp23017", "gpio-sim.2"])
@@ -58,8 +60,8 @@ struct SimulatedChipsForConfigTests {
             SimulatedBackend.simulating(configuration, clock: $0).simulatedChips
         })
         try harness.start()
-        try harness.engine.setSimulatedInput("door", true)
-        try harness.engine.setSimulatedInput("far", true)
+        try harness.setInput("door", true)
+        try harness.setInput("far", true)
         harness.advance(by: .milliseconds(1))
         #expect(harness.engine.snapshot().outputs == ["siren": true, "lamp": true])
         harness.engine.stop()

@@ -9,21 +9,21 @@ struct SimulationControlTests {
     func setTogglePulse() throws {
         let harness = EngineHarness(Fixtures.example)
         try harness.start()
-        try harness.engine.setSimulatedInput("switch1", true)
+        try harness.setInput("switch1", true)
         #expect(harness.level("GPIO17") == false, "active low: on is a low line")
-        try harness.engine.setSimulatedInput("switch2", true)
-        try harness.engine.toggleSimulatedInput("switch3")
+        try harness.setInput("switch2", true)
+        try harness.toggleInput("switch3")
         harness.advance(by: .milliseconds(10))
         #expect(harness.snapshot.inputs == ["switch1": true, "switch2": true, "switch3": true])
         #expect(harness.output("ready_led") == true)
 
-        try harness.engine.toggleSimulatedInput("switch3")
+        try harness.toggleInput("switch3")
         harness.advance(by: .milliseconds(10))
         #expect(harness.output("ready_led") == false)
 
         // A 50 ms pulse on: the LED lights 10 ms (debounce) after it starts, and goes
         // off 10 ms after it ends.
-        try harness.engine.pulseSimulatedInput("switch3", for: .milliseconds(50))
+        try harness.pulseInput("switch3", for: .milliseconds(50))
         harness.advance(by: .milliseconds(10), step: .milliseconds(1))
         #expect(harness.output("ready_led") == true)
         harness.advance(by: .milliseconds(40), step: .milliseconds(1))
@@ -38,44 +38,56 @@ struct SimulationControlTests {
     func setToSameValue() throws {
         let harness = EngineHarness(Fixtures.signal(.toggle("a")))
         try harness.start()
-        try harness.engine.setSimulatedInput("a", true)
-        harness.host.pump()
-        try harness.engine.setSimulatedInput("a", true)
-        harness.host.pump()
+        try harness.setInput("a", true)
+        harness.loop.run()
+        try harness.setInput("a", true)
+        harness.loop.run()
         #expect(harness.changes(of: .input, "a") == [true])
         #expect(harness.signal("s") == true)
     }
 
-    @Test("unknown names, signals and outputs are refused, listing the inputs")
-    func unknownNames() throws {
+    @Test("two pulses in a row end where the first started: the second waits for the first")
+    func backToBackPulses() throws {
         let harness = EngineHarness(Fixtures.example)
         try harness.start()
-        for name in ["switch9", "all_on", "ready_led"] {
-            let error = try #require(throws: EngineError.self) { try harness.engine.setSimulatedInput(name, true) }
-            #expect(error.kind == .unknownName)
-            #expect(error.description == """
-                error: no input named '\(name)'
-                hint: inputs: switch1, switch2, switch3
-                """)
-        }
+        try harness.pulseInput("switch1", for: .milliseconds(200))
+        try harness.pulseInput("switch1", for: .milliseconds(200))
+        harness.advance(by: .milliseconds(100), step: .milliseconds(1))
+        #expect(harness.input("switch1") == true)
+        harness.advance(by: .milliseconds(200), step: .milliseconds(1))
+        #expect(harness.input("switch1") == true, "the second pulse runs from where the first ended")
+        harness.advance(by: .seconds(1), step: .milliseconds(1))
+        #expect(harness.input("switch1") == false, "both pulses over: back off, as before the first")
+        // The two pulses meet without a gap: debounce sees one press of 400 ms.
+        #expect(harness.changes(of: .input, "switch1") == [true, false])
+        let ended = try #require(harness.changes.last { $0.name == "switch1" }).timestamp
+        #expect(ended == 410_000_000, "400 ms of pulses, then 10 ms of debounce")
+        let (chip, line) = try harness.inputLine("switch1")
+        #expect(chip.pendingPulses(line) == 0)
     }
 
-    @Test("inputs on a backend that is not simulated are refused")
-    func notSimulated() throws {
-        let harness = EngineHarness(Fixtures.example, backend: { RecordingBackend($0) }, simulation: false)
-        try harness.start()
-        let error = try #require(throws: EngineError.self) { try harness.engine.toggleSimulatedInput("switch1") }
-        #expect(error.kind == .notSimulated)
-        #expect(error.location == Fixtures.at(11))
-    }
-
-    @Test("an engine that is not running refuses")
-    func notRunning() throws {
+    @Test("a set after a pulse cancels what remains of the pulse")
+    func setCancelsPulse() throws {
         let harness = EngineHarness(Fixtures.example)
-        #expect(throws: EngineError.self) { try harness.engine.setSimulatedInput("switch1", true) }
         try harness.start()
-        harness.engine.stop()
-        let error = try #require(throws: EngineError.self) { try harness.engine.pulseSimulatedInput("switch1", for: .seconds(1)) }
-        #expect(error.kind == .notRunning)
+        try harness.pulseInput("switch1", for: .milliseconds(300))
+        harness.advance(by: .milliseconds(100), step: .milliseconds(1))
+        try harness.setInput("switch1", true)
+        harness.advance(by: .seconds(1), step: .milliseconds(1))
+        #expect(harness.input("switch1") == true, "the pulse's end does not undo the later set")
+        #expect(harness.changes(of: .input, "switch1") == [true])
+    }
+
+    @Test("a toggle during a pulse cancels its end, and the pulses queued after it")
+    func toggleCancelsQueuedPulses() throws {
+        let harness = EngineHarness(Fixtures.example)
+        try harness.start()
+        try harness.pulseInput("switch1", for: .milliseconds(100))
+        try harness.pulseInput("switch1", for: .milliseconds(100))
+        harness.advance(by: .milliseconds(50), step: .milliseconds(1))
+        try harness.toggleInput("switch1")
+        harness.advance(by: .seconds(1), step: .milliseconds(1))
+        #expect(harness.input("switch1") == false)
+        #expect(harness.changes(of: .input, "switch1") == [true, false])
     }
 }

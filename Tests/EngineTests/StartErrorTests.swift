@@ -132,9 +132,9 @@ struct StartErrorTests {
             [SimulatedChip(name: "gpiochip0", label: "wide", lineCount: count + 1, clock: clock)]
         })
         try harness.start()
-        #expect(harness.host.watchedDescriptors.count == 3)   // 64 + 64 + 22
+        #expect(harness.loop.watchedDescriptors.count == 3)   // 64 + 64 + 22
         for offset in 0..<count { harness.chip.setActive(.offset(UInt32(offset)), true) }
-        harness.host.pump()
+        harness.loop.run()
         #expect(harness.output("led") == true)
         harness.set("149", false)
         #expect(harness.output("led") == false)

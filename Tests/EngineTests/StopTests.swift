@@ -11,12 +11,12 @@ struct StopTests {
         configuration.outputs[0].safe = true   // lit when stopped: the write shows
         let harness = EngineHarness(configuration)
         try harness.start()
-        #expect(harness.host.watchedDescriptors.count == 1)
+        #expect(harness.loop.watchedDescriptors.count == 1)
         harness.engine.stop()
         harness.engine.stop()
         #expect(harness.writes("GPIO5") == [false, true])
         #expect(harness.snapshot.outputs == ["ready_led": true])
-        #expect(harness.host.watchedDescriptors.isEmpty)
+        #expect(harness.loop.watchedDescriptors.isEmpty)
         for line in ["GPIO5", "GPIO17", "GPIO27", "22"] {
             #expect(harness.chip.consumer(of: LineLocator(line)) == nil)
         }
@@ -44,7 +44,7 @@ struct StopTests {
         var configuration = Fixtures.example
         configuration.outputs[0].safe = true
         let other = EngineHarness(configuration)
-        var engine: Engine? = Engine(configuration: configuration, backend: other.simulated, host: other.host)
+        var engine: Engine? = Engine(configuration: configuration, backend: other.simulated, loop: other.loop)
         try engine?.start()
         #expect(other.chip.consumer(of: .name("GPIO5")) == "gpioagg")
         engine = nil

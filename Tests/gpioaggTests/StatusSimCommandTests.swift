@@ -1,5 +1,7 @@
+import Engine
 import Control
 import Foundation
+import Loop
 import Testing
 @testable import gpioagg
 
@@ -94,9 +96,9 @@ struct StatusSimCommandTests {
 
     @Test("bad levels and durations are usage errors", arguments: [
         (["set", "switch1", "maybe"], "The value 'maybe' is invalid for '<on|off>'"),
-        (["pulse", "switch1", "--for", "50"], "'50' has no unit: write it as 50ms, 1.5s or 500us"),
+        (["pulse", "switch1", "--for", "50"], "the duration '50' has no unit: write a number and a unit with no space, e.g. 10ms"),
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
-        (["pulse", "switch1", "--for", "2h"], "'2h' has no unit"),
+        (["pulse", "switch1", "--for", "2h"], "'2h' is not a duration"),
         (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 3600s"),
         (["pulse", "switch1"], "Missing expected argument '--for <duration>'"),
     ])
@@ -186,17 +188,16 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [ControlRequest] = []
     private var server: ControlServer!
-    private var wake: [Int32] = [0, 0]
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: PosixEventLoop
 
     init(simulating: Bool = true) throws {
         self.simulating = simulating
         directory = "/tmp/gpioagg-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         path = directory + "/control.sock"
+        loop = try PosixEventLoop()
         server = try ControlServer(path: path, handler: self)
-        pipe(&wake)
-        Thread { [self] in run() }.start()
+        loop.sync { server.start(on: loop) }
     }
 
     var requests: [ControlRequest] { lock.withLock { recorded } }
@@ -206,7 +207,7 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
         let inputs = ["switch1": true, "switch2": false, "switch3": true]
         switch request {
         case .status:
-            return .status(StatusSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))
+            return .status(EngineSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))
         case .sim where !simulating:
             return .failure("gpioagg is not simulating its inputs (start it with --simulate)")
         case .sim(let name, _) where inputs[name] == nil:
@@ -218,25 +219,11 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
 
     /// Ends the loop, closes the server (removing its socket) and the directory.
     func stop() {
-        var byte: UInt8 = 1
-        _ = write(wake[1], &byte, 1)
-        finished.wait()
-        close(wake[0])
-        close(wake[1])
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func run() {
-        while true {
-            var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)] + server.pollDescriptors
-            _ = poll(&fds, nfds_t(fds.count), -1)
-            if fds[0].revents != 0 { break }
-            for entry in fds.dropFirst() where entry.revents != 0 {
-                server.handle(entry.fd, revents: entry.revents)
-            }
+        loop.sync {
+            server.close()
+            server = nil  // the server holds this handler: break the cycle
         }
-        server.close()
-        server = nil  // the server holds this handler: break the cycle
-        finished.signal()
+        loop.stop()
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -43,6 +43,13 @@ final class Level: Publisher {
     }
 
     func remove(_ subscription: LevelSubscription) {
-        subscriptions.removeAll { $0 === subscription }
+        guard let index = subscriptions.firstIndex(where: { $0 === subscription }) else { return }
+        subscriptions.remove(at: index)
+    }
+
+    /// Forgets every subscriber at once (the graph is being taken apart): their
+    /// cancellations then find nothing to search.
+    func dropSubscribers() {
+        subscriptions = []
     }
 }

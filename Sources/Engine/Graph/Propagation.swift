@@ -7,6 +7,9 @@
 final class Propagation {
     /// The timestamp of the event being propagated.
     @exclusivity(unchecked) var timestamp: UInt64 = 0
+    /// Why the values change now: `initial` while starting, `reload` for the first
+    /// writes of a graph that replaced another, `safeState` while stopping.
+    @exclusivity(unchecked) var cause = EngineChange.Cause.initial
     /// While the graph is being built, inputs and signals take their first values
     /// without telling observers: those are starting values, not changes.
     @exclusivity(unchecked) var isSettling = true
@@ -31,18 +34,25 @@ final class Propagation {
 
     /// Tells the observers about a change of an input or a signal.
     @inline(__always)
-    func report(_ kind: EngineChange.Kind, _ name: String, _ value: Bool) {
+    func report(_ input: InputLine) {
         guard !isSettling, !observers.isEmpty else { return }
-        announce(EngineChange(kind: kind, name: name, value: value, timestamp: timestamp))
+        announce(input.change(at: timestamp, cause: cause))
+    }
+
+    @inline(__always)
+    func report(_ signal: Signal) {
+        guard !isSettling, !observers.isEmpty else { return }
+        announce(signal.change(at: timestamp, cause: cause))
     }
 
     /// Tells the observers about an output write (also while settling: a write is real).
-    func reportWrite(_ name: String, _ value: Bool, at timestamp: UInt64) {
+    func reportWrite(_ output: OutputLine, at timestamp: UInt64, cause: EngineChange.Cause) {
         guard !observers.isEmpty else { return }
-        announce(EngineChange(kind: .output, name: name, value: value, timestamp: timestamp))
+        announce(output.change(at: timestamp, cause: cause))
     }
 
-    private func announce(_ change: EngineChange) {
+    func announce(_ change: EngineChange) {
+        guard !observers.isEmpty else { return }
         for entry in observers { entry.observer(change) }
     }
 

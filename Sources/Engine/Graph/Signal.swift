@@ -19,11 +19,15 @@ final class Signal {
 
     var name: String { declaration.name }
 
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
+        EngineChange(kind: .signal, name: declaration.name, value: value, timestamp: timestamp, cause: cause)
+    }
+
     @inline(__always)
     func update(_ newValue: Bool) {
         guard newValue != value else { return }
         value = newValue
-        propagation.report(.signal, declaration.name, newValue)
+        propagation.report(self)
         level.send(newValue)
     }
 }

@@ -21,13 +21,18 @@ final class InputLine {
 
     var name: String { declaration.name }
 
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
+        EngineChange(kind: .input, name: declaration.name, value: value, timestamp: timestamp, cause: cause,
+                     chip: declaration.chip, line: declaration.line)
+    }
+
     /// Observers hear of the change before the graph reacts to it, so that a log reads
     /// cause before effect.
     @inline(__always)
     func update(_ newValue: Bool) {
         guard newValue != value else { return }
         value = newValue
-        propagation.report(.input, declaration.name, newValue)
+        propagation.report(self)
         level.send(newValue)
     }
 }

@@ -29,6 +29,12 @@ final class OutputLine {
 
     var name: String { declaration.name }
 
+    /// What was last written, as a change.
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
+        EngineChange(kind: .output, name: declaration.name, value: written, timestamp: timestamp, cause: cause,
+                     chip: declaration.chip, line: declaration.line)
+    }
+
     /// What is sent into `level`, for the engine's writer to subscribe to.
     var followedValues: Input<Bool> { _level }
 }

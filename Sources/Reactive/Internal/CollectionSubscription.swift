@@ -1,3 +1,5 @@
+import Locks
+
 /// One subscription for a whole collection of upstreams: flat (no nesting of binary
 /// operators, no recursion that grows with the count), with the operator's logic in a
 /// `CollectionCore`.

@@ -1,3 +1,5 @@
+import Locks
+
 /// The delivery half every operator here shares: calls into the downstream are
 /// serialised (never concurrent, never nested) and never made while holding `lock`.
 ///

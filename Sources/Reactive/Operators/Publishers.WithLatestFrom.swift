@@ -1,3 +1,5 @@
+import Locks
+
 extension Publishers {
     /// Each value of `upstream` paired with the latest value of `other` (sampling).
     ///

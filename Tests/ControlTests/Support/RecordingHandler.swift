@@ -1,18 +1,19 @@
+import Engine
 import Control
 import Foundation
 
 /// A stand-in for the engine: answers `status` with a fixed snapshot, records every
 /// request, and fails `sim` for names it does not know.
 final class RecordingHandler: ControlHandler, @unchecked Sendable {
-    let snapshot: StatusSnapshot
+    let snapshot: EngineSnapshot
     private let lock = NSLock()
     private var recorded: [ControlRequest] = []
 
-    init(snapshot: StatusSnapshot = RecordingHandler.demo) {
+    init(snapshot: EngineSnapshot = RecordingHandler.demo) {
         self.snapshot = snapshot
     }
 
-    static let demo = StatusSnapshot(
+    static let demo = EngineSnapshot(
         inputs: ["switch1": true, "switch2": false, "switch3": true],
         signals: ["all_on": false],
         outputs: ["ready_led": false])

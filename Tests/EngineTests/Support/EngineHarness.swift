@@ -2,51 +2,47 @@ import Config
 import Engine
 import GPIO
 import GPIOSimulated
+import Locks
+import Logging
+import LoopEmbedded
 import Reactive
-import ReactiveTesting
+import Testing
 
 /// An engine on simulated chips and virtual time: nothing happens until the test sets a
-/// line (`set`), advances time (`advance`) or pumps the host.
+/// line (`set`), advances time (`advance`) or runs the loop.
 final class EngineHarness {
-    let scheduler = VirtualTimeScheduler()
-    let clock: VirtualSimulationClock
+    let loop = EmbeddedEventLoop(now: 0)
     let simulated: SimulatedBackend
-    let host: ManualEngineHost<VirtualTimeScheduler>
     let engine: Engine
     private let records = Records()
     private var observation: AnyCancellable?
 
     /// What the engine logged and told its observers.
-    final class Records {
-        var log: [String] = []
+    final class Records: @unchecked Sendable {
+        let logged = LockedValueBox<[String]>([])
         var changes: [EngineChange] = []
     }
 
     /// - Parameter backend: wraps the simulated chips (e.g. to count calls); defaults to
     ///   them.
     init(_ configuration: Configuration,
-         chips: ((VirtualSimulationClock) -> [SimulatedChip])? = nil,
+         chips: ((EmbeddedEventLoop) -> [SimulatedChip])? = nil,
          numbering: SimulatedChip.EventNumbering = .numbered,
-         backend wrap: ((SimulatedBackend) -> any GPIOBackend)? = nil,
-         simulation: Bool = true) {
-        clock = VirtualSimulationClock(scheduler)
+         backend wrap: ((SimulatedBackend) -> any GPIOBackend)? = nil) {
         if let chips {
-            simulated = SimulatedBackend(chips: chips(clock))
+            simulated = SimulatedBackend(chips: chips(loop))
         } else {
-            simulated = SimulatedBackend.raspberryPi(clock: clock, numbering: numbering)
+            simulated = SimulatedBackend.raspberryPi(clock: loop, numbering: numbering)
         }
-        host = ManualEngineHost(scheduler: scheduler,
-                                nanoseconds: { UInt64($0.nanoseconds) },
-                                schedulerTime: { .init(Int64($0)) })
         let records = self.records
-        engine = Engine(configuration: configuration, backend: wrap?(simulated) ?? simulated, host: host,
-                        simulation: simulation ? simulated : nil,
-                        log: { records.log.append($0) })
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(records.logged) }
+        engine = Engine(configuration: configuration, backend: wrap?(simulated) ?? simulated, loop: loop,
+                        logger: logger)
         observation = engine.observeChanges { records.changes.append($0) }
     }
 
     var chip: SimulatedChip { simulated.simulatedChips[0] }
-    var log: [String] { records.log }
+    var log: [String] { records.logged.withLockedValue { $0 } }
     var changes: [EngineChange] { records.changes }
     func clearChanges() { records.changes.removeAll() }
 
@@ -58,16 +54,12 @@ final class EngineHarness {
     /// read the edge.
     func set(_ line: String, _ active: Bool) {
         chip.setActive(LineLocator(line), active)
-        host.pump()
+        loop.run()
     }
 
-    /// Moves virtual time on, running what falls due, then lets the engine catch up.
+    /// Moves virtual time on, running what falls due at its own instant.
     func advance(by duration: Duration) {
-        scheduler.advance(by: .init(duration))
-        host.pump()
-        // A deadline the engine set while catching up may be due already.
-        scheduler.advance(by: .zero)
-        host.pump()
+        loop.advance(by: duration)
     }
 
     /// Moves time on in `step`s, the engine reading events as they happen (like the
@@ -81,6 +73,29 @@ final class EngineHarness {
     }
 
     var snapshot: EngineSnapshot { engine.snapshot() }
+
+    /// The simulated chip and offset of a running input, as `SimulatedInputs` finds them.
+    func inputLine(_ name: String) throws -> (SimulatedChip, LineLocator) {
+        let id = try #require(engine.line(ofInput: name))
+        let chip = try #require(simulated.simulatedChip(path: id.chip))
+        return (chip, .offset(id.offset))
+    }
+
+    /// Sets a simulated input to a logical value, as `gpioagg sim set` does.
+    func setInput(_ name: String, _ value: Bool) throws {
+        let (chip, line) = try inputLine(name)
+        chip.setActive(line, value)
+    }
+
+    func toggleInput(_ name: String) throws {
+        let (chip, line) = try inputLine(name)
+        chip.toggle(line)
+    }
+
+    func pulseInput(_ name: String, for duration: Duration) throws {
+        let (chip, line) = try inputLine(name)
+        chip.pulse(line, for: duration)
+    }
 
     func input(_ name: String) -> Bool? { snapshot.inputs[name] }
     func signal(_ name: String) -> Bool? { snapshot.signals[name] }
@@ -97,5 +112,23 @@ final class EngineHarness {
 
     func changes(of kind: EngineChange.Kind, _ name: String) -> [Bool] {
         changes.filter { $0.kind == kind && $0.name == name }.map(\.value)
+    }
+}
+
+/// Keeps every message logged, with its level.
+struct RecordingLogHandler: LogHandler {
+    let messages: LockedValueBox<[String]>
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    init(_ messages: LockedValueBox<[String]>) { self.messages = messages }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        messages.withLockedValue { $0.append("\(event.message)") }
     }
 }

@@ -1,8 +1,0 @@
-/// What other threads share with an `EventLoop`, under its lock.
-struct EventLoopSharedState {
-    var work: [@Sendable () -> Void] = []
-    /// Whether the eventfd has been written since the loop last took the work.
-    var wakePending = false
-    /// False once `stop()` was called: later work is refused.
-    var acceptsWork = true
-}

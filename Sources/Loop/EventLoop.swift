@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import GPIO
+
+/// One thread that owns descriptors, timers and the pipelines built on them, and the
+/// clock they share: what the engine, the control socket and the daemon run on.
+///
+/// Two loops exist, twins behind this protocol: `PosixEventLoop` (a thread asleep in
+/// `poll(2)`, timers on a timerfd) for the daemon, and `EmbeddedEventLoop` (module
+/// `LoopEmbedded`) for tests and for anything that runs a configuration in virtual time:
+/// it does nothing until told to (`run()`, `advance(by:)`), so nothing depends on the
+/// machine's speed.
+///
+/// The clock is the clock of the GPIO event timestamps: the kernel's `CLOCK_MONOTONIC`
+/// for the real loop, a virtual one for the twin (which the simulated chips then stamp
+/// their events with).
+///
+/// Everything registered with a loop runs on its thread, so what it owns needs no lock;
+/// other threads hand work over with `execute(_:)`. Code that must run on the loop says
+/// so with `preconditionInEventLoop()`; state reached from other threads is wrapped in
+/// a `LoopBound`, which checks.
+///
+/// ```swift
+/// let loop = try PosixEventLoop()
+/// loop.watch(fd: socket) { revents in acceptConnection() }
+/// loop.schedule(in: .milliseconds(50)) { blink() }
+/// loop.execute { print("on the loop thread") }
+/// ```
+public protocol EventLoop: AnyObject, Sendable {
+    /// Now, in nanoseconds on the event-timestamp clock.
+    var now: UInt64 { get }
+
+    /// Whether the caller runs on the loop's thread.
+    var inEventLoop: Bool { get }
+
+    /// Calls `handler` on the loop's thread with the returned events (`revents`) each
+    /// time `fd` is ready for `events` (`POLLIN`, `POLLOUT`). Watching a descriptor
+    /// again replaces its events and handler. Call on the loop's thread (also from
+    /// within a handler). A descriptor closed while watched (`POLLNVAL`) is dropped.
+    func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void)
+
+    /// Stops watching `fd`; its handler is not called again. Call before closing it.
+    func unwatch(fd: Int32)
+
+    /// Runs `work` on the loop's thread, after what is already queued. Safe from any
+    /// thread; never runs `work` within the caller's stack.
+    func execute(_ work: @escaping @Sendable () -> Void)
+
+    /// Runs `action` on the loop's thread once the clock reaches `deadline`
+    /// (nanoseconds on the loop's clock), or every `interval` nanoseconds from then on
+    /// when `interval` is not 0 (a repeating timer that fell behind skips the runs it
+    /// missed). A loop runs the handlers of descriptors that are ready before the
+    /// timers that are due, so that a deadline never overtakes an event that came
+    /// before it. Timers due at the same instant run in the order they were scheduled.
+    /// Call on the loop's thread; cancelling the returned timer is safe from any thread.
+    @discardableResult
+    func schedule(atNanoseconds deadline: UInt64, interval: UInt64, _ action: @escaping () -> Void) -> LoopTimer
+}
+
+extension EventLoop {
+    /// A scheduler of timed work on this loop, for Combine operators (`debounce`,
+    /// `delay`) and anything else that takes one.
+    public var scheduler: LoopScheduler { LoopScheduler(loop: self) }
+
+    /// Watches `fd` for input (`POLLIN`).
+    public func watch(fd: Int32, handler: @escaping (Int16) -> Void) {
+        watch(fd: fd, events: Int16(POLLIN), handler: handler)
+    }
+
+    /// Runs `action` once, at `deadline` on the loop's clock.
+    @discardableResult
+    public func schedule(atNanoseconds deadline: UInt64, _ action: @escaping () -> Void) -> LoopTimer {
+        schedule(atNanoseconds: deadline, interval: 0, action)
+    }
+
+    /// Runs `action` once `delay` has passed on the loop's clock.
+    @discardableResult
+    public func schedule(in delay: Duration, _ action: @escaping () -> Void) -> LoopTimer {
+        schedule(atNanoseconds: now &+ delay.wholeNanoseconds, interval: 0, action)
+    }
+
+    /// Stops the process when called off the loop's thread: the caller broke the rule
+    /// that what a loop owns is touched only on its thread.
+    public func preconditionInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
+        precondition(inEventLoop, "called off its event loop's thread", file: file, line: line)
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import GPIO
+import Locks
+import Loop
+
+/// The deterministic twin of `PosixEventLoop`: the same `EventLoop`, on virtual time,
+/// that does nothing until told to. Tests run the engine and the whole daemon on it, and
+/// `gpioagg test` runs a configuration's timing on it, so nothing depends on the
+/// machine's speed.
+///
+/// - `run()` polls the watched descriptors without waiting and runs the handlers of the
+///   ready ones and the queued work, until nothing is left.
+/// - `advance(by:)` moves the clock on, running each timer that falls due at its own
+///   instant, in order, with `run()` before each: input before timers, as on the real
+///   loop.
+///
+/// The thread that drives it is the loop's thread (`inEventLoop` is always true);
+/// `execute(_:)` is safe from any thread.
+///
+/// ```swift
+/// let loop = EmbeddedEventLoop()
+/// let chips = SimulatedBackend.raspberryPi(clock: loop)
+/// let engine = Engine(configuration: config, backend: chips, loop: loop)
+/// try engine.start()
+/// chip.setActive("GPIO17", true)
+/// loop.run()                              // the engine reads the edge
+/// loop.advance(by: .milliseconds(10))     // debounce deadlines run
+/// ```
+public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
+    public private(set) var now: UInt64
+    private var watches: [Int32: WatchedDescriptor] = [:]
+    /// `watches` in descriptor order, as `poll` wants them; rebuilt when they change.
+    private var pollSet: [pollfd] = []
+    private var pollWatches: [WatchedDescriptor] = []
+    private var pollSetIsStale = false
+    private var timers = TimerHeap()
+    private let queue = LockedValueBox<[@Sendable () -> Void]>([])
+
+    /// - Parameter now: where the clock starts, in nanoseconds (1 s by default, so that
+    ///   "a while ago" is never before 0).
+    public init(now: UInt64 = 1_000_000_000) {
+        self.now = now
+    }
+
+    /// Always true: whoever drives the loop is its thread.
+    public var inEventLoop: Bool { true }
+
+    /// The descriptors being watched, in ascending order.
+    public var watchedDescriptors: [Int32] { watches.keys.sorted() }
+
+    /// How many timers are pending (cancelled ones included until they would be due).
+    public var pendingTimerCount: Int { timers.count }
+
+    public func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
+        if let existing = watches[fd] {
+            existing.events = events
+            existing.handler = handler
+        } else {
+            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
+        }
+        pollSetIsStale = true
+    }
+
+    public func unwatch(fd: Int32) {
+        guard let watch = watches.removeValue(forKey: fd) else { return }
+        watch.isActive = false
+        pollSetIsStale = true
+    }
+
+    /// Queues `work` for the next `run()`. Safe from any thread.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        queue.withLockedValue { $0.append(work) }
+    }
+
+    @discardableResult
+    public func schedule(atNanoseconds deadline: UInt64, interval: UInt64,
+                         _ action: @escaping () -> Void) -> LoopTimer {
+        let timer = LoopTimer(interval: interval, action: action)
+        timers.insert(timer, at: deadline)
+        return timer
+    }
+
+    /// Moves the clock on by `duration`, running each timer that falls due at its own
+    /// instant (the clock reads the timer's deadline while it runs), with `run()` before
+    /// each, then runs what is left to run at the end.
+    public func advance(by duration: Duration) {
+        advance(to: now &+ duration.wholeNanoseconds)
+    }
+
+    /// Moves the clock on to `deadline` (never back), as `advance(by:)` does.
+    public func advance(to deadline: UInt64) {
+        run()
+        while true {
+            timers.dropCancelledAtTop()
+            guard let earliest = timers.earliestDeadline, earliest <= deadline else { break }
+            now = max(now, earliest)
+            run()
+            guard let entry = timers.popDue(now: now) else { continue }
+            let timer = entry.timer
+            guard !timer.isCancelled else { continue }
+            if timer.interval > 0 { timers.insert(timer, at: entry.deadline &+ timer.interval) }
+            timer.action.value()
+            run()
+        }
+        now = max(now, deadline)
+        run()
+    }
+
+    /// Runs the handlers of the ready descriptors and the queued work until neither is
+    /// left. Returns how many handlers and work items ran.
+    @discardableResult
+    public func run() -> Int {
+        var ran = 0
+        var rounds = 0
+        while true {
+            rounds += 1
+            precondition(rounds < 100_000, "EmbeddedEventLoop.run: a descriptor stays ready after its handler ran")
+            var progress = false
+            var work: [@Sendable () -> Void] = []
+            queue.withLockedValue { if !$0.isEmpty { swap(&work, &$0) } }
+            for item in work {
+                item()
+                ran += 1
+                progress = true
+            }
+            if pollSetIsStale { rebuildPollSet() }
+            let count = pollSet.count
+            let ready = count == 0 ? 0 : pollSet.withUnsafeMutableBufferPointer {
+                poll($0.baseAddress, nfds_t($0.count), 0)
+            }
+            if ready > 0 {
+                // Handlers may change the watch set: the poll set stays as it was until
+                // the next round, and unwatched entries are skipped.
+                var index = 0
+                while index < count {
+                    let revents = pollSet[index].revents
+                    let watch = pollWatches[index]
+                    index += 1
+                    guard revents != 0, watch.isActive else { continue }
+                    if revents & Int16(POLLNVAL) != 0 {
+                        unwatch(fd: watch.fd)
+                        continue
+                    }
+                    watch.handler(revents)
+                    ran += 1
+                    progress = true
+                }
+            }
+            if !progress { return ran }
+        }
+    }
+
+    /// Calls `fd`'s handler as if `poll` had reported it ready, without asking the
+    /// kernel: for benchmarks that must not count a `poll` per event. Does nothing if
+    /// `fd` is not watched.
+    public func dispatch(fd: Int32, revents: Int16 = Int16(POLLIN)) {
+        watches[fd]?.handler(revents)
+    }
+
+    private func rebuildPollSet() {
+        pollSetIsStale = false
+        pollWatches = watches.values.sorted { $0.fd < $1.fd }
+        pollSet = pollWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    }
+}

@@ -1,0 +1,382 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+import Control
+import Engine
+import GPIO
+import GPIOSimulated
+import Logging
+import Loop
+import Reactive
+
+/// The running daemon: one configuration's engine on an event loop, with its control
+/// socket, its signals, its command input or keys, and the service manager's
+/// notifications. Its lifecycle is a `DaemonStateMachine`: each event (start, lines
+/// requested, reload requested, config loaded or refused, stop signal, line failure)
+/// returns an action, which the daemon performs here.
+///
+/// The daemon belongs to its loop: create it and call it on the loop's thread. On
+/// `PosixEventLoop` that is the daemon `gpioagg run` starts; on the virtual-time
+/// `EmbeddedEventLoop` it is a test that starts, reloads and stops the whole daemon
+/// without a process.
+///
+/// ```swift
+/// let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: .forThisProcess())
+/// daemon.onFinish = { status in exit(status) }
+/// try daemon.start()               // READY=1 once the outputs hold their initial values
+/// daemon.handle(signal: SIGTERM)   // STOPPING=1, safe values, onFinish(0)
+/// ```
+public final class Daemon: ControlHandler {
+    /// The signals the daemon handles; block them on the main thread first thing.
+    public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Where commands come from, besides the control socket.
+    public enum Interaction: Sendable {
+        /// None: a service.
+        case none
+        /// Line commands from a pipe or a file (simulated inputs only); end of input stops.
+        case commands
+        /// Keys from a terminal (simulated inputs only).
+        case keyboard
+    }
+
+    /// What the daemon runs, and how.
+    public struct Options {
+        public var configuration: Configuration
+        /// Where a reload reads the configuration again; nil for the embedded demo.
+        public var configPath: String?
+        /// The kernel's chips; not used when `simulation` is set.
+        public var hardware: any GPIOBackend
+        /// The simulated chips, under `--simulate`.
+        public var simulation: SimulatedBackend?
+        public var controlPath: String?
+        public var interaction: Interaction
+        /// Where line commands and keys are read from.
+        public var commandDescriptor: Int32
+        public var version: String
+        /// `libgpiod 2.1 (API v2)`, `simulated chips: gpiochip0 [pinctrl-bcm2711]`.
+        public var backendSummary: String
+
+        public init(configuration: Configuration, configPath: String?, hardware: any GPIOBackend,
+                    simulation: SimulatedBackend?, controlPath: String?, interaction: Interaction = .none,
+                    commandDescriptor: Int32 = STDIN_FILENO, version: String, backendSummary: String) {
+            self.configuration = configuration
+            self.configPath = configPath
+            self.hardware = hardware
+            self.simulation = simulation
+            self.controlPath = controlPath
+            self.interaction = simulation == nil ? .none : interaction
+            self.commandDescriptor = commandDescriptor
+            self.version = version
+            self.backendSummary = backendSummary
+        }
+    }
+
+    public let loop: any EventLoop
+    let options: Options
+    let notifier: any ServiceNotifier
+    let logging: DaemonLogging
+    var logger: Logger { logging.logger }
+
+    private var machine = DaemonStateMachine()
+    public private(set) var configuration: Configuration
+    public private(set) var engine: Engine
+    private(set) var simulation: SimulatedBackend?
+    private var server: ControlServer?
+    private var signals: SignalDescriptor?
+    private var observation: AnyCancellable?
+    private var commands: CommandInput?
+    private var keyboard: Keyboard?
+    private var watchdog: LoopTimer?
+    /// While starting: the changes that come after the outputs' initial values, logged
+    /// once the inputs' and signals' starting values are.
+    private var startChanges: [EngineChange]?
+    /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
+    /// 1 after a failure.
+    public var onFinish: ((Int32) -> Void)?
+
+    public init(_ options: Options, loop: any EventLoop, notifier: any ServiceNotifier, logging: DaemonLogging,
+                signals: SignalDescriptor? = nil) {
+        loop.preconditionInEventLoop()
+        self.options = options
+        self.loop = loop
+        self.notifier = notifier
+        self.logging = logging
+        self.signals = signals
+        configuration = options.configuration
+        simulation = options.simulation
+        engine = Engine(configuration: options.configuration, backend: options.simulation ?? options.hardware,
+                        loop: loop, logger: logging.logger)
+        learn(configuration)
+    }
+
+    /// Where the lifecycle is.
+    public var state: DaemonStateMachine.State { machine.state }
+
+    /// The exit status, once stopped.
+    public var exitStatus: Int32? {
+        if case .stopped(let status) = machine.state { return status }
+        return nil
+    }
+
+    // MARK: Start
+
+    /// Requests the lines, writes the initial values, opens the control socket, then
+    /// tells the service manager it is ready. Throws what kept it from starting, with
+    /// every line released and every output requested so far at its safe value.
+    public func start() throws(EngineError) {
+        loop.preconditionInEventLoop()
+        guard machine.start() == .requestLines else { return }
+        if let signals {
+            loop.watch(fd: signals.fd) { [unowned self] _ in
+                for signal in signals.pending() { handle(signal: signal) }
+            }
+        }
+        logging.outputs.attach(to: loop)
+        observe(engine)
+        logger.info("gpioagg \(options.version): \(configuration.file): \(Self.counts(configuration)); \(options.backendSummary)")
+        startChanges = []
+        do {
+            try engine.start()
+        } catch {
+            startChanges = nil
+            machine.startFailed()
+            tearDown()
+            throw error
+        }
+        reportStart()
+        guard machine.linesRequested() == .announceReady else { return }
+        openControlSocket()
+        switch options.interaction {
+        case .none: break
+        case .commands: commands = CommandInput(daemon: self, descriptor: options.commandDescriptor)
+        case .keyboard: keyboard = Keyboard(daemon: self, descriptor: options.commandDescriptor)
+        }
+        notifier.notify(["READY=1", "STATUS=" + status])
+        startWatchdog()
+        logger.info("ready")
+    }
+
+    private func openControlSocket() {
+        guard let path = options.controlPath else { return }
+        do throws(ControlError) {
+            let server = try ControlServer(path: path, handler: self)
+            server.start(on: loop)
+            self.server = server
+            logger.info("control socket: \(path)")
+        } catch {
+            // The lines work without it: say so and go on.
+            logger.warning("warning: no control socket: \(error.message)\(error.hint.isEmpty ? "" : "\nhint: \(error.hint)")")
+        }
+    }
+
+    /// Pings the service manager's watchdog from the loop's own timer, at half the
+    /// period it expects: a loop that is stuck stops the pings, and systemd restarts
+    /// the service.
+    private func startWatchdog() {
+        guard let period = notifier.watchdogPeriod else { return }
+        let interval = max(1, period.wholeNanoseconds / 2)
+        watchdog = loop.schedule(atNanoseconds: loop.now &+ interval, interval: interval) { [notifier] in
+            notifier.notify(["WATCHDOG=1"])
+        }
+        logger.info("watchdog: pinging every \(interval / 1_000_000) ms")
+    }
+
+    // MARK: Signals and stop
+
+    /// SIGHUP reloads; SIGINT, SIGTERM and anything else stop.
+    public func handle(signal: Int32) {
+        loop.preconditionInEventLoop()
+        switch signal {
+        case SIGHUP: reload()
+        case SIGINT: stop(reason: "SIGINT")
+        default: stop(reason: "SIGTERM")
+        }
+    }
+
+    /// Stops: tells the service manager first, drives the outputs to their safe values,
+    /// releases the lines, closes the control socket, restores the terminal. Idempotent.
+    public func stop(reason: String) {
+        loop.preconditionInEventLoop()
+        perform(machine.stopSignal(reason))
+    }
+
+    private func perform(_ action: DaemonStateMachine.StopAction) {
+        guard case .stop(let reason, let exitStatus) = action else { return }
+        notifier.notify(["STOPPING=1"])
+        engine.stop()
+        tearDown()
+        logger.info("stopped (\(reason))")
+        machine.stopped(exitStatus: exitStatus)
+        logging.outputs.detach()
+        onFinish?(exitStatus)
+    }
+
+    private func tearDown() {
+        watchdog?.cancel()
+        watchdog = nil
+        observation = nil
+        commands?.close()
+        commands = nil
+        keyboard?.close()
+        keyboard = nil
+        server?.close()
+        server = nil
+        if let signals { loop.unwatch(fd: signals.fd) }
+    }
+
+    // MARK: Reload
+
+    /// Reads the config file again (SIGHUP) and applies it: lines whose role did not
+    /// change keep their requests and levels (`Engine.start(replacing:)`). An invalid
+    /// file, or one naming lines that cannot be had, is logged with its location and
+    /// refused: the running configuration stays, and systemd hears `READY=1` with a
+    /// `STATUS=` saying so.
+    public func reload() {
+        loop.preconditionInEventLoop()
+        guard machine.reloadRequested() == .loadConfig else { return }
+        let source = options.configPath ?? "the embedded demo"
+        notifier.notifyReloading(status: "reloading \(source)")
+        logger.info("reloading \(source)")
+        var loaded = configuration
+        if let path = options.configPath {
+            do throws(ConfigErrors) {
+                loaded = try ConfigLoader.load(path: path)
+            } catch {
+                for problem in error.errors { logger.error("\(problem.description)") }
+                let first = error.errors.first.map { "\($0.location): \($0.message)" } ?? path
+                let count = error.errors.count
+                return perform(machine.configRefused(
+                    reason: "\(count) error\(count == 1 ? "" : "s") in the config file; first: \(first)"))
+            }
+        }
+        let nextSimulation = simulation.map {
+            SimulatedBackend.simulating(loaded, clock: loop, existing: $0.simulatedChips)
+        }
+        let next = Engine(configuration: loaded, backend: nextSimulation ?? options.hardware, loop: loop,
+                          logger: logger)
+        let previousObservation = observation
+        learn(loaded)
+        observe(next)
+        do {
+            try next.start(replacing: engine)
+        } catch {
+            logger.error("\(error.description)")
+            observation = previousObservation
+            learn(configuration)
+            if engine.isRunning {
+                return perform(machine.configRefused(reason: "\(error.location.map { "\($0): " } ?? "")\(error.message)"))
+            }
+            // Both engines stopped: every output is at its safe value.
+            return perform(machine.reloadFailed(reason: error.message))
+        }
+        engine = next
+        configuration = loaded
+        simulation = nextSimulation
+        perform(machine.reloadApplied())
+    }
+
+    private func perform(_ action: DaemonStateMachine.ReloadOutcomeAction) {
+        switch action {
+        case .reportReloaded:
+            notifier.notify(["READY=1", "STATUS=" + status])
+            logger.info("reloaded \(options.configPath ?? "the embedded demo"): \(Self.counts(configuration))")
+        case .reportRefused(let reason):
+            logger.error("error: reload refused, the previous configuration keeps running: \(reason)")
+            notifier.notify(["READY=1", "STATUS=reload refused: \(reason); running the previous configuration"])
+        case .stop(let reason, let exitStatus):
+            perform(DaemonStateMachine.StopAction.stop(reason: reason, exitStatus: exitStatus))
+        case .none:
+            break
+        }
+    }
+
+    // MARK: Changes
+
+    private func observe(_ engine: Engine) {
+        engine.onFailure = { [unowned self] error in
+            perform(machine.lineFailure(error.message))
+        }
+        observation = engine.observeChanges { [unowned self] change in
+            if startChanges != nil, change.cause != .initial {
+                startChanges?.append(change)
+                return
+            }
+            logger.change(change)
+            commands?.engineChanged(change)
+        }
+    }
+
+    /// The level of everything at start: each output's initial value (logged as it was
+    /// written), then the inputs as read and the signals as computed, then the writes
+    /// the graph settled on.
+    private func reportStart() {
+        let snapshot = engine.snapshot()
+        let now = loop.now
+        for input in configuration.inputs {
+            logger.change(EngineChange(kind: .input, name: input.name, value: snapshot.inputs[input.name] ?? false,
+                                       timestamp: now, cause: .initial, chip: input.chip, line: input.line))
+        }
+        for signal in configuration.signals {
+            logger.change(EngineChange(kind: .signal, name: signal.name,
+                                       value: snapshot.signals[signal.name] ?? false, timestamp: now, cause: .initial))
+        }
+        let later = startChanges ?? []
+        startChanges = nil
+        for change in later { logger.change(change) }
+    }
+
+    /// The names' width, for the terminal's columns.
+    private func learn(_ configuration: Configuration) {
+        logging.layout.nameWidth = (configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+            + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
+    }
+
+    // MARK: Status
+
+    /// The one-line summary for `STATUS=`.
+    var status: String {
+        let snapshot = engine.snapshot()
+        let on = snapshot.outputs.filter(\.value).keys.sorted()
+        return (simulation == nil ? "" : "simulating; ") + Self.counts(configuration)
+            + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
+    }
+
+    static func counts(_ configuration: Configuration) -> String {
+        [counted(configuration.inputs.count, "input"), counted(configuration.signals.count, "signal"),
+         counted(configuration.outputs.count, "output")].joined(separator: ", ")
+    }
+
+    static func counted(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    // MARK: Simulated inputs and control requests
+
+    var simulatedInputs: SimulatedInputs? {
+        simulation.map { SimulatedInputs(backend: $0, engine: engine, configuration: configuration) }
+    }
+
+    /// Moves a simulated input.
+    func simulate(_ name: String, _ action: SimAction) throws(SimulatedInputs.Refusal) {
+        guard let simulatedInputs else {
+            throw SimulatedInputs.Refusal(message: "gpioagg is not simulating its inputs (start it with --simulate)")
+        }
+        try simulatedInputs.perform(action, on: name)
+    }
+
+    public func handle(_ request: ControlRequest) -> ControlReply {
+        switch request {
+        case .status:
+            return .status(engine.snapshot())
+        case .sim(let name, let action):
+            do throws(SimulatedInputs.Refusal) {
+                try simulate(name, action)
+                return .ok
+            } catch {
+                return .failure(error.text)
+            }
+        }
+    }
+}

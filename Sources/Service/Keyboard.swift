@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Control
+import Engine
+import Logging
+
+/// Keys for the simulated inputs when standard input is a terminal: `1` to `9`, then
+/// letters, toggle the inputs in the order the config lists them; `s` prints every
+/// level, `h` the keys, `q` (or Ctrl-C) stops.
+///
+/// The terminal is put in non-canonical mode without echo, so that a key acts at once,
+/// and restored by `close()` (the daemon closes it whenever it stops). Runs on the
+/// daemon's loop thread.
+final class Keyboard {
+    private unowned let daemon: Daemon
+    private let descriptor: Int32
+    private var saved = termios()
+    private var closed = false
+
+    /// The keys of the inputs, in order; `h`, `q` and `s` are taken.
+    static let inputKeys = Array("123456789abcdefgijklmnoprtuvwxyz")
+
+    init(daemon: Daemon, descriptor: Int32) {
+        self.daemon = daemon
+        self.descriptor = descriptor
+        if tcgetattr(descriptor, &saved) == 0 {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            tcsetattr(descriptor, TCSANOW, &raw)
+        }
+        daemon.logger.info("\(help)")
+        daemon.loop.watch(fd: descriptor) { [unowned self] _ in readable() }
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        daemon.loop.unwatch(fd: descriptor)
+        tcsetattr(descriptor, TCSANOW, &saved)
+    }
+
+    var help: String {
+        let inputs = daemon.configuration.inputs
+        let keys = zip(Self.inputKeys, inputs).map { "\($0) \($1.name)" }.joined(separator: ", ")
+        let rest = inputs.count > Self.inputKeys.count ? " (the others: gpioagg sim toggle NAME)" : ""
+        return "keys: \(keys)\(rest); s status, h help, q quit"
+    }
+
+    private func readable() {
+        var keys = [UInt8](repeating: 0, count: 64)
+        let count = keys.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        guard count > 0 else {
+            // The terminal went away: go on as a service would.
+            close()
+            return
+        }
+        for key in keys[..<count] where !closed { press(Character(UnicodeScalar(key))) }
+    }
+
+    private func press(_ key: Character) {
+        switch key {
+        case "q":
+            daemon.stop(reason: "quit")
+        case "s":
+            daemon.logger.info("\n\(daemon.engine.snapshot().table)")
+        case "h", "?":
+            daemon.logger.info("\(help)")
+        default:
+            guard let index = Self.inputKeys.firstIndex(of: key),
+                  daemon.configuration.inputs.indices.contains(index) else { return }
+            do throws(SimulatedInputs.Refusal) {
+                try daemon.simulate(daemon.configuration.inputs[index].name, .toggle)
+            } catch {
+                daemon.logger.error("error: \(error.text)")
+            }
+        }
+    }
+}

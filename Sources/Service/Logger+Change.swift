@@ -1,0 +1,21 @@
+import Engine
+import Logging
+
+extension Logger {
+    /// One entry per change: `input switch1 on`, `output ready_led off (safe state)`,
+    /// with the change as metadata (`gpio_kind`, `gpio_name`, `gpio_value`,
+    /// `gpio_cause`, and for inputs and outputs `gpio_chip` and `gpio_line`), which the
+    /// journal keeps as fields (`GPIO_NAME=ready_led`).
+    func change(_ change: EngineChange, file: String = #fileID, function: String = #function, line: UInt = #line) {
+        let value = change.value ? "on" : "off"
+        var metadata: Logger.Metadata = [
+            "gpio_kind": "\(change.kind.rawValue)", "gpio_name": "\(change.name)", "gpio_value": "\(value)",
+            "gpio_cause": "\(change.cause.rawValue)",
+        ]
+        if let chip = change.chip { metadata["gpio_chip"] = "\(chip)" }
+        if let place = change.line { metadata["gpio_line"] = "\(place)" }
+        let note = change.cause == .change ? "" : " (\(change.cause.rawValue))"
+        info("\(change.kind.rawValue) \(change.name) \(value)\(note)", metadata: metadata,
+             file: file, function: function, line: line)
+    }
+}

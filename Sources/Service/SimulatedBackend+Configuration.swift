@@ -1,0 +1,81 @@
+import Config
+import GPIO
+import GPIOSimulated
+import Loop
+
+extension SimulatedBackend {
+    /// Simulated chips on which `configuration` runs: what `gpioagg --simulate --config`
+    /// uses.
+    ///
+    /// The Raspberry Pi header controller of `raspberryPi(clock:)` is always there, so a
+    /// configuration written for a Pi (label `pinctrl-bcm2711`, `gpiochip0` or
+    /// `/dev/gpiochip0`) runs as it would on the board, typos in line names included.
+    /// Each other chip the configuration declares is made up to fit it:
+    ///
+    /// - named as declared (`name: gpiochip3`, `path: /dev/gpiochip3`), else as the next
+    ///   free `gpiochipN`; labelled as declared, else `gpio-sim.N`;
+    /// - with every line offset the configuration uses (at least 8 lines), and every line
+    ///   name it uses, placed at the lowest offsets no declaration uses.
+    ///
+    /// A chip declared by a path that is not `/dev/gpiochipN` cannot be simulated; the
+    /// engine then reports it as not found, listing the simulated chips.
+    ///
+    /// On a reload, pass the chips simulated so far as `existing`: they stay (with their
+    /// lines' levels and holders), and only chips they lack are added.
+    ///
+    /// ```swift
+    /// let backend = SimulatedBackend.simulating(configuration, clock: loop)
+    /// let engine = Engine(configuration: configuration, backend: backend, host: loop)
+    /// ```
+    public static func simulating(_ configuration: Configuration, clock: any EventLoop,
+                                  numbering: SimulatedChip.EventNumbering = .numbered,
+                                  existing: [SimulatedChip] = []) -> SimulatedBackend {
+        var chips = existing.isEmpty ? raspberryPi(clock: clock, numbering: numbering).simulatedChips : existing
+        var lines: [String: [LineLocator]] = [:]
+        for input in configuration.inputs { lines[input.chip, default: []].append(input.line) }
+        for output in configuration.outputs { lines[output.chip, default: []].append(output.line) }
+        for declaration in configuration.chips {
+            guard !chips.contains(where: { declaration.locator.matches($0.info) }) else { continue }
+            var name: String?
+            var label: String?
+            switch declaration.locator {
+            case .name(let declared): name = declared
+            case .label(let declared): label = declared
+            case .path(let path):
+                guard path.hasPrefix("/dev/"), case .name(let declared) = ChipLocator(String(path.dropFirst(5))) else {
+                    continue
+                }
+                name = declared
+            }
+            let taken = Set(chips.map(\.info.name))
+            let number = (chips.count...).first { !taken.contains("gpiochip\($0)") }!
+            chips.append(SimulatedChip(name: name ?? "gpiochip\(number)", label: label ?? "gpio-sim.\(number)",
+                                       lineNames: lineNames(for: lines[declaration.name] ?? []),
+                                       numbering: numbering, clock: clock))
+        }
+        return SimulatedBackend(chips: chips)
+    }
+
+    /// Names for a made-up chip's lines: the offsets used stay unnamed, the names used
+    /// fill the lowest free offsets.
+    private static func lineNames(for used: [LineLocator]) -> [String] {
+        var offsets = Set<UInt32>()
+        var names: [String] = []
+        for line in used {
+            switch line {
+            case .offset(let offset): offsets.insert(offset)
+            case .name(let name) where !names.contains(name): names.append(name)
+            case .name: break
+            }
+        }
+        var result = Array(repeating: "", count: max(8, Int(offsets.max().map { $0 + 1 } ?? 0)))
+        var next = 0
+        for name in names {
+            while next < result.count, offsets.contains(UInt32(next)) { next += 1 }
+            if next == result.count { result.append("") }
+            result[next] = name
+            next += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import Config
+import Control
+import Engine
+import GPIO
+import GPIOSimulated
+
+/// Moves the simulated inputs of a running engine by name, as `gpioagg sim`, line
+/// commands and keys ask: the one place where `SimAction` meets the simulated chips.
+/// Each input's changes queue on its chip line (`SimulatedChip`), so a later `set`
+/// cancels what remains of an earlier pulse and back-to-back pulses end where the first
+/// started.
+///
+/// ```swift
+/// let inputs = SimulatedInputs(backend: chips, engine: engine, configuration: config)
+/// try inputs.perform(.pulse(.milliseconds(200)), on: "switch1")
+/// ```
+struct SimulatedInputs {
+    let backend: SimulatedBackend
+    let engine: Engine
+    let configuration: Configuration
+
+    /// What the daemon refuses, worded for the person who asked.
+    struct Refusal: Error {
+        var message: String
+        var hint: String = ""
+
+        var text: String { message + (hint.isEmpty ? "" : "; " + hint) }
+    }
+
+    /// Applies `action` to the input called `name`. Loop thread.
+    func perform(_ action: SimAction, on name: String) throws(Refusal) {
+        let (chip, offset) = try line(of: name)
+        switch action {
+        case .set(let value): chip.setActive(.offset(offset), value)
+        case .toggle: chip.toggle(.offset(offset))
+        case .pulse(let duration): chip.pulse(.offset(offset), for: duration)
+        }
+    }
+
+    /// The input's logical level on its chip now (`true` is on), which the engine's own
+    /// value reaches once debounce lets it through; and whether pulses are still due.
+    func lineState(of name: String) throws(Refusal) -> (level: Bool, pulsing: Bool) {
+        let (chip, offset) = try line(of: name)
+        let activeLow = configuration.inputs.first { $0.name == name }?.activeLow ?? false
+        let level = (chip.level(of: .offset(offset)) ?? false) != activeLow
+        return (level, chip.pendingPulses(.offset(offset)) > 0)
+    }
+
+    private func line(of name: String) throws(Refusal) -> (SimulatedChip, UInt32) {
+        guard engine.isRunning else { throw Refusal(message: "the engine is not running") }
+        guard let id = engine.line(ofInput: name) else {
+            let known = configuration.inputs.map(\.name)
+            throw Refusal(message: "no input named '\(name)'",
+                          hint: known.isEmpty ? "" : "inputs: " + known.joined(separator: ", "))
+        }
+        guard let chip = backend.simulatedChip(path: id.chip) else {
+            throw Refusal(message: "input '\(name)' is not on a simulated chip: only simulated inputs can be set",
+                          hint: "run with --simulate to drive inputs by hand")
+        }
+        return (chip, id.offset)
+    }
+}
