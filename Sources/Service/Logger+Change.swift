@@ -13,7 +13,11 @@ extension Logger {
             "gpio_cause": "\(change.cause.rawValue)",
         ]
         if let chip = change.chip { metadata["gpio_chip"] = "\(chip)" }
-        if let place = change.line { metadata["gpio_line"] = "\(place)" }
+        switch change.line {
+        case .name(let name)?: metadata["gpio_line"] = "\(name)"
+        case .offset(let offset)?: metadata["gpio_line"] = "\(offset)"
+        case nil: break
+        }
         let note = change.cause == .change ? "" : " (\(change.cause.rawValue))"
         info("\(change.kind.rawValue) \(change.name) \(value)\(note)", metadata: metadata,
              file: file, function: function, line: line)

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+import Engine
+import Foundation
+import GPIO
+import GPIOSimulated
+import Locks
+import Logging
+import LoopEmbedded
+import Service
+import Testing
+
+/// The whole daemon on the loop's virtual-time twin: no process, no real time.
+@Suite("The daemon in virtual time")
+struct DaemonTests {
+    final class Notifications: ServiceNotifier, @unchecked Sendable {
+        let sent = LockedValueBox<[[String]]>([])
+        let watchdogPeriod: Duration?
+        init(watchdog: Duration? = nil) { watchdogPeriod = watchdog }
+        func notify(_ assignments: [String]) { sent.withLockedValue { $0.append(assignments) } }
+        var all: [[String]] { sent.withLockedValue { $0 } }
+    }
+
+    struct Entry {
+        var level: Logger.Level
+        var message: String
+        var metadata: Logger.Metadata
+    }
+
+    struct Recording: LogHandler {
+        let entries: LockedValueBox<[Entry]>
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            entries.withLockedValue { $0.append(Entry(level: event.level, message: "\(event.message)",
+                                                      metadata: event.metadata ?? [:])) }
+        }
+    }
+
+    final class Rig {
+        let loop = EmbeddedEventLoop()
+        let entries = LockedValueBox<[Entry]>([])
+        let notifications: Notifications
+        let daemon: Daemon
+        let chips: SimulatedBackend
+        let path: String
+
+        init(_ text: String, watchdog: Duration? = nil) throws {
+            path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let configuration = try ConfigLoader.load(path: path)
+            chips = SimulatedBackend.simulating(configuration, clock: loop)
+            notifications = Notifications(watchdog: watchdog)
+            let entries = self.entries
+            let logger = Logger(label: "test") { _ in Recording(entries: entries) }
+            let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
+                                         simulation: chips, controlPath: nil, interaction: .none,
+                                         commandDescriptor: FileHandle.nullDevice.fileDescriptor, version: "test", backendSummary: "simulated")
+            daemon = Daemon(options, loop: loop, notifier: notifications,
+                            logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
+                                                                                  error: LogOutput(descriptor: 2))))
+        }
+
+        deinit { unlink(path) }
+
+        func rewrite(_ text: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+
+        func changes(_ name: String) -> [Entry] {
+            entries.withLockedValue { $0.filter { $0.metadata["gpio_name"] == .string(name) } }
+        }
+    }
+
+    @Test("a reload that moves an output logs its writes with the new line")
+    func reloadLogsTheNewLine() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        for line in ["GPIO17", "GPIO27", "GPIO22"] { rig.chips.simulatedChips[0].setActive(.name(line), true) }
+        rig.loop.advance(by: .milliseconds(20))
+        #expect(rig.daemon.engine.snapshot().outputs["ready_led"] == true)
+        try rig.rewrite(Configuration.embeddedDemoText.replacingOccurrences(of: "line: GPIO5", with: "line: GPIO6"))
+        rig.daemon.handle(signal: SIGHUP)
+        rig.loop.advance(by: .milliseconds(20))
+        #expect(rig.chips.simulatedChips[0].level(of: .name("GPIO6")) == true)
+        let reloaded = try #require(rig.changes("ready_led").last)
+        #expect(reloaded.message.hasPrefix("output ready_led on"))
+        #expect(reloaded.metadata["gpio_line"]?.description == "GPIO6")
+        #expect(reloaded.metadata["gpio_chip"]?.description == "main")
+        #expect(rig.notifications.all.last?.first == "READY=1")
+        rig.daemon.handle(signal: SIGTERM)
+        #expect(rig.daemon.exitStatus == 0)
+        #expect(rig.chips.simulatedChips[0].level(of: .name("GPIO6")) == false, "safe value")
+    }
+
+    @Test("a config path that is a FIFO is refused on reload, and the daemon goes on")
+    func fifoReloadIsRefused() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        unlink(rig.path)
+        try #require(mkfifo(rig.path, 0o600) == 0)
+        rig.daemon.handle(signal: SIGHUP)
+        #expect(rig.daemon.state == .running)
+        let last = try #require(rig.notifications.all.last)
+        #expect(last.first == "READY=1")
+        #expect(last.last?.contains("it is a FIFO, not a regular file") == true)
+        rig.daemon.handle(signal: SIGTERM)
+        #expect(rig.daemon.exitStatus == 0)
+    }
+
+    @Test("the watchdog pings from the loop's timer, at half the period")
+    func watchdog() throws {
+        let rig = try Rig(Configuration.embeddedDemoText, watchdog: .milliseconds(200))
+        try rig.daemon.start()
+        rig.loop.advance(by: .milliseconds(450))
+        #expect(rig.notifications.all.filter { $0 == ["WATCHDOG=1"] }.count == 4)
+        rig.daemon.handle(signal: SIGTERM)
+        rig.loop.advance(by: .seconds(1))
+        #expect(rig.notifications.all.filter { $0 == ["WATCHDOG=1"] }.count == 4, "no ping after stop")
+    }
+}

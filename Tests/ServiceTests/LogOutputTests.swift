@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Service
+import Testing
+
+@Suite("Log output that never blocks")
+struct LogOutputTests {
+    @Test("a pipe nobody reads: writes return, the oldest lines go, and the reader is told how many")
+    func unreadPipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let output = LogOutput(descriptor: ends[1], limit: 16 * 1024)
+        // Far more than the pipe (64 KiB) and the buffer hold: a blocking write would
+        // never return here.
+        let line = String(repeating: "x", count: 100)
+        for index in 0..<10_000 { output.write("\(index) \(line)") }
+        #expect(output.droppedLines > 0)
+        #expect(output.pendingByteCount <= 16 * 1024 + 200)
+
+        // The reader comes back: it gets the notice, then the newest lines.
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let flags = fcntl(ends[0], F_GETFL)
+        _ = fcntl(ends[0], F_SETFL, flags | O_NONBLOCK)
+        for _ in 0..<100 {
+            let count = read(ends[0], &buffer, buffer.count)
+            if count > 0 { received += buffer[..<count] }
+            output.flush(timeout: .milliseconds(10))
+            if output.pendingByteCount == 0, count <= 0 { break }
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.contains("log lines dropped: the output was not read"))
+        #expect(text.hasSuffix("9999 \(line)\n"), "the newest line arrives whole")
+    }
+}
