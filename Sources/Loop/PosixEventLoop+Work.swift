@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Dispatch
+import Locks
 
 extension PosixEventLoop {
     /// Runs `work` on the loop thread after everything queued before it. Work handed
@@ -20,7 +20,7 @@ extension PosixEventLoop {
         if inEventLoop { return try body() }
         let outcome: Result<Value, Failure> = withoutActuallyEscaping(body) { body in
             let slot = SyncSlot<Value, Failure>(body)
-            let done = DispatchSemaphore(value: 0)
+            let done = Semaphore()
             let accepted = enqueue { [slot] in
                 slot.run()
                 done.signal()

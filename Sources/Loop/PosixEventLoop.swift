@@ -4,7 +4,6 @@
 import CLoopLinux
 import GPIO
 import Locks
-import Dispatch
 import Reactive
 import Synchronization
 
@@ -35,8 +34,8 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     let timerDescriptor: Int32
     /// What other threads share with the loop.
     let shared = LockedValueBox(PosixEventLoopSharedState())
-    private let started = DispatchSemaphore(value: 0)
-    private let exited = DispatchSemaphore(value: 0)
+    private let started = Semaphore()
+    private let exited = Semaphore()
     /// The loop thread's id while it runs, else 0 (ids are reused once a thread ends).
     let loopThread = Atomic<UInt>(0)
 

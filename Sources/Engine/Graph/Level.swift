@@ -47,6 +47,9 @@ final class Level: Publisher {
         subscriptions.remove(at: index)
     }
 
+    /// How many subscribers it has.
+    var subscriberCount: Int { subscriptions.count }
+
     /// Forgets every subscriber at once (the graph is being taken apart): their
     /// cancellations then find nothing to search.
     func dropSubscribers() {
