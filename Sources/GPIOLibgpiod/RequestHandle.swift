@@ -30,8 +30,6 @@ final class RequestHandle {
         return request
     }
 
-    var isReleased: Bool { request == nil }
-
     func release() {
         guard let request else { return }
         self.request = nil

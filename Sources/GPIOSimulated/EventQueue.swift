@@ -18,7 +18,6 @@ final class EventQueue {
     private var storage: [EdgeEvent] = []
     private var head = 0
     private var signalled = false
-    private(set) var dropped = 0
 
     init(capacity: Int, overflow: Overflow) throws(GPIOError) {
         self.capacity = max(1, capacity)
@@ -44,7 +43,6 @@ final class EventQueue {
 
     func push(_ event: EdgeEvent) {
         if count >= capacity {
-            dropped += 1
             switch overflow {
             case .dropNewest:
                 return

@@ -56,6 +56,8 @@ public final class SimulatedChip: @unchecked Sendable {
     let lock = Lock()
     var lines: [SimulatedLine]
     private var recordedWrites: [Write] = []
+    /// What the next output write throws, if anything (under `lock`).
+    var writeFailure: GPIOError?
 
     public init(name: String, label: String, lineNames: [String],
                 numbering: EventNumbering = .numbered, clock: any EventLoop) {
@@ -176,6 +178,16 @@ public final class SimulatedChip: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Makes the next output write on this chip fail with `error`, as a line whose
+    /// driver went away does: what a daemon must survive with its outputs safe.
+    ///
+    /// ```swift
+    /// chip.failNextWrite(.system("GPIO_V2_LINE_SET_VALUES_IOCTL", errno: EIO, detail: "Input/output error"))
+    /// ```
+    public func failNextWrite(_ error: GPIOError) {
+        lock.withLock { writeFailure = error }
     }
 
     /// The physical level of a line: what an output's requester drives, else its pull.

@@ -38,9 +38,6 @@ final class SimulatedInputRequest: InputRequest {
     var numbersEvents: Bool { simulatedChip.numbering == .numbered }
     var eventBufferCapacity: Int { queues[0].capacity }
 
-    /// Events dropped because a buffer was full, over the request's life.
-    var droppedEvents: Int { simulatedChip.lock.withLock { queues.reduce(0) { $0 + $1.dropped } } }
-
     func values() throws(GPIOError) -> [Bool] {
         simulatedChip.lock.withLock {
             offsets.map { offset in
@@ -110,6 +107,10 @@ final class SimulatedOutputRequest: OutputRequest {
     func setValues(_ values: [(offset: UInt32, value: Bool)]) throws(GPIOError) {
         try simulatedChip.lock.withLock { () throws(GPIOError) in
             guard !released else { throw .invalidRequest("the output request was released") }
+            if let failure = simulatedChip.writeFailure {
+                simulatedChip.writeFailure = nil
+                throw failure
+            }
             for (offset, _) in values where !offsets.contains(offset) {
                 throw .invalidRequest("line \(offset) is not one of this request's outputs \(offsets)")
             }

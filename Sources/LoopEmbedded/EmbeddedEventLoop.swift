@@ -50,9 +50,6 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     /// The descriptors being watched, in ascending order.
     public var watchedDescriptors: [Int32] { watches.keys.sorted() }
 
-    /// How many timers are pending (cancelled ones included until they would be due).
-    public var pendingTimerCount: Int { timers.count }
-
     public func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
         if let existing = watches[fd] {
             existing.events = events

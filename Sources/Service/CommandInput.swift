@@ -11,7 +11,8 @@ import Loop
 ///
 /// ```
 /// on switch1            set an input on (off NAME: off)
-/// toggle switch2        invert it; a number toggles the Nth input (1 is the first)
+/// toggle switch2        invert it; a number names the Nth input (1 is the first),
+///                       here and in every command: `toggle 1`, `pulse 2 50ms`
 /// pulse switch3 50ms    invert it, then restore it after the duration (default 100ms)
 /// status                print every level
 /// quit                  outputs to their safe values, exit (end of input does too)
@@ -179,6 +180,10 @@ final class CommandInput {
         default:
             daemon.logger.error("error: unknown command '\(line)'; commands: \(Self.commandList)")
             return nil
+        }
+        // An input's number works wherever its name does (`toggle 1`, `pulse 2 50ms`).
+        if let number = Int(name), inputs.indices.contains(number - 1), !inputs.contains(where: { $0.name == name }) {
+            name = inputs[number - 1].name
         }
         do throws(SimulatedInputs.Refusal) {
             try daemon.simulate(name, action)

@@ -51,7 +51,8 @@ struct DaemonTests {
         let chips: SimulatedBackend
         let path: String
 
-        init(_ text: String, watchdog: Duration? = nil) throws {
+        init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
+             commands: Int32 = FileHandle.nullDevice.fileDescriptor) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -60,8 +61,8 @@ struct DaemonTests {
             let entries = self.entries
             let logger = Logger(label: "test") { _ in Recording(entries: entries) }
             let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
-                                         simulation: chips, controlPath: nil, interaction: .none,
-                                         commandDescriptor: FileHandle.nullDevice.fileDescriptor, version: "test", backendSummary: "simulated")
+                                         simulation: chips, controlPath: nil, interaction: interaction,
+                                         commandDescriptor: commands, version: "test", backendSummary: "simulated")
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))
@@ -70,6 +71,16 @@ struct DaemonTests {
         deinit { unlink(path) }
 
         func rewrite(_ text: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+
+        var chip: SimulatedChip { chips.simulatedChips[0] }
+
+        var messages: [String] { entries.withLockedValue { $0.map(\.message) } }
+
+        /// Closes the three switches of the demo and lets debounce pass.
+        func closeSwitches() {
+            for line in ["GPIO17", "GPIO27", "GPIO22"] { chip.setActive(.name(line), true) }
+            loop.advance(by: .milliseconds(20))
+        }
 
         func changes(_ name: String) -> [Entry] {
             entries.withLockedValue { $0.filter { $0.metadata["gpio_name"] == .string(name) } }
@@ -121,5 +132,76 @@ struct DaemonTests {
         rig.daemon.handle(signal: SIGTERM)
         rig.loop.advance(by: .seconds(1))
         #expect(rig.notifications.all.filter { $0 == ["WATCHDOG=1"] }.count == 4, "no ping after stop")
+    }
+
+    @Test("an invalid file on reload is refused at its line; the running graph and its outputs stay")
+    func invalidReloadIsRefused() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        rig.closeSwitches()
+        try rig.rewrite(Configuration.embeddedDemoText.replacingOccurrences(of: "debounce: 10ms }", with: "debounce: soon }"))
+        rig.daemon.handle(signal: SIGHUP)
+        #expect(rig.daemon.state == .running)
+        let last = try #require(rig.notifications.all.last)
+        #expect(last.first == "READY=1")
+        let status = try #require(last.last)
+        #expect(status.hasPrefix("STATUS=reload refused: 3 errors in the config file; first: \(rig.path):10:78: 'soon' is not a duration"))
+        #expect(rig.daemon.engine.snapshot().outputs["ready_led"] == true)
+        #expect(rig.chip.level(of: .name("GPIO5")) == true, "the LED stays lit")
+        rig.daemon.handle(signal: SIGTERM)
+        #expect(rig.daemon.exitStatus == 0)
+    }
+
+    @Test("a reload naming a line another program holds is refused before anything is released")
+    func busyLineReloadIsRefused() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        rig.closeSwitches()
+        let other = try rig.chips.openChip(.label("pinctrl-bcm2711"))
+        let held = try other.requestOutputs([OutputLineConfig(offset: 6, initial: false)], consumer: "other")
+        defer { held.release() }
+        let writesBefore = rig.chip.writes.count
+        try rig.rewrite(Configuration.embeddedDemoText.replacingOccurrences(of: "line: GPIO5", with: "line: GPIO6"))
+        rig.daemon.handle(signal: SIGHUP)
+        #expect(rig.daemon.state == .running)
+        #expect(rig.notifications.all.last?.last?.contains("is busy") == true)
+        #expect(rig.chip.writes.count == writesBefore, "nothing was written")
+        #expect(rig.chip.level(of: .name("GPIO5")) == true)
+        rig.daemon.handle(signal: SIGTERM)
+    }
+
+    @Test("a failed write stops the daemon with status 1, outputs safe")
+    func lineFailureStops() throws {
+        var finished: Int32?
+        let rig = try Rig(Configuration.embeddedDemoText)
+        rig.daemon.onFinish = { finished = $0 }
+        try rig.daemon.start()
+        rig.chip.failNextWrite(.system("GPIO_V2_LINE_SET_VALUES_IOCTL", errno: EIO, detail: "Input/output error"))
+        rig.closeSwitches()
+        #expect(finished == 1)
+        #expect(rig.daemon.exitStatus == 1)
+        #expect(rig.chip.level(of: .name("GPIO5")) == false, "safe")
+        #expect(rig.notifications.all.contains(["STOPPING=1"]))
+        #expect(rig.messages.last?.hasPrefix("stopped (failure: output 'ready_led'") == true)
+    }
+
+    @Test("line commands from a pipe run in order, each once the change before it settled; end of input stops")
+    func commandInput() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let rig = try Rig(Configuration.embeddedDemoText, interaction: .commands, commands: ends[0])
+        try rig.daemon.start()
+        let script = "on switch1\non switch2\npulse switch3 30ms\ntoggle 3\nstatus\n"
+        _ = script.withCString { write(ends[1], $0, strlen($0)) }
+        close(ends[1])
+        rig.loop.advance(by: .seconds(1))
+        #expect(rig.daemon.exitStatus == 0)
+        #expect(rig.messages.contains("stopped (end of input)"))
+        let led = rig.changes("ready_led").map(\.message)
+        // Lit for the pulse (its 30 ms), off again, then lit by the toggle.
+        #expect(led == ["output ready_led off (initial)", "output ready_led on", "output ready_led off",
+                        "output ready_led on", "output ready_led off (safe state)"])
+        #expect(rig.messages.contains { $0.hasPrefix("INPUTS") && $0.contains("switch3    on") })
     }
 }
