@@ -31,26 +31,3 @@ public struct LoopBound<Value>: @unchecked Sendable {
         }
     }
 }
-
-/// A class instance that belongs to one event loop, shared by reference across threads
-/// (one `LoopBoundBox` for the daemon's state, say): each access checks the thread.
-public final class LoopBoundBox<Value>: @unchecked Sendable {
-    public let loop: any EventLoop
-    private var _value: Value
-
-    public init(_ value: Value, loop: any EventLoop) {
-        self.loop = loop
-        _value = value
-    }
-
-    public var value: Value {
-        get {
-            loop.preconditionInEventLoop()
-            return _value
-        }
-        set {
-            loop.preconditionInEventLoop()
-            _value = newValue
-        }
-    }
-}

@@ -40,10 +40,9 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     let loopThread = Atomic<UInt>(0)
 
     // Loop thread only.
-    private var watches: [Int32: WatchedDescriptor] = [:]
+    private var watches = WatchTable()
     private var pollSet: [pollfd] = []
     private var pollWatches: [WatchedDescriptor?] = []
-    private var pollSetIsStale = true
     var timers = TimerHeap()
     var armedDeadline: UInt64?
     var localWorkPending = false
@@ -103,14 +102,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
             execute { [self] in watch(fd: fd, events: events, handler: handover.value) }
             return
         }
-        if let existing = watches[fd] {
-            if existing.events != events { pollSetIsStale = true }
-            existing.events = events
-            existing.handler = handler
-        } else {
-            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
-            pollSetIsStale = true
-        }
+        watches.watch(fd: fd, events: events, handler: handler)
     }
 
     public func unwatch(fd: Int32) {
@@ -118,9 +110,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
             execute { [self] in unwatch(fd: fd) }
             return
         }
-        guard let watch = watches.removeValue(forKey: fd) else { return }
-        watch.isActive = false
-        pollSetIsStale = true
+        watches.unwatch(fd: fd)
     }
 
     // MARK: Stopping
@@ -160,7 +150,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
             // A stop from the loop thread still runs what was queued before it.
             if localWorkPending || stopping { runQueuedWork() }
             if stopping { break }
-            if pollSetIsStale { rebuildPollSet() }
+            if watches.isStale { rebuildPollSet() }
             let ready = pollSet.withUnsafeMutableBufferPointer { set in
                 poll(set.baseAddress, nfds_t(set.count), -1)
             }
@@ -178,7 +168,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
             if pollSet[0].revents != 0 { runQueuedWork() }
         }
         // Drop what the loop still holds, so that handlers' captures are let go of.
-        watches = [:]
+        watches.removeAll()
         pollWatches = []
         timers = TimerHeap()
         loopThread.store(0, ordering: .relaxed)
@@ -203,13 +193,12 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     }
 
     private func rebuildPollSet() {
-        pollSetIsStale = false
         pollSet.removeAll(keepingCapacity: true)
         pollWatches.removeAll(keepingCapacity: true)
         pollSet.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
         pollSet.append(pollfd(fd: timerDescriptor, events: Int16(POLLIN), revents: 0))
         pollWatches.append(contentsOf: [nil, nil])
-        for watch in watches.values.sorted(by: { $0.fd < $1.fd }) {
+        for watch in watches.inOrder() {
             pollSet.append(pollfd(fd: watch.fd, events: watch.events, revents: 0))
             pollWatches.append(watch)
         }

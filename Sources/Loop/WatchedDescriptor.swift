@@ -1,4 +1,4 @@
-/// A descriptor a host watches, and its handler. The host holds the same object while
+/// A descriptor a loop watches, and its handler. The loop holds the same object while
 /// it dispatches, so that an `unwatch` from within a handler takes effect at once.
 package final class WatchedDescriptor {
     package let fd: Int32
@@ -10,5 +10,46 @@ package final class WatchedDescriptor {
         self.fd = fd
         self.events = events
         self.handler = handler
+    }
+}
+
+/// The descriptors a loop watches, shared by both loops: watching again replaces the
+/// events and handler, and `isStale` says when the poll set must be rebuilt.
+package struct WatchTable {
+    private var watches: [Int32: WatchedDescriptor] = [:]
+    /// Set when the descriptors or their events changed since `inOrder()`.
+    package private(set) var isStale = true
+
+    package init() {}
+
+    package mutating func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
+        if let existing = watches[fd] {
+            if existing.events != events { isStale = true }
+            existing.events = events
+            existing.handler = handler
+        } else {
+            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
+            isStale = true
+        }
+    }
+
+    package mutating func unwatch(fd: Int32) {
+        guard let watch = watches.removeValue(forKey: fd) else { return }
+        watch.isActive = false
+        isStale = true
+    }
+
+    package subscript(fd: Int32) -> WatchedDescriptor? { watches[fd] }
+
+    package var descriptors: [Int32] { watches.keys.sorted() }
+
+    /// The watches in descriptor order, as `poll` wants them; clears `isStale`.
+    package mutating func inOrder() -> [WatchedDescriptor] {
+        isStale = false
+        return watches.values.sorted { $0.fd < $1.fd }
+    }
+
+    package mutating func removeAll() {
+        watches = [:]
     }
 }

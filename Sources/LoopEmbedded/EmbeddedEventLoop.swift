@@ -16,8 +16,9 @@ import Loop
 ///   instant, in order, with `run()` before each: input before timers, as on the real
 ///   loop.
 ///
-/// The thread that drives it is the loop's thread (`inEventLoop` is always true);
-/// `execute(_:)` is safe from any thread.
+/// The thread that made it is the loop's thread: everything but `execute(_:)` (safe
+/// from any thread) must be called there, and `preconditionInEventLoop()` checks it,
+/// as it does on the real loop.
 ///
 /// ```swift
 /// let loop = EmbeddedEventLoop()
@@ -30,13 +31,13 @@ import Loop
 /// ```
 public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     public private(set) var now: UInt64
-    private var watches: [Int32: WatchedDescriptor] = [:]
+    private var watches = WatchTable()
     /// `watches` in descriptor order, as `poll` wants them; rebuilt when they change.
     private var pollSet: [pollfd] = []
     private var pollWatches: [WatchedDescriptor] = []
-    private var pollSetIsStale = false
     private var timers = TimerHeap()
     private let queue = LockedValueBox<[@Sendable () -> Void]>([])
+    private let owner = pthread_self()
 
     /// - Parameter now: where the clock starts, in nanoseconds (1 s by default, so that
     ///   "a while ago" is never before 0).
@@ -44,26 +45,18 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
         self.now = now
     }
 
-    /// Always true: whoever drives the loop is its thread.
-    public var inEventLoop: Bool { true }
+    /// Whether the caller is the thread that made the loop.
+    public var inEventLoop: Bool { pthread_equal(owner, pthread_self()) != 0 }
 
     /// The descriptors being watched, in ascending order.
-    public var watchedDescriptors: [Int32] { watches.keys.sorted() }
+    public var watchedDescriptors: [Int32] { watches.descriptors }
 
     public func watch(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) {
-        if let existing = watches[fd] {
-            existing.events = events
-            existing.handler = handler
-        } else {
-            watches[fd] = WatchedDescriptor(fd: fd, events: events, handler: handler)
-        }
-        pollSetIsStale = true
+        watches.watch(fd: fd, events: events, handler: handler)
     }
 
     public func unwatch(fd: Int32) {
-        guard let watch = watches.removeValue(forKey: fd) else { return }
-        watch.isActive = false
-        pollSetIsStale = true
+        watches.unwatch(fd: fd)
     }
 
     /// Queues `work` for the next `run()`. Safe from any thread.
@@ -122,7 +115,7 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
                 ran += 1
                 progress = true
             }
-            if pollSetIsStale { rebuildPollSet() }
+            if watches.isStale { rebuildPollSet() }
             let count = pollSet.count
             let ready = count == 0 ? 0 : pollSet.withUnsafeMutableBufferPointer {
                 poll($0.baseAddress, nfds_t($0.count), 0)
@@ -157,8 +150,7 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     }
 
     private func rebuildPollSet() {
-        pollSetIsStale = false
-        pollWatches = watches.values.sorted { $0.fd < $1.fd }
+        pollWatches = watches.inOrder()
         pollSet = pollWatches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
     }
 }
