@@ -65,10 +65,7 @@ let package = Package(
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
-        .target(
-            name: "CYAML",
-            linkerSettings: [.linkedLibrary("yaml")]
-        ),
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Config", dependencies: ["GPIO", "CYAML"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),

@@ -28,10 +28,6 @@ public enum ConfigLoader {
         if text.utf8.count > maximumBytes {
             throw ConfigErrors([ConfigFile.tooLarge(path: file, bytes: text.utf8.count, limit: maximumBytes)])
         }
-        let findings = YAMLPrescan.scan(text)
-        if !findings.isEmpty {
-            throw ConfigErrors(prescanErrors(findings, file: file))
-        }
         let document = SourceDocument.compose(text, file: file)
         guard let root = document.root else {
             if document.errors.isEmpty {
@@ -49,32 +45,5 @@ public enum ConfigLoader {
         case .failure(let errors):
             throw ConfigErrors(ConfigValidator.sortedBySource(document.errors + errors.errors))
         }
-    }
-
-    /// One error per anchor (every alias needs one); aliases only when there is no
-    /// anchor at all. The rest of the file is checked once they are gone.
-    private static func prescanErrors(_ findings: [YAMLPrescan.Finding], file: String) -> [ConfigError] {
-        let anchors = findings.filter { $0.kind == .anchor }
-        let shown = anchors.isEmpty ? findings : anchors + findings.filter { $0.kind == .tooDeep }
-        return shown.map { finding in
-            let location = SourceLocation(file: file, line: finding.line, column: finding.column)
-            switch finding.kind {
-            case .anchor:
-                return ConfigError(location: location, message: "anchors and aliases are not supported (&\(finding.name))",
-                                   hint: "write the value out in full wherever it is used")
-            case .alias:
-                return ConfigError(location: location, message: "anchors and aliases are not supported (*\(finding.name))",
-                                   hint: "write the value out in full wherever it is used")
-            case .tooDeep:
-                return tooDeepError(at: location)
-            }
-        }
-    }
-
-    /// Collections nested deeper than `YAMLPrescan.maximumDepth`, starting at `location`.
-    static func tooDeepError(at location: SourceLocation) -> ConfigError {
-        ConfigError(location: location,
-                    message: "nested more than \(YAMLPrescan.maximumDepth) levels deep",
-                    hint: "a gpioagg config nests four levels: section, entry, settings, debounce")
     }
 }

@@ -1,6 +1,7 @@
 /// A config file's YAML, read from libyaml's events (`YAMLEvents`) into `SourceNode`s,
 /// with every problem found on the way as `ConfigError`s: syntax errors (at libyaml's
-/// mark), duplicate keys, keys that are not plain strings, anchors and aliases.
+/// mark), duplicate keys, keys that are not plain strings, anchors and aliases, nesting
+/// too deep.
 ///
 /// ```swift
 /// let document = SourceDocument.compose("a: 1\nb: 2\na: 3\n", file: "x.yaml")
@@ -9,34 +10,48 @@
 /// ```
 ///
 /// The tree is built without recursion, so no input exhausts the stack, and without
-/// expanding anything: an alias is an error at the alias, an anchored node an error at
-/// its anchor, and nothing inside an anchored node is read.
+/// expanding anything: libyaml's parser reports an alias as an event naming its anchor,
+/// so an alias bomb costs one event per alias written.
 struct SourceDocument {
-    /// Nil when there is no document (an empty file, or only comments) or the YAML is
-    /// broken; `errors` then says why.
+    /// Nil when there is no document (an empty file, or only comments) or the file is
+    /// refused as a whole; `errors` then says why.
     var root: SourceNode?
     var errors: [ConfigError]
 
     /// More nodes than this cannot come from a file within `ConfigLoader.maximumBytes`
-    /// without aliases; a second line of defence should one ever be expanded.
+    /// (aliases are refused, never expanded): a bound on the tree should that limit grow.
     static let maximumNodes = 1_000_000
 
-    /// Collections inside each other: `YAMLPrescan`'s limit, kept again while building so
-    /// that nothing deeper is built (nor freed recursively) should the scan miss it.
-    static let maximumDepth = YAMLPrescan.maximumDepth
+    /// Collections inside each other, anywhere in the file. A gpioagg config needs four;
+    /// reading stops at the first collection deeper than this, so that nothing deeper is
+    /// built (nor freed recursively) and libyaml's scanner, which slows down with every
+    /// level, reads no further.
+    static let maximumDepth = 32
 
-    /// Reads `text` (already checked by `YAMLPrescan`). A syntax error anywhere is the
-    /// only error reported: nothing else can be trusted once libyaml is lost. So is
-    /// nesting deeper than `maximumDepth`, where reading stops (libyaml's scanner slows
-    /// down with every level).
+    /// Reads `text`. Some problems refuse the whole file, with no other error:
+    ///
+    /// - Anchors and aliases (`&name`, `*name`) in any document, as far as libyaml reads
+    ///   (to the end, or to its first syntax error): one error per anchor, or per alias
+    ///   when there is no anchor (each alias needs one). The rest of the file is checked
+    ///   once they are gone.
+    /// - A syntax error: nothing else can be trusted once libyaml is lost.
+    /// - Nesting deeper than `maximumDepth`, after the anchors and aliases before it.
+    /// - A second document.
     static func compose(_ text: String, file: String, maximumNodes: Int = maximumNodes) -> SourceDocument {
-        var builder = Builder(file: file, maximumNodes: maximumNodes)
+        var builder = Builder(text: text, file: file, maximumNodes: maximumNodes)
         let failure = YAMLEvents.parse(text) { builder.handle($0) }
-        if let failure {
+        let tooDeep = builder.tooDeep.map { [tooDeepError(at: $0)] } ?? []
+        let refused = builder.anchors.isEmpty ? builder.aliases : builder.anchors
+        if !refused.isEmpty {
+            return SourceDocument(root: nil, errors: refused + tooDeep)
+        }
+        // Past the first document only anchors and aliases are looked for (the file is
+        // refused there anyway), so a syntax error that far is not the one to report.
+        if let failure, builder.secondDocument == nil {
             return SourceDocument(root: nil, errors: [syntaxError(failure, in: text, file: file)])
         }
-        if let tooDeep = builder.tooDeep {
-            return SourceDocument(root: nil, errors: [ConfigLoader.tooDeepError(at: tooDeep)])
+        if !tooDeep.isEmpty {
+            return SourceDocument(root: nil, errors: tooDeep)
         }
         if let second = builder.secondDocument {
             let failure = YAMLEvents.Failure.syntax(problem: "but found another document", mark: second,
@@ -49,6 +64,12 @@ struct SourceDocument {
 
     // MARK: - Errors
 
+    private static func tooDeepError(at location: SourceLocation) -> ConfigError {
+        ConfigError(location: location,
+                    message: "nested more than \(maximumDepth) levels deep",
+                    hint: "a gpioagg config nests four levels: section, entry, settings, debounce")
+    }
+
     private static func syntaxError(_ failure: YAMLEvents.Failure, in text: String, file: String) -> ConfigError {
         switch failure {
         case .syntax(let problem, let mark, let context, let contextMark):
@@ -57,7 +78,9 @@ struct SourceDocument {
                 message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
             }
             // libyaml often says only "cannot start any token" about a tab.
-            let atTab = character(at: mark, in: text) == "\t"
+            var cursor = SourceCursor(text)
+            cursor.move(to: mark)
+            let atTab = cursor.mark == mark && cursor.current == "\t"
             return ConfigError(location: SourceLocation(file: file, line: mark.line, column: mark.column),
                                message: message, hint: syntaxHint(atTab ? "tab character" : problem))
         case .reader(let problem, let byteOffset):
@@ -85,20 +108,6 @@ struct SourceDocument {
             return ConfigError(location: SourceLocation(file: file, line: 1, column: 1),
                                message: "cannot read the YAML: out of memory")
         }
-    }
-
-    /// The Unicode scalar at `mark`, with lines broken as libyaml breaks them and a
-    /// leading byte order mark left out as libyaml leaves it out.
-    private static func character(at mark: YAMLEvents.Mark, in text: String) -> Unicode.Scalar? {
-        var line = 1
-        var scalars = text.unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        while line < mark.line, let scalar = scalars.popFirst() {
-            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
-            if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { line += 1 }
-        }
-        guard line == mark.line else { return nil }
-        return scalars.dropFirst(mark.column - 1).first
     }
 
     /// A fix for libyaml's most common complaints.
@@ -130,10 +139,11 @@ struct SourceDocument {
 
 /// Turns libyaml's events into `SourceNode`s with a stack of open collections.
 ///
-/// A node that is not built (an anchored node, an alias, a key that is not a name and
-/// its value, anything past the node limit) is reported once where it starts and its
-/// events are skipped to its end. A collection nested too deep, skipped or not, stops
-/// the reading.
+/// A node that is not built (a key that is not a name and its value, anything past the
+/// node limit) is reported once where it starts and its events are skipped to its end.
+/// Anchors, aliases and nesting are looked for in every event, built or skipped, in every
+/// document: they refuse the whole file, so once one is found nothing more is built, and
+/// a collection nested too deep stops the reading.
 private struct Builder {
     /// What an open mapping reads next.
     enum Expecting {
@@ -172,36 +182,46 @@ private struct Builder {
 
     let file: String
     let maximumNodes: Int
+    /// Where anchors and collections are in the text, past the tags libyaml marks them at.
+    private var cursor: SourceCursor
     var root: SourceNode?
     var errors: [ConfigError] = []
-    /// Where a second document starts; reading stops there.
+    /// One error per anchor, and one per alias, in source order.
+    var anchors: [ConfigError] = []
+    var aliases: [ConfigError] = []
+    /// Where a second document starts; nothing is built past it.
     var secondDocument: YAMLEvents.Mark?
-    /// The collection nested one level deeper than allowed; reading stops there.
+    /// Where the collection nested one level deeper than allowed opens; reading stops there.
     var tooDeep: SourceLocation?
     private var stack: [Frame] = []
+    /// Open collections, built or skipped.
+    private var depth = 0
     private var documents = 0
     private var nodesVisited = 0
 
-    init(file: String, maximumNodes: Int) {
+    init(text: String, file: String, maximumNodes: Int) {
         self.file = file
         self.maximumNodes = maximumNodes
+        cursor = SourceCursor(text)
     }
 
     /// Reads one event; false to stop reading.
     mutating func handle(_ event: YAMLEvents.Event) -> Bool {
+        noteRefusals(event)
+        if tooDeep != nil { return false }
+        // Past an anchor, an alias or the first document the file is refused: the rest is
+        // read only to find every anchor and alias.
+        guard anchors.isEmpty, aliases.isEmpty, secondDocument == nil else { return true }
         if let top = stack.last, case .skipping(let skipped) = top.kind {
             skip(event, in: skipped)
-            return tooDeep == nil
+            return true
         }
         switch event.kind {
-        case .streamStart, .streamEnd, .documentEnd:
+        case .streamStart, .streamEnd, .documentEnd, .alias:   // an alias has refused the file already
             return true
         case .documentStart:
             documents += 1
-            if documents > 1 {
-                secondDocument = event.mark
-                return false
-            }
+            if documents > 1 { secondDocument = event.mark }
             return true
         case .sequenceEnd, .mappingEnd:
             let frame = stack.removeLast()
@@ -211,10 +231,51 @@ private struct Builder {
                 attach(SourceNode(content: .mapping(frame.entries), location: frame.location))
             }
             return true
-        case .alias, .scalar, .sequenceStart, .mappingStart:
+        case .scalar, .sequenceStart, .mappingStart:
             startNode(event)
-            return tooDeep == nil
+            return true
         }
+    }
+
+    /// What refuses the whole file: anchors, aliases, nesting deeper than the limit.
+    private mutating func noteRefusals(_ event: YAMLEvents.Event) {
+        let collection = event.kind == .sequenceStart || event.kind == .mappingStart
+        // A tag alone is looked past only on a collection: elsewhere it may end at a `,`.
+        let (anchorMark, contentMark) = event.anchor != nil || (collection && event.tag != nil)
+            ? properties(of: event) : (event.mark, event.mark)
+        if let anchor = event.anchor {
+            anchors.append(notSupported("&" + anchor, at: anchorMark))
+        }
+        switch event.kind {
+        case .alias(let anchor):
+            aliases.append(notSupported("*" + anchor, at: event.mark))
+        case .sequenceStart, .mappingStart:
+            depth += 1
+            if depth > SourceDocument.maximumDepth { tooDeep = location(contentMark) }
+        case .sequenceEnd, .mappingEnd:
+            depth -= 1
+        default:
+            break
+        }
+    }
+
+    /// Where a node's anchor is, and where its content starts (a collection's `[`, `{`,
+    /// first `-` or first key): libyaml marks a node at the first of its tag and anchor.
+    private mutating func properties(of event: YAMLEvents.Event)
+        -> (anchor: YAMLEvents.Mark, content: YAMLEvents.Mark) {
+        cursor.move(to: event.mark)
+        var anchor = event.mark
+        for _ in 0..<(event.anchor == nil ? 0 : 1) + (event.tag == nil ? 0 : 1) {
+            if cursor.current == "&" { anchor = cursor.mark }
+            cursor.skipProperty()
+        }
+        return (anchor, cursor.mark)
+    }
+
+    /// `&name` or `*name`.
+    private func notSupported(_ written: String, at mark: YAMLEvents.Mark) -> ConfigError {
+        ConfigError(location: location(mark), message: "anchors and aliases are not supported (\(written))",
+                    hint: "write the value out in full wherever it is used")
     }
 
     private mutating func skip(_ event: YAMLEvents.Event, in skipped: Skipped) {
@@ -222,8 +283,6 @@ private struct Builder {
         switch event.kind {
         case .sequenceStart, .mappingStart:
             stack[last].nesting += 1
-            // Skipped collections count too: libyaml reads them all the same.
-            if last + stack[last].nesting > SourceDocument.maximumDepth { tooDeep = location(event.mark) }
         case .sequenceEnd, .mappingEnd:
             stack[last].nesting -= 1
             if stack[last].nesting == 0 {
@@ -241,7 +300,6 @@ private struct Builder {
         switch event.kind {
         case .sequenceStart, .mappingStart:
             stack.append(Frame(kind: .skipping(skipped), location: location(event.mark), nesting: 1))
-            if stack.count > SourceDocument.maximumDepth { tooDeep = location(event.mark) }
         default:
             finish(skipped)
         }
@@ -263,7 +321,7 @@ private struct Builder {
         if let top = stack.last, case .mapping = top.kind {
             switch top.expecting {
             case .key:
-                if case .scalar(let key, _) = event.kind, event.anchor == nil {
+                if case .scalar(let key, _) = event.kind {
                     stack[stack.count - 1].expecting = .value(key: key, location: location)
                 } else {
                     errors.append(ConfigError(location: location,
@@ -290,21 +348,7 @@ private struct Builder {
             skipNode(event, as: .reported(location))
             return
         }
-        if let anchor = event.anchor {
-            // Not reached for files YAMLPrescan passed; never read into a shared node.
-            errors.append(ConfigError(location: location,
-                                      message: "anchors and aliases are not supported (&\(anchor))",
-                                      hint: "write the value out in full where it is used"))
-            skipNode(event, as: .reported(location))
-            return
-        }
         switch event.kind {
-        case .alias(let anchor):
-            // Not reached for files YAMLPrescan passed either; libyaml never expands it.
-            errors.append(ConfigError(location: location,
-                                      message: "anchors and aliases are not supported (*\(anchor))",
-                                      hint: "write the value out in full where it is used"))
-            attach(SourceNode(content: .reported, location: location))
         case .scalar(let text, let style):
             // Quoted and block scalars are always strings; only plain ones can be null.
             let quoted = style != .plain
@@ -314,11 +358,7 @@ private struct Builder {
                 attach(SourceNode(content: .scalar(text, quoted: quoted), location: location))
             }
         case .sequenceStart, .mappingStart:
-            if stack.count >= SourceDocument.maximumDepth {
-                tooDeep = location
-            } else {
-                stack.append(Frame(kind: event.kind == .sequenceStart ? .sequence : .mapping, location: location))
-            }
+            stack.append(Frame(kind: event.kind == .sequenceStart ? .sequence : .mapping, location: location))
         default:
             break
         }
@@ -356,7 +396,6 @@ private struct Builder {
         switch event.kind {
         case .sequenceStart: return "a list"
         case .mappingStart: return "a mapping"
-        case .alias: return "an alias"
         default: return "a value"
         }
     }

@@ -12,8 +12,8 @@ struct SourceNode: Sendable {
         case sequence([SourceNode])
         /// Keys are unique: later duplicates were reported and dropped.
         case mapping([Entry])
-        /// Something already reported (an anchor, a key that is not a name); readers skip
-        /// it without a second error.
+        /// Something already reported (past the node limit, a key that is not a name);
+        /// readers skip it without a second error.
         case reported
     }
 
@@ -40,11 +40,6 @@ struct SourceNode: Sendable {
 
     var isReported: Bool {
         if case .reported = content { return true }
-        return false
-    }
-
-    var isNull: Bool {
-        if case .null = content { return true }
         return false
     }
 }

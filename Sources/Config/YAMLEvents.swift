@@ -59,6 +59,9 @@ enum YAMLEvents {
         var kind: Kind
         /// `&name` on a scalar, sequence or mapping.
         var anchor: String?
+        /// A scalar's, sequence's or mapping's tag when one is written, resolved: `!!str`
+        /// is `tag:yaml.org,2002:str`.
+        var tag: String?
         /// Where the event starts: a node's anchor or tag when it has one.
         var mark: Mark
     }
@@ -129,6 +132,7 @@ private extension YAMLEvents.Event {
     init?(_ event: yaml_event_t) {
         let kind: YAMLEvents.Kind
         var anchor: UnsafeMutablePointer<yaml_char_t>?
+        var tag: UnsafeMutablePointer<yaml_char_t>?
         switch event.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT: kind = .streamEnd
@@ -148,18 +152,18 @@ private extension YAMLEvents.Event {
             default: .plain
             }
             kind = .scalar(text, style: style)
-            anchor = scalar.anchor
+            (anchor, tag) = (scalar.anchor, scalar.tag)
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
-            anchor = event.data.sequence_start.anchor
+            (anchor, tag) = (event.data.sequence_start.anchor, event.data.sequence_start.tag)
         case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
-            anchor = event.data.mapping_start.anchor
+            (anchor, tag) = (event.data.mapping_start.anchor, event.data.mapping_start.tag)
         case YAML_MAPPING_END_EVENT: kind = .mappingEnd
         default: return nil
         }
-        self.init(kind: kind, anchor: Self.string(anchor), mark: YAMLEvents.Mark(event.start_mark))
+        self.init(kind: kind, anchor: Self.string(anchor), tag: Self.string(tag), mark: YAMLEvents.Mark(event.start_mark))
     }
 
     static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

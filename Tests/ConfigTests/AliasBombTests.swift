@@ -63,7 +63,7 @@ struct AliasBombTests {
         #expect(configuration.chips.count == 1)
     }
 
-    @Test("collections nested too deep are refused before the YAML is parsed", arguments: [
+    @Test("collections nested too deep are refused where they pass the limit, with nothing read past it", arguments: [
         String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
         String(repeating: "- ", count: 5000) + "x",
         (0..<200).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n"),

@@ -92,37 +92,32 @@ struct SourceDocumentTests {
             """])
     }
 
-    @Test("an alias is refused where it is written, never expanded")
+    @Test("an alias refuses the file where it is written, never expanded; with an anchor, only the anchor does")
     func alias() {
         let document = compose("a: *x\nb: 1\n")
-        #expect(tree(document.root) == "{a: !reported, b: 1}")
+        #expect(document.root == nil)
         #expect(document.errors.map(\.description) == ["""
             test.yaml:1:4: error: anchors and aliases are not supported (*x)
-            hint: write the value out in full where it is used
+            hint: write the value out in full wherever it is used
             """])
-        #expect(errors("a: &x 1\nb: [*x, *x]\n") == [
-            "1:4 anchors and aliases are not supported (&x)",
-            "2:5 anchors and aliases are not supported (*x)",
-            "2:9 anchors and aliases are not supported (*x)",
-        ])
+        #expect(errors("a: &x 1\nb: [*x, *x]\n") == ["1:4 anchors and aliases are not supported (&x)"])
     }
 
-    @Test("nothing inside an anchored node is read")
+    @Test("every anchor is refused, inside anchored nodes too, and nothing else is reported")
     func anchoredNode() {
         let document = compose("a: &x [*y, {k: *z, k: 1}, [&w 2]]\nb: !t &v {c: 1}\nd: 1\n")
-        #expect(tree(document.root) == "{a: !reported, b: !reported, d: 1}")
+        #expect(document.root == nil)
         #expect(errors("a: &x [*y, {k: *z, k: 1}, [&w 2]]\nb: !t &v {c: 1}\nd: 1\n") == [
             "1:4 anchors and aliases are not supported (&x)",
-            "2:4 anchors and aliases are not supported (&v)",
+            "1:28 anchors and aliases are not supported (&w)",
+            "2:7 anchors and aliases are not supported (&v)",
         ])
     }
 
     @Test("a key that is not a name is reported, and its value dropped", arguments: [
         ("[a]: 1\nb: 2\n", "1:1 a key must be a name, found a list"),
-        ("? [a, [b]]\n: { c: *d }\nb: 2\n", "1:3 a key must be a name, found a list"),
+        ("? [a, [b]]\n: { c: d }\nb: 2\n", "1:3 a key must be a name, found a list"),
         ("{a: 1}: 2\nb: 2\n", "1:1 a key must be a name, found a mapping"),
-        ("*x : 1\nb: 2\n", "1:1 a key must be a name, found an alias"),
-        ("&k a: [1]\nb: 2\n", "1:1 a key must be a name, found a value"),
     ])
     func keyNotAName(text: String, error: String) {
         #expect(errors(text) == [error])
@@ -205,8 +200,8 @@ struct SourceDocumentTests {
         (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "1:33"),
         (String(repeating: "- ", count: 5000) + "x", "1:65"),
         (String(repeating: "{a: ", count: 5000) + String(repeating: "}", count: 5000), "1:129"),
-        ("a: &x " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "1:38"),
-        (String(repeating: "[", count: 32) + "&x [1]" + String(repeating: "]", count: 32), "1:33"),
+        ("a: !t " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "1:38"),
+        (String(repeating: "[", count: 32) + "!t [1]" + String(repeating: "]", count: 32), "1:36"),
         ("? " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n: 1\n", "1:34"),
     ])
     func tooDeep(text: String, place: String) {
