@@ -17,7 +17,9 @@ import Loop
 /// The descriptor is never switched to non-blocking mode under its other users (a shell
 /// sharing the terminal or the pipe): a pipe, FIFO or terminal is opened again through
 /// `/proc/self/fd` for a file description of its own, a socket is written with
-/// `MSG_DONTWAIT`, and a regular file is written as it is (it does not block).
+/// `MSG_DONTWAIT`, and a regular file is written as it is (it does not block). A
+/// reader that goes away ends the output: what waits is dropped, and so is every later
+/// line (the process must ignore SIGPIPE, as `gpioagg run` does).
 ///
 /// ```swift
 /// let out = LogOutput(descriptor: STDOUT_FILENO)
@@ -43,6 +45,8 @@ public final class LogOutput: @unchecked Sendable {
     private var totalDropped = 0
     private var loop: (any EventLoop)?
     private var watching = false
+    /// The reader is gone (EPIPE) or the descriptor broke: lines are dropped from now on.
+    private var broken = false
 
     /// - Parameters:
     ///   - descriptor: `STDOUT_FILENO`, `STDERR_FILENO` or any other descriptor to write
@@ -115,10 +119,14 @@ public final class LogOutput: @unchecked Sendable {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         let mustWatch = lock.withLock { () -> Bool in
+            if broken { return false }
             if pendingBytes == 0 {
-                let written = send(bytes[...])
+                guard let written = send(bytes[...]) else {
+                    discardLocked()
+                    return false
+                }
                 if written == bytes.count { return false }
-                bytes.removeFirst(max(0, written))
+                bytes.removeFirst(written)
             }
             enqueueLocked(bytes)
             drainLocked()
@@ -166,12 +174,12 @@ public final class LogOutput: @unchecked Sendable {
         while pendingStart < pending.count {
             if dropped > 0, partial == 0 {
                 let notice = Array("gpioagg: \(dropped) log line\(dropped == 1 ? "" : "s") dropped: the output was not read\n".utf8)
-                let written = send(notice[...])
+                guard let written = send(notice[...]) else { return discardLocked() }
                 guard written == notice.count else { return }
                 dropped = 0
             }
             let line = pending[pendingStart]
-            let written = send(line[partial...])
+            guard let written = send(line[partial...]) else { return discardLocked() }
             guard written > 0 else { return }
             partial += written
             guard partial == line.count else { return }
@@ -183,8 +191,18 @@ public final class LogOutput: @unchecked Sendable {
         pendingStart = 0
     }
 
-    /// Bytes written, 0 when the descriptor takes nothing now (or is gone).
-    private func send(_ bytes: ArraySlice<UInt8>) -> Int {
+    /// Forgets what waits: nobody will read it.
+    private func discardLocked() {
+        broken = true
+        pending = []
+        pendingStart = 0
+        pendingBytes = 0
+        partial = 0
+    }
+
+    /// Bytes written, 0 when the descriptor takes nothing now, nil when it never will
+    /// (the reader is gone, or the descriptor broke).
+    private func send(_ bytes: ArraySlice<UInt8>) -> Int? {
         while true {
             let result = bytes.withUnsafeBytes { raw -> Int in
                 switch mode {
@@ -197,12 +215,7 @@ public final class LogOutput: @unchecked Sendable {
             if result >= 0 { return result }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
-            // The reader is gone (EPIPE) or the descriptor broke: nothing will drain.
-            pending = []
-            pendingStart = 0
-            pendingBytes = 0
-            partial = 0
-            return bytes.count
+            return nil
         }
     }
 
@@ -223,10 +236,12 @@ public final class LogOutput: @unchecked Sendable {
     }
 
     private func watch(on loop: any EventLoop) {
-        loop.watch(fd: descriptor, events: Int16(POLLOUT)) { [weak self] _ in
+        loop.watch(fd: descriptor, events: Int16(POLLOUT)) { [weak self] revents in
             guard let self else { return }
             let done = lock.withLock { () -> Bool in
                 drainLocked()
+                // A reader that is gone leaves the descriptor in error for good.
+                if revents & Int16(POLLERR | POLLHUP) != 0 { discardLocked() }
                 if pendingBytes == 0 { watching = false }
                 return pendingBytes == 0
             }

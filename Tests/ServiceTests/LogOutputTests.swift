@@ -37,4 +37,23 @@ struct LogOutputTests {
         #expect(text.contains("log lines dropped: the output was not read"))
         #expect(text.hasSuffix("9999 \(line)\n"), "the newest line arrives whole")
     }
+
+    @Test("a reader that goes away: what waits is dropped, and later writes cost nothing")
+    func readerGone() throws {
+        // As `gpioagg run` does: a write to a pipe with no reader fails with EPIPE
+        // instead of ending the process.
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[1]) }
+        let output = LogOutput(descriptor: ends[1], limit: 16 * 1024)
+        let line = String(repeating: "y", count: 100)
+        for index in 0..<2_000 { output.write("\(index) \(line)") }
+        #expect(output.pendingByteCount > 0)
+        close(ends[0])
+        output.flush(timeout: .seconds(5))
+        #expect(output.pendingByteCount == 0)
+        output.write("after")
+        #expect(output.pendingByteCount == 0)
+    }
 }
