@@ -6,7 +6,7 @@ extension Engine {
     /// the graph, to one write per output request.
     func inputReadable(_ requested: RequestedInputs, fd: Int32) {
         guard state == .running else { return }
-        changes.removeAll(keepingCapacity: true)
+        clearChanges()
         do {
             try requested.tracker.readable(fd, now: loop.now, into: &changes)
         } catch {
@@ -23,18 +23,32 @@ extension Engine {
     func deadlinePassed(_ requested: RequestedInputs, scheduled deadline: UInt64) {
         if requested.scheduledDeadline == deadline { requested.scheduledDeadline = nil }
         guard state == .running else { return }
-        changes.removeAll(keepingCapacity: true)
+        clearChanges()
         requested.tracker.expireDeadlines(now: loop.now, into: &changes)
         propagate(from: requested)
         scheduleDeadline(of: requested)
         writePendingOutputsOrFail()
     }
 
+    /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`
+    /// goes through a generic `replaceSubrange` costing more than the pops a read of one
+    /// or a few events needs.
+    @inline(__always)
+    private func clearChanges() {
+        while changes.popLast() != nil {}
+    }
+
+    /// Indexed rather than `for in`, which took its own reference to the array (an
+    /// atomic retain and release per read).
     private func propagate(from requested: RequestedInputs) {
-        for change in changes {
+        let lines = requested.lineAtOffset
+        var position = 0
+        while position < changes.count {
+            let change = changes[position]
+            position += 1
             propagation.timestamp = change.timestamp
             let index = Int(change.offset)
-            if index < requested.lineAtOffset.count, let line = requested.lineAtOffset[index] {
+            if index < lines.count, let line = lines[index] {
                 line.update(change.value)
             }
         }
@@ -58,17 +72,27 @@ extension Engine {
     /// Writes the outputs the event touched: one `setValues` per output request,
     /// holding only the lines whose value changed.
     func writePendingOutputs() throws(EngineError) {
-        let count = propagation.pendingOutputs.count
-        guard count > 0 else { return }
-        var index = 0
-        while index < count {
-            let line = propagation.pendingOutputs[index]
+        guard !propagation.pendingOutputs.isEmpty else { return }
+        // The requests that got staged writes lie in `first...last` (usually one), so
+        // committing does not walk every request.
+        var first = Int.max
+        var last = -1
+        for line in propagation.pendingOutputs {
             line.isPending = false
-            _ = requestedOutputs[line.requestIndex].stage(line)
-            index += 1
+            if requestedOutputs[line.requestIndex].stage(line) {
+                first = min(first, line.requestIndex)
+                last = max(last, line.requestIndex)
+            }
         }
-        propagation.pendingOutputs.removeAll(keepingCapacity: true)
-        for requested in requestedOutputs where requested.hasStagedWrites {
+        // Emptied from the end: `removeAll(keepingCapacity:)` goes through a generic
+        // `replaceSubrange` that cost more than the loop above (an event touches one or
+        // a few outputs).
+        while propagation.pendingOutputs.popLast() != nil {}
+        // An event whose outputs settled back where they were writes nothing.
+        guard first <= last else { return }
+        for index in first...last {
+            let requested = requestedOutputs[index]
+            guard requested.hasStagedWrites else { continue }
             do {
                 try requested.commit { line in
                     propagation.reportWrite(line, at: propagation.timestamp, cause: propagation.cause)

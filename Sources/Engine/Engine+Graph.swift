@@ -21,10 +21,9 @@ extension Engine {
                     at: output.declaration.location)
             }
             // The writer first, so that the value the binding sends on subscription
-            // reaches it.
-            cancellables.append(output.followedValues.react { [propagation, output] value in
-                propagation.request(output, value)
-            })
+            // reaches it. The binding is the output's one subscription: its consumer hands
+            // each value to the propagation itself.
+            output.propagation = propagation
             cancellables.append(followed.bind(to: output.level))
         }
     }

@@ -95,6 +95,9 @@ run("subjectSink") {
         subject.send(i)
     }]
 }
+run("consumer") {
+    consumerRows()
+}
 run("combineLatestSetup") {
     // Building, subscribing and filling a combineLatest over 100,001 upstreams, then
     // one more value; each sample is one whole run (ns_per_event: per upstream).

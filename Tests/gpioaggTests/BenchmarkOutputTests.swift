@@ -23,6 +23,34 @@ struct BenchmarkOutputTests {
         }
     }
 
+    @Test("prints the consumer rows: n = 1 and 3 pipelines, then the owner's receiveValue")
+    func consumerRows() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "consumer,consumerReceiver"])
+        let keys = rows.map { "\($0["name"] ?? "?")/\($0["n"] ?? "?")" }
+        #expect(keys == ["consumer/1", "consumer/3", "consumerReceiver/1"])
+        for row in rows {
+            let value = try #require(row["ns_per_event"] as? Double, "ns_per_event missing in \(row)")
+            #expect(value > 0)
+        }
+    }
+
+    @Test("runs only the engine rows when asked (scripts/bench/gpiozero-side-by-side)")
+    func engineRowsOnly() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "engine"])
+        let keys = rows.map { "\($0["name"] ?? "?")/\($0["n"] ?? "?")" }
+        #expect(keys == ["engine/3", "engine/64", "engine/1024"])
+    }
+
+    /// Runs gpioagg-bench with `arguments`; each printed line as a JSON object.
+    private func benchmarkRows(_ arguments: [String]) throws -> [[String: Any]] {
+        let result = try runProduct("gpioagg-bench", arguments)
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        return try result.lines.map { line -> [String: Any] in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try #require(object as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
     @Test("rejects unknown arguments")
     func unknownArgument() throws {
         let result = try runProduct("gpioagg-bench", ["--fast"])

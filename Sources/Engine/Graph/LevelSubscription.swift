@@ -2,9 +2,15 @@ import Reactive
 
 /// One subscriber of a `Level`: its demand, and the (specialised) closure that reaches
 /// it. Host thread only.
+///
+/// `deliver` is a constant, called while `isCancelled` is false: an optional that
+/// cancelling set to nil had to be copied out (a retain and two outlined value-witness
+/// calls) on every value. The subscriber lets go of its subscription when it cancels,
+/// which is what frees the closure.
 final class LevelSubscription: Subscription {
     private weak var level: Level?
-    @exclusivity(unchecked) private var deliver: ((Bool) -> Subscribers.Demand)?
+    private let deliver: (Bool) -> Subscribers.Demand
+    @exclusivity(unchecked) private var isCancelled = false
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     @exclusivity(unchecked) private var sentCurrentValue = false
 
@@ -25,14 +31,14 @@ final class LevelSubscription: Subscription {
 
     @inline(__always)
     func offer(_ value: Bool) {
-        guard demand > .none, let deliver else { return }
+        guard demand > .none, !isCancelled else { return }
         if demand != .unlimited { demand -= 1 }
         let more = deliver(value)
         if more > .none { demand += more }
     }
 
     func cancel() {
-        deliver = nil
+        isCancelled = true
         level?.remove(self)
         level = nil
     }

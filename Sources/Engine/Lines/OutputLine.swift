@@ -8,8 +8,12 @@ final class OutputLine {
     let offset: UInt32
     /// Index of its request in the engine's output requests.
     let requestIndex: Int
-    /// Fed with `bind(to:)` from the followed signal or input.
+    /// Fed with `bind(to:)` from the followed signal or input. Each value goes straight
+    /// to `propagation` (the consumer's `receiveValue`): no pipeline, no subscription of
+    /// its own between the followed level and the engine's writes.
     @Input var level = AnyConsumer<Bool>()
+    /// Where `level`'s values go: the engine's propagation, once `buildGraph` wired it.
+    @exclusivity(unchecked) var propagation: Propagation?
     /// What the graph last asked for.
     @exclusivity(unchecked) var desired: Bool
     /// What is on the line (logical).
@@ -25,6 +29,12 @@ final class OutputLine {
         self.requestIndex = requestIndex
         desired = level ?? declaration.initial
         written = level ?? declaration.initial
+        // A closure can capture `self` only once every property is set, so the consumer
+        // that reaches it replaces the plain one here, before anyone can see either.
+        _level = Input(wrappedValue: AnyConsumer { [unowned self] value in
+            let line = self  // one checked load of the unowned reference, not two
+            line.propagation?.request(line, value)
+        })
     }
 
     var name: String { declaration.name }
@@ -34,7 +44,4 @@ final class OutputLine {
         EngineChange(kind: .output, name: declaration.name, value: written, timestamp: timestamp, cause: cause,
                      chip: declaration.chip, line: declaration.line)
     }
-
-    /// What is sent into `level`, for the engine's writer to subscribe to.
-    var followedValues: Input<Bool> { _level }
 }

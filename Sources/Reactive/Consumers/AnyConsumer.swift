@@ -11,16 +11,41 @@
 /// }
 /// panel.press.send(1)
 /// ```
+///
+/// An owner that handles every value itself can say so when it makes the consumer:
+/// `receiveValue` then gets each value first, straight from `send` (no pipeline, no
+/// subscription, no lock), before any pipeline built on the `@Input`.
+///
+/// ```swift
+/// final class Lamp {
+///     @Input var on: AnyConsumer<Bool>
+///     init() { _on = Input(wrappedValue: AnyConsumer { print("lamp", $0 ? "on" : "off") }) }
+/// }
+/// let binding = isDark.bind(to: lamp.on)
+/// ```
 public struct AnyConsumer<Input> {
     @usableFromInline
-    let relay: PassthroughSubject<Input, Never>
+    let relay: ConsumerRelay<Input>
 
+    /// A consumer whose values go to the pipelines built on the owning `@Input`.
     @inlinable
     public init() {
-        relay = PassthroughSubject()
+        relay = ConsumerRelay(receiveValue: nil)
     }
 
-    /// Delivers `value` to every pipeline built on the owning `@Input` wrapper.
+    /// A consumer whose values go to `receiveValue` first, then to the pipelines built on
+    /// the owning `@Input`.
+    ///
+    /// `receiveValue` runs on the sending thread, inside `send`. Like a subscriber's
+    /// `receive`, it is not called concurrently as long as sends do not overlap, which
+    /// is what one `bind(to:)` gives: a publisher calls its subscriber serially.
+    @inlinable
+    public init(receiveValue: @escaping (Input) -> Void) {
+        relay = ConsumerRelay(receiveValue: receiveValue)
+    }
+
+    /// Delivers `value` to the owner's `receiveValue`, if any, then to every pipeline
+    /// built on the owning `@Input` wrapper.
     @inlinable
     public func send(_ value: Input) {
         relay.send(value)

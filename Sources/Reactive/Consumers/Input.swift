@@ -22,8 +22,11 @@ public struct Input<Output>: Publisher {
         self.wrappedValue = wrappedValue
     }
 
+    /// Each subscriber is one pipeline: it gets what is sent while it has demand (a
+    /// value sent at zero demand is dropped for it, as by `PassthroughSubject`), never
+    /// concurrently, and nothing after it cancels.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        wrappedValue.relay.receive(subscriber: subscriber)
+        wrappedValue.relay.subscribe(subscriber)
     }
 }
