@@ -1,13 +1,20 @@
-import ArgumentParser
 import GPIO
 import GPIOLibgpiod
 import GPIOSimulated
 import LoopEmbedded
 
 /// `--simulate`, shared by every command that touches GPIO lines.
-struct BackendOptions: ParsableArguments {
-    @Flag(help: "Use simulated GPIO chips instead of the kernel's (a Raspberry Pi 4 header: gpiochip0, label pinctrl-bcm2711).")
-    var simulate = false
+struct BackendOptions {
+    static let options: [OptionSpec] = [
+        .flag("simulate", help: "Use simulated GPIO chips instead of the kernel's (a Raspberry Pi 4 header: "
+            + "gpiochip0, label pinctrl-bcm2711)."),
+    ]
+
+    let simulate: Bool
+
+    init(_ arguments: ParsedArguments) {
+        simulate = arguments.flag("simulate")
+    }
 
     func makeBackend() -> any GPIOBackend {
         simulate ? SimulatedBackend.raspberryPi(clock: EmbeddedEventLoop()) : LibgpiodBackend()

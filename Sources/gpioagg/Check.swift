@@ -1,11 +1,13 @@
-import ArgumentParser
 import Config
 import GPIO
 
 extension GPIOAgg {
     /// `gpioagg check`: validates a config file without touching hardware.
-    struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    struct Check: Command {
+        static let defaultConfig = "/etc/gpioagg/gpioagg.yaml"
+
+        static let help = CommandHelp(
+            name: "check",
             abstract: "Validate a config file and print its signal graph.",
             discussion: """
                 Reports every error in the file, each as FILE:LINE:COL: error: ... with a \
@@ -13,11 +15,15 @@ extension GPIOAgg {
                 signals (in the order they are built) and outputs, and exits 0. No GPIO \
                 line is touched, so it is safe to run next to a running daemon. \
                 docs/CONFIG.md describes the format.
-                """
+                """,
+            options: [.option("config", valueName: "path", help: "The config file.", defaultValue: defaultConfig)]
         )
 
-        @Option(help: ArgumentHelp("The config file.", valueName: "path"))
-        var config = "/etc/gpioagg/gpioagg.yaml"
+        let config: String
+
+        init(parsing arguments: ParsedArguments) {
+            config = arguments.value("config") ?? Self.defaultConfig
+        }
 
         func run() throws {
             let loaded: Configuration

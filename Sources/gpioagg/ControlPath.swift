@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import ArgumentParser
 import Control
 
 /// Where the control socket is when `--control` does not say.
@@ -62,12 +61,18 @@ enum ControlPath {
 
 /// `--control PATH`, shared by `run` (where to listen) and `status`/`sim` (where to
 /// connect).
-struct ControlOptions: ParsableArguments {
-    @Option(name: .customLong("control"), help: ArgumentHelp(
-        "The control socket (default: $RUNTIME_DIRECTORY/control.sock, else /run/gpioagg/control.sock "
-            + "as root, else $XDG_RUNTIME_DIR/gpioagg/control.sock).",
-        valueName: "PATH"))
-    var path: String?
+struct ControlOptions {
+    static let options: [OptionSpec] = [
+        .option("control", valueName: "PATH", help:
+            "The control socket (default: $RUNTIME_DIRECTORY/control.sock, else /run/gpioagg/control.sock "
+            + "as root, else $XDG_RUNTIME_DIR/gpioagg/control.sock)."),
+    ]
+
+    let path: String?
+
+    init(_ arguments: ParsedArguments) {
+        path = arguments.value("control")
+    }
 
     /// Where `status` and `sim` connect.
     var clientPath: String {

@@ -1,21 +1,27 @@
-import ArgumentParser
 import GPIO
 
 extension GPIOAgg {
     /// `gpioagg detect`: the chips, like `gpiodetect`.
-    struct Detect: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    struct Detect: Command {
+        static let help = CommandHelp(
+            name: "detect",
             abstract: "List the GPIO chips: name, label and number of lines.",
             discussion: """
                 Name a chip in a config file by its label (stable across kernels and \
                 boards), its name (gpiochip0) or its path (/dev/gpiochip0).
-                """
+                """,
+            options: BackendOptions.options + [
+                .flag("json", help: "Print JSON: [{\"name\": ..., \"path\": ..., \"label\": ..., \"lines\": N}]."),
+            ]
         )
 
-        @OptionGroup var backend: BackendOptions
+        let backend: BackendOptions
+        let json: Bool
 
-        @Flag(help: "Print JSON: [{\"name\": ..., \"path\": ..., \"label\": ..., \"lines\": N}].")
-        var json = false
+        init(parsing arguments: ParsedArguments) {
+            backend = BackendOptions(arguments)
+            json = arguments.flag("json")
+        }
 
         func run() throws {
             let chips: [ChipInfo]

@@ -1,25 +1,30 @@
-import ArgumentParser
 import GPIO
 
 extension GPIOAgg {
     /// `gpioagg info [CHIP]`: the lines, like `gpioinfo`.
-    struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    struct Info: Command {
+        static let help = CommandHelp(
+            name: "info",
             abstract: "List the lines of one chip or of every chip.",
             discussion: """
                 For each line: offset, name, consumer (who holds it), direction, \
                 active-low, and bias and drive when set. CHIP is a path (/dev/gpiochip0), \
                 a name (gpiochip0) or a label (pinctrl-bcm2711).
-                """
+                """,
+            arguments: [ArgumentSpec("chip", help: "The chip: path, name or label. Every chip when left out.",
+                                     isOptional: true)],
+            options: BackendOptions.options + [.flag("json", help: "Print JSON: one object per chip with its lines.")]
         )
 
-        @Argument(help: "The chip: path, name or label. Every chip when left out.")
-        var chip: String?
+        let chip: String?
+        let backend: BackendOptions
+        let json: Bool
 
-        @OptionGroup var backend: BackendOptions
-
-        @Flag(help: "Print JSON: one object per chip with its lines.")
-        var json = false
+        init(parsing arguments: ParsedArguments) {
+            chip = arguments.positional(0)
+            backend = BackendOptions(arguments)
+            json = arguments.flag("json")
+        }
 
         func run() throws {
             let source = backend.makeBackend()

@@ -1,6 +1,4 @@
 @preconcurrency import Glibc
-import ArgumentParser
-import Dispatch
 import Locks
 import Config
 import Engine
@@ -12,8 +10,13 @@ import Service
 
 extension GPIOAgg {
     /// `gpioagg run`: the daemon.
-    struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    struct Run: Command {
+        static let defaultConfig = "/etc/gpioagg/gpioagg.yaml"
+        /// `EX_CONFIG` from sysexits.h: the unit does not restart on it.
+        static let configErrorStatus: Int32 = 78
+
+        static let help = CommandHelp(
+            name: "run",
             abstract: "Run the signal graph of a config file (the default subcommand).",
             discussion: """
                 Requests the lines the config names, drives each output to its initial \
@@ -36,21 +39,22 @@ extension GPIOAgg {
 
                 Exit status: 0 after SIGTERM, SIGINT or quit; 78 when the config file is \
                 invalid; 1 when the lines cannot be requested or stop working.
-                """
+                """,
+            options: [
+                .option("config", valueName: "path",
+                        help: "The config file (default: \(defaultConfig); with --simulate, the embedded demo)."),
+            ] + BackendOptions.options + ControlOptions.options
         )
 
-        static let defaultConfig = "/etc/gpioagg/gpioagg.yaml"
-        /// `EX_CONFIG` from sysexits.h: the unit does not restart on it.
-        static let configErrorStatus: Int32 = 78
+        let config: String?
+        let backend: BackendOptions
+        let control: ControlOptions
 
-        @Option(help: ArgumentHelp(
-            "The config file (default: \(defaultConfig); with --simulate, the embedded demo).",
-            valueName: "path"))
-        var config: String?
-
-        @OptionGroup var backend: BackendOptions
-
-        @OptionGroup var control: ControlOptions
+        init(parsing arguments: ParsedArguments) {
+            config = arguments.value("config")
+            backend = BackendOptions(arguments)
+            control = ControlOptions(arguments)
+        }
 
         func run() throws {
             // Before any thread starts, so that every thread leaves them to the signalfd.
@@ -155,8 +159,11 @@ func exitReporting(_ error: EngineError) -> ExitCode {
 }
 
 /// The main thread's wait for the daemon: its exit status, once it stopped.
+///
+/// `Locks.Semaphore` (a pthread mutex and condition), not a Dispatch semaphore: nothing
+/// in gpioagg needs Dispatch, and ThreadSanitizer sees it.
 final class Finished: Sendable {
-    private let done = DispatchSemaphore(value: 0)
+    private let done = Semaphore()
     private let state = LockedValueBox<(status: Int32, daemon: LoopBound<Daemon>?)>((0, nil))
 
     /// Holds the daemon until it finishes.

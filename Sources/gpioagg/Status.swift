@@ -1,22 +1,28 @@
 import Engine
-import ArgumentParser
 import Control
 
 extension GPIOAgg {
     /// `gpioagg status`: the running daemon's inputs, signals and outputs.
-    struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    struct Status: Command {
+        static let help = CommandHelp(
+            name: "status",
             abstract: "Show the level of every input, signal and output of the running daemon.",
             discussion: """
                 Asks the daemon over its control socket. Levels are logical: on means \
                 active, whatever the line's active-low setting.
-                """
+                """,
+            options: ControlOptions.options + [
+                .flag("json", help: "Print JSON: {\"inputs\": {NAME: true|false}, \"signals\": {...}, \"outputs\": {...}}."),
+            ]
         )
 
-        @OptionGroup var control: ControlOptions
+        let control: ControlOptions
+        let json: Bool
 
-        @Flag(help: "Print JSON: {\"inputs\": {NAME: true|false}, \"signals\": {...}, \"outputs\": {...}}.")
-        var json = false
+        init(parsing arguments: ParsedArguments) {
+            control = ControlOptions(arguments)
+            json = arguments.flag("json")
+        }
 
         func run() throws {
             let reply: ControlReply

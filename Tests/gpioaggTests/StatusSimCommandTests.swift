@@ -95,17 +95,19 @@ struct StatusSimCommandTests {
     }
 
     @Test("bad levels and durations are usage errors", arguments: [
-        (["set", "switch1", "maybe"], "The value 'maybe' is invalid for '<on|off>'"),
+        (["set", "switch1", "maybe"], "error: 'maybe' is not a level: write on or off"),
         (["pulse", "switch1", "--for", "50"], "the duration '50' has no unit: write a number and a unit with no space, e.g. 10ms"),
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
         (["pulse", "switch1", "--for", "2h"], "'2h' is not a duration"),
         (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 3600s"),
-        (["pulse", "switch1"], "Missing expected argument '--for <duration>'"),
+        (["pulse", "switch1"], "error: missing --for <duration>"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try runProduct("gpioagg", ["sim"] + arguments + ["--control", "/nonexistent/control.sock"])
         #expect(result.status == 64)
         #expect(result.errors.contains(message), "stderr: \(result.errors)")
+        #expect(result.errors.contains("Usage: gpioagg sim \(arguments[0]) <name>"), "stderr: \(result.errors)")
+        #expect(result.errors.contains("See 'gpioagg sim \(arguments[0]) --help'"), "stderr: \(result.errors)")
     }
 
     @Test("a user who may not use the socket is pointed at the gpio group",

@@ -1,0 +1,37 @@
+extension GPIOAgg.Sim {
+    /// `gpioagg sim set NAME on|off`.
+    struct SetLevel: Command {
+        static let help = CommandHelp(
+            name: "sim set",
+            abstract: "Set a simulated input on or off.",
+            arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off.", values: ["on", "off"])],
+            options: ControlOptions.options
+        )
+
+        let name: String
+        let level: Level
+        let control: ControlOptions
+
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
+            name = arguments.positional(0) ?? ""
+            level = try Level(argument: arguments.positional(1) ?? "")
+            control = ControlOptions(arguments)
+        }
+
+        func run() throws {
+            try GPIOAgg.Sim.send(name: name, action: .set(level == .on), control: control)
+        }
+    }
+
+    /// `on` or `off`.
+    enum Level: String {
+        case on, off
+
+        init(argument: String) throws(UsageError) {
+            guard let level = Level(rawValue: argument) else {
+                throw UsageError("'\(argument)' is not a level: write on or off")
+            }
+            self = level
+        }
+    }
+}

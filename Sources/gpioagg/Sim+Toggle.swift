@@ -1,0 +1,23 @@
+extension GPIOAgg.Sim {
+    /// `gpioagg sim toggle NAME`.
+    struct Toggle: Command {
+        static let help = CommandHelp(
+            name: "sim toggle",
+            abstract: "Invert a simulated input.",
+            arguments: [inputArgument],
+            options: ControlOptions.options
+        )
+
+        let name: String
+        let control: ControlOptions
+
+        init(parsing arguments: ParsedArguments) {
+            name = arguments.positional(0) ?? ""
+            control = ControlOptions(arguments)
+        }
+
+        func run() throws {
+            try GPIOAgg.Sim.send(name: name, action: .toggle, control: control)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import gpioagg
+
+/// The command line as a user meets it: help pages, the default command, and usage
+/// errors that name the word at fault, say what is expected and exit 64.
+@Suite("gpioagg command line")
+struct CommandLineTests {
+    @Test("gpioagg --help, -h and help print the overview and every command", arguments: [
+        ["--help"], ["-h"], ["help"],
+    ])
+    func rootHelp(arguments: [String]) throws {
+        let result = try runProduct("gpioagg", arguments)
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let text = result.lines.joined(separator: "\n")
+        #expect(text.hasPrefix("OVERVIEW: Aggregate GPIO inputs into derived signals that drive output lines."))
+        #expect(text.contains("Try it without hardware:  gpioagg --simulate"))
+        #expect(text.contains("  run (default)           Run the signal graph of a config file"))
+        for command in ["detect", "info", "status", "sim", "check"] {
+            #expect(result.lines.contains { $0.hasPrefix("  \(command) ") }, "no \(command) in: \(text)")
+        }
+        #expect(text.contains("  --version               Show the version."))
+    }
+
+    @Test("COMMAND --help and help COMMAND print the command's page", arguments: [
+        ("run", "gpioagg run [--config <path>] [--simulate] [--control <PATH>]"),
+        ("detect", "gpioagg detect [--simulate] [--json]"),
+        ("info", "gpioagg info [<chip>] [--simulate] [--json]"),
+        ("status", "gpioagg status [--control <PATH>] [--json]"),
+        ("check", "gpioagg check [--config <path>]"),
+        ("sim set", "gpioagg sim set <name> <on|off> [--control <PATH>]"),
+        ("sim toggle", "gpioagg sim toggle <name> [--control <PATH>]"),
+        ("sim pulse", "gpioagg sim pulse <name> --for <duration> [--control <PATH>]"),
+    ])
+    func commandHelp(command: String, usage: String) throws {
+        let words = command.split(separator: " ").map(String.init)
+        let asked = try runProduct("gpioagg", words + ["--help"])
+        #expect(asked.status == 0, "stderr: \(asked.errors)")
+        #expect(asked.lines.contains("USAGE: " + usage), "\(asked.lines.joined(separator: "\n"))")
+        #expect(asked.lines.contains("  -h, --help              Show help information."))
+        let viaHelp = try runProduct("gpioagg", ["help"] + words)
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.lines == asked.lines)
+    }
+
+    @Test("help text is wrapped to 80 columns, examples kept as written")
+    func runHelpLayout() throws {
+        let result = try runProduct("gpioagg", ["run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.lines.allSatisfy { $0.count < 80 }, "\(result.lines.filter { $0.count >= 80 })")
+        #expect(result.lines.contains("  pulse NAME [DURATION]                   invert it for a while (100ms)"))
+        #expect(result.lines.contains(
+            "  --config <path>         The config file (default: /etc/gpioagg/gpioagg.yaml;"))
+        #expect(result.lines.contains("                          with --simulate, the embedded demo)."))
+    }
+
+    @Test("sim alone prints its subcommands")
+    func simAlone() throws {
+        let result = try runProduct("gpioagg", ["sim"])
+        #expect(result.status == 0)
+        #expect(result.lines.contains("USAGE: gpioagg sim <subcommand>"))
+        #expect(result.lines.contains("  pulse                   Invert a simulated input, then restore it after a"))
+    }
+
+    @Test("--version works after any command")
+    func versionAnywhere() throws {
+        let result = try runProduct("gpioagg", ["sim", "pulse", "--version"])
+        #expect(result.status == 0)
+        #expect(result.lines.first?.hasPrefix("gpioagg \(GPIOAgg.version) (libgpiod ") == true)
+    }
+
+    @Test("usage errors name the word, say what is expected, show the usage and exit 64", arguments: [
+        (["chek"], "gpioagg: error: unknown command 'chek'",
+         "hint: did you mean 'check'? (commands: run, detect, info, status, sim, check, help)",
+         "Usage: gpioagg [<subcommand>]", "See 'gpioagg --help' for more information."),
+        (["status", "--jsn"], "gpioagg: error: unknown option '--jsn' for 'gpioagg status'",
+         "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",
+         "See 'gpioagg status --help' for more information."),
+        (["--simulat"], "gpioagg: error: unknown option '--simulat' for 'gpioagg run'",
+         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--control <PATH>]",
+         "See 'gpioagg run --help' for more information."),
+        (["sim", "togle", "switch1"], "gpioagg: error: unknown command 'togle' for 'gpioagg sim'",
+         "hint: did you mean 'toggle'? (commands: set, toggle, pulse)", "Usage: gpioagg sim <subcommand>",
+         "See 'gpioagg sim --help' for more information."),
+        (["info", "gpiochip0", "gpiochip1"], "gpioagg: error: unexpected argument 'gpiochip1'",
+         "hint: 'gpioagg info' takes one argument, <chip>", "Usage: gpioagg info [<chip>] [--simulate] [--json]",
+         "See 'gpioagg info --help' for more information."),
+        (["--simulate", "status"], "gpioagg: error: unexpected argument 'status'",
+         "hint: 'gpioagg run' takes no arguments; name the command first: gpioagg status [<options>]",
+         "Usage: gpioagg run [--config <path>] [--simulate] [--control <PATH>]",
+         "See 'gpioagg run --help' for more information."),
+    ])
+    func usageErrors(arguments: [String], error: String, hint: String, usage: String, seeAlso: String) throws {
+        let result = try runProduct("gpioagg", arguments)
+        #expect(result.status == 64)
+        #expect(result.lines.isEmpty)
+        #expect(result.errors == [error, hint, usage, seeAlso].joined(separator: "\n") + "\n")
+    }
+
+    @Test("usage errors without a close name give no suggestion", arguments: [
+        (["--config"], "gpioagg: error: '--config' needs a value: --config <path>"),
+        (["check", "--config", "--json"], "gpioagg: error: '--config' needs a value: --config <path>"),
+        (["detect", "--json=yes"], "gpioagg: error: '--json' takes no value, but was given 'yes'"),
+        (["sim", "set"], "gpioagg: error: missing <name>: the input, as named in the config"),
+        (["sim", "set", "switch1"], "gpioagg: error: missing <on|off>: on or off"),
+        (["status", "--xyzzy"], "gpioagg: error: unknown option '--xyzzy' for 'gpioagg status'"),
+    ])
+    func plainUsageErrors(arguments: [String], error: String) throws {
+        let result = try runProduct("gpioagg", arguments)
+        #expect(result.status == 64)
+        let lines = result.errors.split(separator: "\n").map(String.init)
+        #expect(lines.first == error, "stderr: \(result.errors)")
+        #expect(lines.count == 3, "stderr: \(result.errors)")
+        #expect(lines.last?.hasSuffix("--help' for more information.") == true)
+    }
+
+    @Test("--config=PATH is --config PATH")
+    func inlineValue() throws {
+        let result = try runProduct("gpioagg", ["check", "--config=/nonexistent/inline.yaml"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("/nonexistent/inline.yaml: error: cannot read the config file"))
+    }
+}
+
+@Suite("Reading the words of a command")
+struct ParsedArgumentsTests {
+    @Test("options go before, between or after arguments; the last repeat wins")
+    func optionsAnywhere() throws {
+        let parsed = try ParsedArguments(["--control", "/a", "switch1", "--for=50ms", "--control", "/b"],
+                                         for: GPIOAgg.Sim.Pulse.help)
+        #expect(parsed.positionals == ["switch1"])
+        #expect(parsed.value("for") == "50ms")
+        #expect(parsed.value("control") == "/b")
+    }
+
+    @Test("after -- every word is an argument; a lone - is one too")
+    func endOfOptions() throws {
+        let parsed = try ParsedArguments(["--", "--json"], for: GPIOAgg.Info.help)
+        #expect(parsed.positionals == ["--json"])
+        #expect(!parsed.flag("json"))
+        #expect(try ParsedArguments(["-"], for: GPIOAgg.Info.help).positionals == ["-"])
+    }
+
+    @Test("a flag is false unless given")
+    func flags() throws {
+        #expect(try ParsedArguments([], for: GPIOAgg.Detect.help).flag("json") == false)
+        #expect(try ParsedArguments(["--json"], for: GPIOAgg.Detect.help).flag("json") == true)
+    }
+
+    @Test("an unknown option is an error naming it, with the nearest option")
+    func unknownOption() {
+        let error = #expect(throws: UsageError.self) {
+            try ParsedArguments(["--controll", "/x"], for: GPIOAgg.Status.help)
+        }
+        #expect(error?.message == "unknown option '--controll' for 'gpioagg status'")
+        #expect(error?.hint == "did you mean '--control'?")
+    }
+
+    @Test("pulse lengths out of range or without a unit are usage errors")
+    func pulseLengthErrors() {
+        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("0ns") }
+        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("12") }
+    }
+}
+
+@Suite("Picking the command")
+struct InvocationTests {
+    @Test("no words, or options only, run the daemon", arguments: [
+        ([], false), (["--simulate"], true), (["--control", "/tmp/x.sock", "--simulate"], true),
+    ])
+    func defaultCommand(words: [String], simulate: Bool) throws {
+        guard case .run(let command) = try Invocation(words[...], root: GPIOAgg.self) else {
+            Issue.record("not a command to run")
+            return
+        }
+        let run = try #require(command as? GPIOAgg.Run)
+        #expect(run.backend.simulate == simulate)
+    }
+
+    @Test("words pick the command through its group")
+    func nestedCommand() throws {
+        guard case .run(let command) = try Invocation(["sim", "set", "door", "off"], root: GPIOAgg.self) else {
+            Issue.record("not a command to run")
+            return
+        }
+        let set = try #require(command as? GPIOAgg.Sim.SetLevel)
+        #expect(set.name == "door")
+        #expect(set.level == .off)
+    }
+
+    @Test("help wins over a mistake on the same line")
+    func helpWins() throws {
+        guard case .print(let page) = try Invocation(["sim", "set", "maybe", "--bogus", "--help"],
+                                                     root: GPIOAgg.self) else {
+            Issue.record("not help")
+            return
+        }
+        #expect(page == GPIOAgg.Sim.SetLevel.help.page)
+    }
+
+    @Test("prose wraps at word boundaries; a line that fits keeps its spacing")
+    func wrapping() {
+        #expect(CommandHelp.wrapLines("aaa bbb ccc", width: 7) == ["aaa bbb", "ccc"])
+        #expect(CommandHelp.wrapLines("a  b", width: 7) == ["a  b"])
+        #expect(CommandHelp.wrapLines("", width: 7) == [""])
+    }
+}
