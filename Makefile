@@ -63,8 +63,13 @@ test-sanitizers: deps
 
 # The release binaries are built with the Swift runtime linked in, as they ship to a
 # Raspberry Pi; a smoke run proves the static link works.
+# Linked with lld and packed relative relocations (DT_RELR, glibc 2.36 or later:
+# Debian and Raspberry Pi OS bookworm): the loader then writes far fewer pages at start,
+# which keeps the idle daemon's resident memory under 10 MiB.
+RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE)
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE)
 
 test-release: release
 	@out=$$(printf 'on switch1\non switch2\non switch3\nquit\n' \

@@ -73,10 +73,7 @@ let package = Package(
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Control", dependencies: ["Loop", "Engine"]),
-        .target(
-            name: "CSystemd",
-            linkerSettings: [.linkedLibrary("systemd")]
-        ),
+        .target(name: "CSystemd"),
         .target(
             name: "Service",
             dependencies: [

@@ -5,7 +5,7 @@ import Logging
 /// Where the daemon's log goes, decided once at start:
 ///
 /// - **journal**: standard error is the journal's stream (`$JOURNAL_STREAM` names it),
-///   so each entry goes to journald natively (`sd_journal_sendv`) with its fields:
+///   so each entry goes to journald natively (its datagram protocol, `CSystemd`) with its fields:
 ///   `MESSAGE`, `PRIORITY`, `CODE_FILE`, `CODE_LINE`, `CODE_FUNC`,
 ///   `SYSLOG_IDENTIFIER=gpioagg`, and the metadata as journal fields (`gpio_line`
 ///   becomes `GPIO_LINE`), so `journalctl -u gpioagg GPIO_NAME=ready_led` finds them;
@@ -133,8 +133,9 @@ public struct ServiceLogHandler: LogHandler {
         return String(name.prefix(64))
     }
 
-    /// Returns 0, or a negative errno.
-    private static func sendToJournal(_ fields: [String]) -> Int32 {
+    /// Sends one entry to journald's socket, or to `socket` (a test listening in its
+    /// place). Returns 0, or a negative errno.
+    static func sendToJournal(_ fields: [String], socket: String? = nil) -> Int32 {
         // Every field in one buffer, so that one set of pointers into it stays valid for
         // the call.
         var bytes: [UInt8] = []
@@ -148,7 +149,8 @@ public struct ServiceLogHandler: LogHandler {
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 let pointers: [UnsafePointer<CChar>?] = starts.map { start in chars.baseAddress.map { $0 + start } }
-                return csystemd_journal_send(pointers, lengths, Int32(fields.count))
+                guard let socket else { return csystemd_journal_send(pointers, lengths, Int32(fields.count)) }
+                return csystemd_journal_send_to(socket, pointers, lengths, Int32(fields.count))
             }
         }
     }

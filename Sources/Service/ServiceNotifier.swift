@@ -25,7 +25,7 @@ extension ServiceNotifier {
     }
 }
 
-/// systemd's notification socket (`$NOTIFY_SOCKET`), through libsystemd. Does nothing
+/// systemd's notification socket (`$NOTIFY_SOCKET`), spoken by `CSystemd`. Does nothing
 /// when the process was not started by a service manager.
 public final class SystemdNotifier: ServiceNotifier {
     public init() {}
