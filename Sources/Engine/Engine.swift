@@ -18,10 +18,10 @@ import Reactive
 ///
 /// | form | pipeline | value |
 /// | --- | --- | --- |
-/// | `all: [a, b, ...]` | `combineLatest` over the operands, `allSatisfy` | true while every operand is true |
-/// | `any: [...]` | `combineLatest`, `contains(true)` | true while at least one is true |
-/// | `none: [...]` | `combineLatest`, `!contains(true)` | true while none is true |
-/// | `at_least: k of [...]` | `combineLatest`, counting up to k | true while at least k are true |
+/// | `all: [a, b, ...]` | `combineLatest` over the operands, counting the true ones | true while every operand is true |
+/// | `any: [...]` | `combineLatest`, counting | true while at least one is true |
+/// | `none: [...]` | `combineLatest`, counting | true while none is true |
+/// | `at_least: k of [...]` | `combineLatest`, counting | true while at least k are true |
 /// | `not: a` | `map(!)` | the operand inverted |
 /// | `toggle: a` | rising edges of `a` | starts false, flips on each rising edge of `a` |
 /// | `sample: { value: v, on: t }` | rising edges of `t` `withLatestFrom(v)` | starts false; takes `v`'s value on each rising edge of `t` |

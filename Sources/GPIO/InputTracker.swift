@@ -60,14 +60,19 @@ public final class InputTracker {
     }
 
     public let request: any InputRequest
-    public private(set) var statistics = Statistics()
-    public private(set) var lastGap: GapReason?
+    // What changes on every event is `@exclusivity(unchecked)`: a tracker is used by one
+    // thread at a time (its owner's event loop), no access spans a call out, and the
+    // dynamic checks cost more than the work they guard.
+    @exclusivity(unchecked) public private(set) var statistics = Statistics()
+    @exclusivity(unchecked) public private(set) var lastGap: GapReason?
 
     private let offsets: [UInt32]
-    private let indexOfOffset: [UInt32: Int]
-    private var debouncers: [Debouncer]
-    private var lastGlobalSequence: UInt64 = 0
-    private var events: [EdgeEvent] = []
+    /// Each line's position in `offsets`, indexed by offset; -1 for offsets not in the
+    /// request. An array, not a dictionary: it is read for every event.
+    private let positionAtOffset: [Int]
+    @exclusivity(unchecked) private var debouncers: [Debouncer]
+    @exclusivity(unchecked) private var lastGlobalSequence: UInt64 = 0
+    @exclusivity(unchecked) private var events: [EdgeEvent] = []
 
     /// Reads the lines' current levels: they are the starting values.
     ///
@@ -78,9 +83,9 @@ public final class InputTracker {
                 now: UInt64) throws(GPIOError) {
         self.request = request
         offsets = request.offsets
-        var index: [UInt32: Int] = [:]
-        for (position, offset) in offsets.enumerated() { index[offset] = position }
-        indexOfOffset = index
+        var positions = [Int](repeating: -1, count: Int(offsets.max() ?? 0) + 1)
+        for (position, offset) in offsets.enumerated() { positions[Int(offset)] = position }
+        positionAtOffset = positions
         let levels = try request.values()
         let kernelDebounces = request.debouncesInKernel
         debouncers = zip(offsets, levels).map { offset, level in
@@ -96,7 +101,15 @@ public final class InputTracker {
 
     /// The reported level of one line, or `nil` if it is not in this request.
     public func level(of offset: UInt32) -> Bool? {
-        indexOfOffset[offset].map { debouncers[$0].reported }
+        position(of: offset).map { debouncers[$0].reported }
+    }
+
+    @inline(__always)
+    private func position(of offset: UInt32) -> Int? {
+        let index = Int(offset)
+        guard index < positionAtOffset.count else { return nil }
+        let position = positionAtOffset[index]
+        return position < 0 ? nil : position
     }
 
     /// The earliest software-debounce deadline, if any (same clock as the timestamps).
@@ -125,7 +138,7 @@ public final class InputTracker {
         var gap: GapReason?
         let numbered = request.numbersEvents
         for event in events {
-            guard let position = indexOfOffset[event.offset] else { continue }
+            guard let position = position(of: event.offset) else { continue }
             if numbered {
                 // The kernel numbers a request's events from 1.
                 if event.globalSequence > lastGlobalSequence &+ 1 {

@@ -40,7 +40,8 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     let loopThread = Atomic<UInt>(0)
 
     // Loop thread only.
-    private var watches = WatchTable()
+    // Loop thread only, read on every event: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var watches = WatchTable()
     private var pollSet: [pollfd] = []
     private var pollWatches: [WatchedDescriptor?] = []
     var timers = TimerHeap()

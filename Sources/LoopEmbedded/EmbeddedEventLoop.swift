@@ -31,7 +31,8 @@ import Loop
 /// ```
 public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     public private(set) var now: UInt64
-    private var watches = WatchTable()
+    // Loop thread only, read on every event: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var watches = WatchTable()
     /// `watches` in descriptor order, as `poll` wants them; rebuilt when they change.
     private var pollSet: [pollfd] = []
     private var pollWatches: [WatchedDescriptor] = []

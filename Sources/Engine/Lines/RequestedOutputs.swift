@@ -35,8 +35,10 @@ final class RequestedOutputs {
     /// Writes what is staged in one call, then hands each line written to `written`.
     func commit(_ written: (OutputLine) -> Void) throws(GPIOError) {
         defer {
-            staged.removeAll(keepingCapacity: true)
-            stagedLines.removeAll(keepingCapacity: true)
+            // Popping keeps the storage and, unlike `removeAll(keepingCapacity:)`,
+            // allocates nothing and checks no capacity per call.
+            while staged.popLast() != nil {}
+            while stagedLines.popLast() != nil {}
         }
         try request.setValues(staged)
         for line in stagedLines {
