@@ -27,6 +27,8 @@
 //                    module: Engine.
 //   CSystemd         C shim over libsystemd (sd_notify, sd_watchdog_enabled,
 //                    sd_journal_sendv).
+//   CommandParsing   The command-line parser: commands and groups, help pages, usage
+//                    errors with suggestions. No Foundation.
 //   gpioagg          The daemon and its command line.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
@@ -81,16 +83,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "CommandParsing", dependencies: ["GPIO"]),
         .executableTarget(
             name: "gpioagg",
             dependencies: [
+                "CommandParsing",
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",
                 "Config",
                 "Engine",
                 "Control",
-                "Locks",
                 "Loop",
                 "LoopEmbedded",
                 "Service",
@@ -114,6 +117,7 @@ let package = Package(
         .testTarget(name: "ServiceTests",
                     dependencies: ["Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench", "Loop", "Control", "Engine"]),
     ]
 )

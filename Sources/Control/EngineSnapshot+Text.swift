@@ -15,4 +15,18 @@ extension EngineSnapshot {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// `{"inputs": {NAME: true|false}, "signals": {...}, "outputs": {...}}`, names sorted:
+    /// what `gpioagg status --json` prints.
+    ///
+    /// ```swift
+    /// EngineSnapshot(inputs: ["switch1": true], signals: [:], outputs: [:]).json.serialized(.spaced)
+    /// // {"inputs": {"switch1": true}, "signals": {}, "outputs": {}}
+    /// ```
+    public var json: JSONValue {
+        func levels(_ names: [String: Bool]) -> JSONValue {
+            .object(JSONObject(names.keys.sorted().map { ($0, JSONValue.bool(names[$0]!)) }))
+        }
+        return .object(JSONObject(["inputs": levels(inputs), "signals": levels(signals), "outputs": levels(outputs)]))
+    }
 }

@@ -1,3 +1,4 @@
+import CommandParsing
 import GPIO
 import GPIOLibgpiod
 import GPIOSimulated
@@ -21,9 +22,13 @@ struct BackendOptions {
     }
 }
 
-/// Prints a GPIO error the way every command does (message, then hint) and exits 1.
-func exitReporting(_ error: GPIOError) -> ExitCode {
-    printError("gpioagg: error: \(error.message)")
-    if !error.hint.isEmpty { printError("hint: \(error.hint)") }
+/// Prints an error the way every command does (message, then hint) and exits 1.
+func exitReporting(message: String, hint: String) -> ExitCode {
+    printError("gpioagg: error: \(message)")
+    if !hint.isEmpty { printError("hint: \(hint)") }
     return ExitCode(1)
+}
+
+func exitReporting(_ error: GPIOError) -> ExitCode {
+    exitReporting(message: error.message, hint: error.hint)
 }

@@ -1,3 +1,4 @@
+import CommandParsing
 import Config
 import GPIO
 
@@ -7,7 +8,7 @@ extension GPIOAgg {
         static let defaultConfig = "/etc/gpioagg/gpioagg.yaml"
 
         static let help = CommandHelp(
-            name: "check",
+            name: "gpioagg check",
             abstract: "Validate a config file and print its signal graph.",
             discussion: """
                 Reports every error in the file, each as FILE:LINE:COL: error: ... with a \
@@ -66,6 +67,11 @@ extension GPIOAgg {
                     + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)")
             })
             return lines
+        }
+
+        /// `1 input`, `3 inputs`.
+        private static func counted(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
         }
 
         private static func lineText(_ line: LineLocator) -> String {

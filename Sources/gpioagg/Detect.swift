@@ -1,10 +1,12 @@
+import CommandParsing
+import Control
 import GPIO
 
 extension GPIOAgg {
     /// `gpioagg detect`: the chips, like `gpiodetect`.
     struct Detect: Command {
         static let help = CommandHelp(
-            name: "detect",
+            name: "gpioagg detect",
             abstract: "List the GPIO chips: name, label and number of lines.",
             discussion: """
                 Name a chip in a config file by its label (stable across kernels and \
@@ -31,7 +33,7 @@ extension GPIOAgg {
                 throw exitReporting(error)
             }
             if json {
-                print(JSONText.array(chips.map(\.jsonObject)))
+                print(JSONValue.array(chips.map(\.json)).serialized(.spaced))
                 return
             }
             if chips.isEmpty {
@@ -46,10 +48,10 @@ extension GPIOAgg {
 }
 
 extension ChipInfo {
-    var jsonObject: String {
-        JSONText.object([
-            ("name", JSONText.string(name)), ("path", JSONText.string(path)),
-            ("label", JSONText.string(label)), ("lines", String(lineCount)),
-        ])
+    /// `{"name": ..., "path": ..., "label": ..., "lines": N}`.
+    var json: JSONValue {
+        .object(JSONObject([
+            "name": .string(name), "path": .string(path), "label": .string(label), "lines": .number(Double(lineCount)),
+        ]))
     }
 }

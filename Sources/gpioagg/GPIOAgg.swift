@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import CommandParsing
 import GPIOLibgpiod
 
 /// `gpioagg`: the command line. With no subcommand it runs the daemon (`run`).
@@ -7,7 +7,7 @@ struct GPIOAgg: CommandGroup {
     static let version = "0.1.0"
 
     static let help = CommandHelp(
-        name: "",
+        name: "gpioagg",
         abstract: "Aggregate GPIO inputs into derived signals that drive output lines.",
         discussion: """
             Inputs read through libgpiod become Combine publishers; signals combine them \
@@ -31,31 +31,6 @@ struct GPIOAgg: CommandGroup {
     }
 
     static func main() {
-        let invocation: Invocation
-        do throws(UsageError) {
-            invocation = try Invocation(CommandLine.arguments.dropFirst(), root: GPIOAgg.self)
-        } catch {
-            failUsage(error)
-        }
-        switch invocation {
-        case .print(let text):
-            print(text)
-        case .run(let command):
-            do {
-                try command.run()
-            } catch let code as ExitCode {
-                exit(code.status)
-            } catch let error as UsageError {
-                failUsage(error.reading(type(of: command).help))
-            } catch {
-                printError("gpioagg: error: \(error)")
-                exit(1)
-            }
-        }
-    }
-
-    private static func failUsage(_ error: UsageError) -> Never {
-        for line in error.report { printError(line) }
-        exit(UsageError.status)
+        main(CommandLine.arguments.dropFirst(), version: versionText)
     }
 }

@@ -1,10 +1,12 @@
+import CommandParsing
+import Control
 import GPIO
 
 extension GPIOAgg {
     /// `gpioagg info [CHIP]`: the lines, like `gpioinfo`.
     struct Info: Command {
         static let help = CommandHelp(
-            name: "info",
+            name: "gpioagg info",
             abstract: "List the lines of one chip or of every chip.",
             discussion: """
                 For each line: offset, name, consumer (who holds it), direction, \
@@ -45,12 +47,9 @@ extension GPIOAgg {
                 throw exitReporting(error)
             }
             if json {
-                print(JSONText.array(report.map { chip, lines in
-                    JSONText.object([
-                        ("chip", chip.jsonObject),
-                        ("lines", JSONText.array(lines.map(\.jsonObject))),
-                    ])
-                }))
+                print(JSONValue.array(report.map { chip, lines in
+                    .object(JSONObject(["chip": chip.json, "lines": .array(lines.map(\.json))]))
+                }).serialized(.spaced))
                 return
             }
             if report.isEmpty {
@@ -83,14 +82,13 @@ extension LineInfo {
             + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " "))
     }
 
-    var jsonObject: String {
-        JSONText.object([
-            ("offset", String(offset)), ("name", JSONText.string(name)),
-            ("consumer", JSONText.string(consumer)), ("used", used ? "true" : "false"),
-            ("direction", JSONText.string(direction.rawValue)),
-            ("active_low", activeLow ? "true" : "false"),
-            ("bias", JSONText.string(bias.rawValue)), ("drive", JSONText.string(drive.rawValue)),
-        ])
+    /// One element of a chip's `"lines"` in `info --json`.
+    var json: JSONValue {
+        .object(JSONObject([
+            "offset": .number(Double(offset)), "name": .string(name), "consumer": .string(consumer),
+            "used": .bool(used), "direction": .string(direction.rawValue), "active_low": .bool(activeLow),
+            "bias": .string(bias.rawValue), "drive": .string(drive.rawValue),
+        ]))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,10 +1,7 @@
 @preconcurrency import Glibc
-import Locks
+import CommandParsing
 import Config
-import Engine
-import GPIO
 import GPIOLibgpiod
-import GPIOSimulated
 import Loop
 import Service
 
@@ -16,7 +13,7 @@ extension GPIOAgg {
         static let configErrorStatus: Int32 = 78
 
         static let help = CommandHelp(
-            name: "run",
+            name: "gpioagg run",
             abstract: "Run the signal graph of a config file (the default subcommand).",
             discussion: """
                 Requests the lines the config names, drives each output to its initial \
@@ -57,55 +54,27 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            // Before any thread starts, so that every thread leaves them to the signalfd.
             do throws(LoopError) {
-                try SignalDescriptor.block(Daemon.handledSignals)
+                try DaemonProcess.prepareThisProcess()
             } catch {
                 printError("gpioagg: error: \(error)")
                 throw ExitCode(1)
             }
-            signal(SIGPIPE, SIG_IGN)
             let logging = DaemonLogging.forThisProcess()
-            let configuration = try loadConfiguration(logging)
-            let status: Int32
-            do {
-                status = try Self.runDaemon(configuration: configuration, configPath: config ?? (backend.simulate ? nil : Self.defaultConfig),
-                                            simulate: backend.simulate, controlPath: control.serverPath(), logging: logging)
-            } catch let error as EngineError {
-                logging.logger.error("\(error.description)")
-                logging.outputs.flush(timeout: .seconds(1))
-                throw ExitCode(1)
-            }
-            logging.outputs.flush(timeout: .seconds(1))
-            throw ExitCode(status)
+            let configuration = try loadConfiguration()
+            let process = DaemonProcess(
+                configuration: configuration, configPath: configPath,
+                simulate: backend.simulate, controlPath: control.serverPath(), version: GPIOAgg.version,
+                hardware: LibgpiodBackend(),
+                hardwareSummary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
+            throw ExitCode(try process.run(logging: logging))
         }
 
-        /// Runs the daemon on a `PosixEventLoop` until it stops; returns its exit status.
-        static func runDaemon(configuration: Configuration, configPath: String?, simulate: Bool,
-                              controlPath: String, logging: DaemonLogging) throws -> Int32 {
-            let loop = try PosixEventLoop()
-            let signals = try SignalDescriptor(Daemon.handledSignals)
-            let finished = Finished()
-            try loop.sync { () throws(EngineError) in
-                let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop) : nil
-                let options = Daemon.Options(configuration: configuration, configPath: configPath,
-                                             hardware: LibgpiodBackend(), simulation: simulation,
-                                             controlPath: controlPath, interaction: interaction(),
-                                             version: GPIOAgg.version,
-                                             backendSummary: backendSummary(simulation, configuration))
-                let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
-                                    signals: signals)
-                daemon.onFinish = { finished.finish($0) }
-                try daemon.start()
-                finished.keep(LoopBound(daemon, loop: loop))
-            }
-            let status = finished.wait()
-            loop.stop()
-            return status
-        }
+        /// The file to read, nil for the embedded demo.
+        private var configPath: String? { config ?? (backend.simulate ? nil : Self.defaultConfig) }
 
-        private func loadConfiguration(_ logging: DaemonLogging) throws -> Configuration {
-            guard let path = config ?? (backend.simulate ? nil : Self.defaultConfig) else {
+        private func loadConfiguration() throws -> Configuration {
+            guard let path = configPath else {
                 return Configuration.embeddedDemo
             }
             do throws(ConfigErrors) {
@@ -114,70 +83,12 @@ extension GPIOAgg {
                 for problem in error.errors { printError(problem.description) }
                 let count = error.errors.count
                 printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
-                if config == nil, error.errors.count == 1, !ConfigPathProbe.exists(path) {
+                var status = stat()
+                if config == nil, error.errors.count == 1, stat(path, &status) != 0 {
                     printError("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")
                 }
                 throw ExitCode(Self.configErrorStatus)
             }
         }
-
-        /// Keys on a terminal, commands from a pipe or a file, nothing otherwise (a
-        /// service's /dev/null or socket).
-        static func interaction() -> Daemon.Interaction {
-            if isatty(STDIN_FILENO) == 1 { return .keyboard }
-            var status = stat()
-            guard fstat(STDIN_FILENO, &status) == 0 else { return .none }
-            switch status.st_mode & S_IFMT {
-            case S_IFIFO, S_IFREG: return .commands
-            default: return .none
-            }
-        }
-
-        static func backendSummary(_ simulation: SimulatedBackend?, _ configuration: Configuration) -> String {
-            guard let simulation else {
-                return "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))"
-            }
-            let used = simulation.simulatedChips.filter { chip in
-                configuration.chips.contains { $0.locator.matches(chip.info) }
-            }
-            return "simulated chips: " + used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
-        }
-    }
-}
-
-enum ConfigPathProbe {
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
-    }
-}
-
-/// Prints an engine error (location, message, notes, hint) and exits 1.
-func exitReporting(_ error: EngineError) -> ExitCode {
-    printError(error.description)
-    return ExitCode(1)
-}
-
-/// The main thread's wait for the daemon: its exit status, once it stopped.
-///
-/// `Locks.Semaphore` (a pthread mutex and condition), not a Dispatch semaphore: nothing
-/// in gpioagg needs Dispatch, and ThreadSanitizer sees it.
-final class Finished: Sendable {
-    private let done = Semaphore()
-    private let state = LockedValueBox<(status: Int32, daemon: LoopBound<Daemon>?)>((0, nil))
-
-    /// Holds the daemon until it finishes.
-    func keep(_ daemon: LoopBound<Daemon>) {
-        state.withLockedValue { $0.daemon = daemon }
-    }
-
-    func finish(_ status: Int32) {
-        state.withLockedValue { $0.status = status }
-        done.signal()
-    }
-
-    func wait() -> Int32 {
-        done.wait()
-        return state.withLockedValue { $0.status }
     }
 }

@@ -1,3 +1,4 @@
+import CommandParsing
 import Config
 import Control
 
@@ -5,7 +6,7 @@ extension GPIOAgg.Sim {
     /// `gpioagg sim pulse NAME --for 50ms`.
     struct Pulse: Command {
         static let help = CommandHelp(
-            name: "sim pulse",
+            name: "gpioagg sim pulse",
             abstract: "Invert a simulated input, then restore it after a while.",
             arguments: [inputArgument],
             options: [

@@ -1,8 +1,9 @@
+import CommandParsing
 extension GPIOAgg.Sim {
     /// `gpioagg sim set NAME on|off`.
     struct SetLevel: Command {
         static let help = CommandHelp(
-            name: "sim set",
+            name: "gpioagg sim set",
             abstract: "Set a simulated input on or off.",
             arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off.", values: ["on", "off"])],
             options: ControlOptions.options

@@ -1,8 +1,9 @@
+import CommandParsing
 extension GPIOAgg.Sim {
     /// `gpioagg sim toggle NAME`.
     struct Toggle: Command {
         static let help = CommandHelp(
-            name: "sim toggle",
+            name: "gpioagg sim toggle",
             abstract: "Invert a simulated input.",
             arguments: [inputArgument],
             options: ControlOptions.options

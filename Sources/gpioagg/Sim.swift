@@ -1,3 +1,4 @@
+import CommandParsing
 import Config
 import Control
 
@@ -5,7 +6,7 @@ extension GPIOAgg {
     /// `gpioagg sim`: drives the simulated inputs of a daemon started with `--simulate`.
     enum Sim: CommandGroup {
         static let help = CommandHelp(
-            name: "sim",
+            name: "gpioagg sim",
             abstract: "Set, toggle or pulse a simulated input of the running daemon.",
             discussion: """
                 Only a daemon started with --simulate obeys; it logs each change like \

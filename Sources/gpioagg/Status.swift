@@ -1,3 +1,4 @@
+import CommandParsing
 import Engine
 import Control
 
@@ -5,7 +6,7 @@ extension GPIOAgg {
     /// `gpioagg status`: the running daemon's inputs, signals and outputs.
     struct Status: Command {
         static let help = CommandHelp(
-            name: "status",
+            name: "gpioagg status",
             abstract: "Show the level of every input, signal and output of the running daemon.",
             discussion: """
                 Asks the daemon over its control socket. Levels are logical: on means \
@@ -41,19 +42,7 @@ extension GPIOAgg {
             case .ok:
                 throw exitReporting(.invalidReply("no levels in the reply to status"))
             }
-            print(json ? snapshot.json : snapshot.table)
+            print(json ? snapshot.json.serialized(.spaced) : snapshot.table)
         }
-    }
-}
-
-extension EngineSnapshot {
-    /// `{"inputs": {...}, "signals": {...}, "outputs": {...}}`, names sorted.
-    var json: String {
-        func levels(_ names: [String: Bool]) -> String {
-            JSONText.object(names.keys.sorted().map { ($0, names[$0]! ? "true" : "false") })
-        }
-        return JSONText.object([
-            ("inputs", levels(inputs)), ("signals", levels(signals)), ("outputs", levels(outputs)),
-        ])
     }
 }

@@ -1,4 +1,5 @@
 @testable import Control
+import Engine
 import Testing
 
 @Suite("JSON serialization")
@@ -49,5 +50,29 @@ struct JSONSerializationTests {
         #expect(object.keys == ["a", "b"])
         #expect(object["a"] == .number(3))
         #expect(object.count == 2)
+    }
+
+    @Test("spaced: a space after each ':' and ',', and nothing else changes")
+    func spaced() throws {
+        let value = JSONValue.object(JSONObject([
+            "ok": .bool(true), "list": .array([.null, .number(1), .string("a, b: c")]), "empty": .object(JSONObject()),
+        ]))
+        #expect(value.serialized(.spaced) == #"{"ok": true, "list": [null, 1, "a, b: c"], "empty": {}}"#)
+        #expect(try JSONValue(parsing: Array(value.serialized(.spaced).utf8)) == value)
+    }
+
+    @Test("members built from a list keep its order; a repeated key keeps its place and its last value")
+    func orderGiven() {
+        let object = JSONObject([("b", JSONValue.number(1)), ("a", .number(2)), ("b", .number(3))])
+        #expect(object.keys == ["b", "a"])
+        #expect(object["b"] == .number(3))
+    }
+
+    @Test("a snapshot: inputs, signals, outputs, names sorted")
+    func snapshot() {
+        let snapshot = EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
+                                      outputs: [:])
+        #expect(snapshot.json.serialized(.spaced)
+            == #"{"inputs": {"switch1": true, "switch2": false}, "signals": {"all_on": false}, "outputs": {}}"#)
     }
 }

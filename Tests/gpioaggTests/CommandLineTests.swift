@@ -1,3 +1,4 @@
+import CommandParsing
 import Foundation
 import Testing
 @testable import gpioagg
@@ -122,54 +123,14 @@ struct CommandLineTests {
     }
 }
 
-@Suite("Reading the words of a command")
-struct ParsedArgumentsTests {
-    @Test("options go before, between or after arguments; the last repeat wins")
-    func optionsAnywhere() throws {
-        let parsed = try ParsedArguments(["--control", "/a", "switch1", "--for=50ms", "--control", "/b"],
-                                         for: GPIOAgg.Sim.Pulse.help)
-        #expect(parsed.positionals == ["switch1"])
-        #expect(parsed.value("for") == "50ms")
-        #expect(parsed.value("control") == "/b")
-    }
-
-    @Test("after -- every word is an argument; a lone - is one too")
-    func endOfOptions() throws {
-        let parsed = try ParsedArguments(["--", "--json"], for: GPIOAgg.Info.help)
-        #expect(parsed.positionals == ["--json"])
-        #expect(!parsed.flag("json"))
-        #expect(try ParsedArguments(["-"], for: GPIOAgg.Info.help).positionals == ["-"])
-    }
-
-    @Test("a flag is false unless given")
-    func flags() throws {
-        #expect(try ParsedArguments([], for: GPIOAgg.Detect.help).flag("json") == false)
-        #expect(try ParsedArguments(["--json"], for: GPIOAgg.Detect.help).flag("json") == true)
-    }
-
-    @Test("an unknown option is an error naming it, with the nearest option")
-    func unknownOption() {
-        let error = #expect(throws: UsageError.self) {
-            try ParsedArguments(["--controll", "/x"], for: GPIOAgg.Status.help)
-        }
-        #expect(error?.message == "unknown option '--controll' for 'gpioagg status'")
-        #expect(error?.hint == "did you mean '--control'?")
-    }
-
-    @Test("pulse lengths out of range or without a unit are usage errors")
-    func pulseLengthErrors() {
-        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("0ns") }
-        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("12") }
-    }
-}
-
-@Suite("Picking the command")
-struct InvocationTests {
+@Suite("gpioagg's commands read their words")
+struct CommandArgumentsTests {
     @Test("no words, or options only, run the daemon", arguments: [
         ([], false), (["--simulate"], true), (["--control", "/tmp/x.sock", "--simulate"], true),
     ])
     func defaultCommand(words: [String], simulate: Bool) throws {
-        guard case .run(let command) = try Invocation(words[...], root: GPIOAgg.self) else {
+        guard case .run(let command) = try Invocation(words[...], root: GPIOAgg.self, version: GPIOAgg.versionText)
+        else {
             Issue.record("not a command to run")
             return
         }
@@ -179,7 +140,8 @@ struct InvocationTests {
 
     @Test("words pick the command through its group")
     func nestedCommand() throws {
-        guard case .run(let command) = try Invocation(["sim", "set", "door", "off"], root: GPIOAgg.self) else {
+        guard case .run(let command) = try Invocation(["sim", "set", "door", "off"], root: GPIOAgg.self,
+                                                      version: GPIOAgg.versionText) else {
             Issue.record("not a command to run")
             return
         }
@@ -188,20 +150,9 @@ struct InvocationTests {
         #expect(set.level == .off)
     }
 
-    @Test("help wins over a mistake on the same line")
-    func helpWins() throws {
-        guard case .print(let page) = try Invocation(["sim", "set", "maybe", "--bogus", "--help"],
-                                                     root: GPIOAgg.self) else {
-            Issue.record("not help")
-            return
-        }
-        #expect(page == GPIOAgg.Sim.SetLevel.help.page)
-    }
-
-    @Test("prose wraps at word boundaries; a line that fits keeps its spacing")
-    func wrapping() {
-        #expect(CommandHelp.wrapLines("aaa bbb ccc", width: 7) == ["aaa bbb", "ccc"])
-        #expect(CommandHelp.wrapLines("a  b", width: 7) == ["a  b"])
-        #expect(CommandHelp.wrapLines("", width: 7) == [""])
+    @Test("pulse lengths out of range or without a unit are usage errors")
+    func pulseLengthErrors() {
+        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("0ns") }
+        #expect(throws: UsageError.self) { try GPIOAgg.Sim.pulseLength("12") }
     }
 }

@@ -2,6 +2,7 @@ import Engine
 import Control
 import Foundation
 import Loop
+import Service
 import Testing
 @testable import gpioagg
 

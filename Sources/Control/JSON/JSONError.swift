@@ -1,7 +1,7 @@
 /// Why a document is not acceptable JSON, and where (a byte offset from 0).
-struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
-    var reason: String
-    var offset: Int
+public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public var offset: Int
 
-    var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }

@@ -4,15 +4,15 @@
 /// ```swift
 /// let limits = JSONLimits(maxBytes: 1 << 20)
 /// ```
-struct JSONLimits: Hashable, Sendable {
+public struct JSONLimits: Hashable, Sendable {
     /// The largest document, in bytes.
-    var maxBytes: Int
+    public var maxBytes: Int
     /// The deepest nesting of arrays and objects (a bare scalar is depth 0).
-    var maxDepth: Int
+    public var maxDepth: Int
     /// The longest number literal, in characters.
-    var maxNumberLength: Int
+    public var maxNumberLength: Int
 
-    init(maxBytes: Int = 64 * 1024, maxDepth: Int = 32, maxNumberLength: Int = 32) {
+    public init(maxBytes: Int = 64 * 1024, maxDepth: Int = 32, maxNumberLength: Int = 32) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxNumberLength = maxNumberLength

@@ -1,4 +1,13 @@
 extension JSONValue {
+    /// How a document is laid out on its one line.
+    public enum Layout: Sendable {
+        /// No spaces: `{"ok":true,"ids":[1,2]}`, the control protocol's.
+        case compact
+        /// A space after each `:` and `,`: `{"ok": true, "ids": [1, 2]}`, for people and
+        /// the scripts that read the commands' `--json`.
+        case spaced
+    }
+
     /// Compact JSON on one line (no newline), members in their stored order. Control
     /// characters, quotes and backslashes are escaped; everything else is written as
     /// UTF-8, so the result never contains a raw newline and can be framed by lines.
@@ -6,13 +15,21 @@ extension JSONValue {
     /// ```swift
     /// JSONValue.object(JSONObject(["ok": .bool(true)])).serialized   // {"ok":true}
     /// ```
-    var serialized: String {
+    public var serialized: String { serialized(.compact) }
+
+    /// JSON on one line (no newline) in `layout`, members in their stored order.
+    ///
+    /// ```swift
+    /// JSONValue.object(JSONObject(["ok": .bool(true), "ids": .array([.number(1)])])).serialized(.spaced)
+    /// // {"ok": true, "ids": [1]}
+    /// ```
+    public func serialized(_ layout: Layout) -> String {
         var out = ""
-        write(to: &out)
+        write(to: &out, separators: layout == .compact ? (",", ":") : (", ", ": "))
         return out
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout String, separators: (element: String, key: String)) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -21,17 +38,17 @@ extension JSONValue {
         case .array(let elements):
             out += "["
             for (position, element) in elements.enumerated() {
-                if position > 0 { out += "," }
-                element.write(to: &out)
+                if position > 0 { out += separators.element }
+                element.write(to: &out, separators: separators)
             }
             out += "]"
         case .object(let object):
             out += "{"
             for (position, member) in object.members.enumerated() {
-                if position > 0 { out += "," }
+                if position > 0 { out += separators.element }
                 Self.writeString(member.key, to: &out)
-                out += ":"
-                member.value.write(to: &out)
+                out += separators.key
+                member.value.write(to: &out, separators: separators)
             }
             out += "}"
         }

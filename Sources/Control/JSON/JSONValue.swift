@@ -8,7 +8,7 @@
 /// value["op"]            // .string("status")
 /// value.serialized       // {"op":"status"}
 /// ```
-enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -17,19 +17,19 @@ enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// Parses one document that fills `bytes` (surrounding whitespace allowed).
-    init(parsing bytes: [UInt8], limits: JSONLimits = .init()) throws(JSONError) {
+    public init(parsing bytes: [UInt8], limits: JSONLimits = .init()) throws(JSONError) {
         var parser = JSONParser(bytes: bytes, limits: limits)
         self = try parser.parseDocument()
     }
 
     /// The member named `key` when this is an object, else nil.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
     /// What a message calls this kind of value: "a string", "an object", ...
-    var kindDescription: String {
+    public var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

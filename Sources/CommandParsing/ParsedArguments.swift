@@ -11,12 +11,22 @@
 /// parsed.positional(0)   // "switch1"
 /// parsed.value("for")    // "50ms"
 /// ```
-struct ParsedArguments {
-    private(set) var positionals: [String] = []
+public struct ParsedArguments {
+    /// The arguments, in order.
+    public private(set) var positionals: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
-    init(_ words: ArraySlice<String>, for command: CommandHelp) throws(UsageError) {
+    /// Reads `words` as `command` declares them; the error names the word at fault.
+    public init(_ words: ArraySlice<String>, for command: CommandHelp) throws(UsageError) {
+        try self.init(words, for: command, defaultOf: nil)
+    }
+
+    /// `group`, when `command` is its default subcommand: a left-over argument that
+    /// names one of the group's commands is told to come first.
+    init(_ words: ArraySlice<String>, for command: CommandHelp, defaultOf group: (any CommandGroup.Type)?)
+        throws(UsageError)
+    {
         var remaining = words
         var onlyArguments = false
         while let word = remaining.popFirst() {
@@ -46,17 +56,17 @@ struct ParsedArguments {
                 throw UsageError("'\(name)' needs a value: \(option.label)")
             }
         }
-        try check(against: command)
+        try check(against: command, defaultOf: group)
     }
 
     /// Whether the flag `name` (no dashes) was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of the option `name` (no dashes), nil when it was not given.
-    func value(_ name: String) -> String? { values[name] }
+    public func value(_ name: String) -> String? { values[name] }
 
     /// The argument at `index`, nil when it was left out.
-    func positional(_ index: Int) -> String? {
+    public func positional(_ index: Int) -> String? {
         index < positionals.count ? positionals[index] : nil
     }
 
@@ -68,18 +78,18 @@ struct ParsedArguments {
 
     /// Whether `words` ask for help before any `--`: help wins over every mistake.
     static func asksForHelp(_ words: ArraySlice<String>) -> Bool {
-        for word in words {
-            if word == "--" { return false }
-            if word == "-h" || word == "--help" { return true }
-        }
-        return false
+        asksFor(["-h", "--help"], in: words)
     }
 
     /// Whether `words` ask for the version before any `--`.
     static func asksForVersion(_ words: ArraySlice<String>) -> Bool {
+        asksFor(["--version"], in: words)
+    }
+
+    private static func asksFor(_ options: Set<String>, in words: ArraySlice<String>) -> Bool {
         for word in words {
             if word == "--" { return false }
-            if word == "--version" { return true }
+            if options.contains(word) { return true }
         }
         return false
     }
@@ -95,10 +105,13 @@ struct ParsedArguments {
                           hint: UsageError.didYouMean(name, among: names))
     }
 
-    private func check(against command: CommandHelp) throws(UsageError) {
+    private func check(against command: CommandHelp, defaultOf group: (any CommandGroup.Type)?)
+        throws(UsageError)
+    {
         if positionals.count > command.arguments.count {
             let extra = positionals[command.arguments.count]
-            throw UsageError("unexpected argument '\(extra)'", hint: Self.argumentsHint(command, extra: extra))
+            throw UsageError("unexpected argument '\(extra)'",
+                             hint: Self.argumentsHint(command, extra: extra, defaultOf: group))
         }
         for (index, argument) in command.arguments.enumerated() where !argument.isOptional && index >= positionals.count {
             throw UsageError("missing \(argument.label): \(Self.phrase(argument.help))")
@@ -109,7 +122,8 @@ struct ParsedArguments {
     }
 
     /// What the command takes instead, and where a command's name goes when `extra` is one.
-    private static func argumentsHint(_ command: CommandHelp, extra: String) -> String {
+    private static func argumentsHint(_ command: CommandHelp, extra: String,
+                                      defaultOf group: (any CommandGroup.Type)?) -> String {
         let takes: String
         switch command.arguments.count {
         case 0: takes = "'\(command.commandLine)' takes no arguments"
@@ -118,9 +132,8 @@ struct ParsedArguments {
             takes = "'\(command.commandLine)' takes \(command.arguments.count) arguments, "
                 + command.arguments.map(\.label).joined(separator: " ")
         }
-        if command.name == GPIOAgg.defaultSubcommand?.help.name,
-           GPIOAgg.subcommands.contains(where: { $0.help.word == extra }) {
-            return takes + "; name the command first: gpioagg \(extra) [<options>]"
+        if let group, group.subcommands.contains(where: { $0.help.word == extra }) {
+            return takes + "; name the command first: \(group.help.commandLine) \(extra) [<options>]"
         }
         return takes
     }

@@ -1,5 +1,5 @@
-/// The help pages, laid out as swift-argument-parser laid them out (the README and
-/// people's habits know that shape): overview, discussion, usage, then two columns.
+/// The help pages, laid out as swift-argument-parser laid them out (READMEs and people's
+/// habits know that shape): overview, discussion, usage, then two columns.
 extension CommandHelp {
     /// The longest line: one column short of an 80-column terminal, as
     /// swift-argument-parser wrapped.
@@ -8,7 +8,14 @@ extension CommandHelp {
     static let columnStart = 26
 
     /// The help page of a command.
-    var page: String {
+    ///
+    /// ```swift
+    /// print(Check.help.page)
+    /// // OVERVIEW: Validate a config file and print its signal graph.
+    /// // ...
+    /// // USAGE: gpioagg check [--config <path>]
+    /// ```
+    public var page: String {
         var sections = head
         sections.append("USAGE: " + usage)
         if !arguments.isEmpty {
@@ -22,8 +29,14 @@ extension CommandHelp {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// The help page of a group: its subcommands instead of arguments.
-    func groupPage(subcommands: [Subcommand], defaultWord: String?) -> String {
+    /// The help page of a group: its subcommands instead of arguments, the default one
+    /// (`defaultWord`) marked.
+    ///
+    /// ```swift
+    /// Sim.help.groupPage(subcommands: Sim.subcommands, defaultWord: nil)
+    /// // ... SUBCOMMANDS: ... See 'gpioagg help sim <subcommand>' for detailed help.
+    /// ```
+    public func groupPage(subcommands: [Subcommand], defaultWord: String?) -> String {
         var sections = head
         sections.append("USAGE: " + groupUsage(hasDefault: defaultWord != nil))
         sections.append(optionSection)
@@ -31,7 +44,8 @@ extension CommandHelp {
             let help = subcommand.help
             return Self.row(help.word + (help.word == defaultWord ? " (default)" : ""), help.abstract)
         }).joined(separator: "\n"))
-        sections.append("  See 'gpioagg help \(name.isEmpty ? "" : name + " ")<subcommand>' for detailed help.")
+        let path = pathAfterProgram
+        sections.append("  See '\(program) help \(path.isEmpty ? "" : path + " ")<subcommand>' for detailed help.")
         return sections.joined(separator: "\n\n")
     }
 

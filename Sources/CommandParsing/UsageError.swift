@@ -1,6 +1,6 @@
 import GPIO
 
-/// A command line that does not say something gpioagg can do: it names the word at
+/// A command line that does not say something the program can do: it names the word at
 /// fault and what is expected there, and exits 64 (`EX_USAGE` from sysexits.h).
 ///
 /// ```swift
@@ -9,27 +9,29 @@ import GPIO
 /// // Usage: gpioagg sim set <name> <on|off> [--control <PATH>]
 /// // See 'gpioagg sim set --help' for more information.
 /// ```
-struct UsageError: Error {
-    static let status: Int32 = 64
+public struct UsageError: Error {
+    public static let status: Int32 = 64
 
-    let message: String
+    public let message: String
     /// A line of advice: the nearest names, where a command goes.
-    var hint: String?
-    /// The command being read, for its usage line; set by whoever knows it.
-    var command: String?
-    var usage: String?
+    public var hint: String?
+    /// The command being read (`gpioagg sim set`), for its usage line; set by whoever
+    /// knows it.
+    public var command: String?
+    public var usage: String?
 
-    init(_ message: String, hint: String? = nil) {
+    public init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
     }
 
     /// This error, shown with `help`'s usage line unless it has one already.
-    func reading(_ help: CommandHelp) -> UsageError {
+    public func reading(_ help: CommandHelp) -> UsageError {
         reading(help.commandLine, usage: help.usage)
     }
 
-    func reading(_ command: String, usage: String) -> UsageError {
+    /// This error, as met while reading `command`, unless it names a command already.
+    public func reading(_ command: String, usage: String) -> UsageError {
         guard self.command == nil else { return self }
         var error = self
         error.command = command
@@ -37,17 +39,23 @@ struct UsageError: Error {
         return error
     }
 
-    /// The lines written to standard error.
-    var report: [String] {
-        var lines = ["gpioagg: error: " + message]
+    /// The lines written to standard error, the program's name (the command's first word)
+    /// first.
+    public var report: [String] {
+        let program = command.map { String($0.prefix { $0 != " " }) }
+        var lines = [(program.map { $0 + ": " } ?? "") + "error: " + message]
         if let hint { lines.append("hint: " + hint) }
         if let usage { lines.append("Usage: " + usage) }
-        lines.append("See '\(command ?? "gpioagg") --help' for more information.")
+        if let command { lines.append("See '\(command) --help' for more information.") }
         return lines
     }
 
     /// `did you mean '--json'?` for the names within a typo of `word`, nil when none is.
-    static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+    ///
+    /// ```swift
+    /// UsageError.didYouMean("--jsn", among: ["--control", "--json"])   // "did you mean '--json'?"
+    /// ```
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
         let threshold = NameSuggestions.typoThreshold(for: word)
         // Closest first; among equals, in the order the command lists them.
         let close = NameSuggestions.distances(from: word, to: candidates).enumerated()
@@ -56,18 +64,5 @@ struct UsageError: Error {
             .prefix(2)
         guard !close.isEmpty else { return nil }
         return "did you mean " + close.map { "'\($0.element.name)'" }.joined(separator: " or ") + "?"
-    }
-}
-
-/// Ends the process with a status, from anywhere inside a command's `run()`.
-///
-/// ```swift
-/// throw ExitCode(1)
-/// ```
-struct ExitCode: Error {
-    let status: Int32
-
-    init(_ status: Int32) {
-        self.status = status
     }
 }

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+import Engine
+import GPIO
+import GPIOSimulated
+import Loop
+
+/// The daemon as a process runs it (`gpioagg run`): two threads, a `PosixEventLoop`
+/// that owns the `Daemon` and everything it drives, and the calling thread, which only
+/// waits for it to stop.
+///
+/// The kernel's backend is the caller's, so that this module needs no libgpiod.
+///
+/// ```swift
+/// try DaemonProcess.prepareThisProcess()   // first thing, before any thread starts
+/// let logging = DaemonLogging.forThisProcess()
+/// let process = DaemonProcess(configuration: configuration, configPath: path, simulate: false,
+///                             controlPath: ControlPath.serverForThisProcess(), version: "0.1.0",
+///                             hardware: LibgpiodBackend(), hardwareSummary: "libgpiod 2.1 (API v2)")
+/// exit(try process.run(logging: logging))
+/// ```
+public struct DaemonProcess {
+    public var configuration: Configuration
+    /// Where a reload reads the configuration again; nil for the embedded demo.
+    public var configPath: String?
+    /// Simulated chips made to fit the configuration instead of `hardware`.
+    public var simulate: Bool
+    public var controlPath: String
+    public var version: String
+    /// The kernel's chips; not used when `simulate` is set.
+    public var hardware: any GPIOBackend
+    /// What the start line says of `hardware`: `libgpiod 2.1 (API v2)`.
+    public var hardwareSummary: String
+
+    public init(configuration: Configuration, configPath: String?, simulate: Bool, controlPath: String,
+                version: String, hardware: any GPIOBackend, hardwareSummary: String) {
+        self.configuration = configuration
+        self.configPath = configPath
+        self.simulate = simulate
+        self.controlPath = controlPath
+        self.version = version
+        self.hardware = hardware
+        self.hardwareSummary = hardwareSummary
+    }
+
+    /// Blocks the daemon's signals and ignores SIGPIPE. Call it before any thread starts,
+    /// so that every thread leaves the signals to the loop's signalfd.
+    public static func prepareThisProcess() throws(LoopError) {
+        try SignalDescriptor.block(Daemon.handledSignals)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Runs the daemon until it stops and returns its exit status: 0 after SIGTERM,
+    /// SIGINT or quit, 1 after a failure (an engine error that kept it from starting is
+    /// logged). Throws what kept the loop from being made.
+    public func run(logging: DaemonLogging) throws -> Int32 {
+        let status: Int32
+        do {
+            status = try runDaemon(logging: logging)
+        } catch let error as EngineError {
+            logging.logger.error("\(error.description)")
+            logging.outputs.flush(timeout: .seconds(1))
+            return 1
+        }
+        logging.outputs.flush(timeout: .seconds(1))
+        return status
+    }
+
+    private func runDaemon(logging: DaemonLogging) throws -> Int32 {
+        let loop = try PosixEventLoop()
+        let signals = try SignalDescriptor(Daemon.handledSignals)
+        let finished = Finished()
+        try loop.sync { () throws(EngineError) in
+            let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop) : nil
+            let options = Daemon.Options(configuration: configuration, configPath: configPath,
+                                         hardware: hardware, simulation: simulation,
+                                         controlPath: controlPath, interaction: Self.interaction(),
+                                         version: version,
+                                         backendSummary: backendSummary(simulation))
+            let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
+                                signals: signals)
+            daemon.onFinish = { finished.finish($0) }
+            try daemon.start()
+            finished.keep(LoopBound(daemon, loop: loop))
+        }
+        let status = finished.wait()
+        loop.stop()
+        return status
+    }
+
+    /// Keys on a terminal, commands from a pipe or a file, nothing otherwise (a
+    /// service's /dev/null or socket).
+    static func interaction() -> Daemon.Interaction {
+        if isatty(STDIN_FILENO) == 1 { return .keyboard }
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else { return .none }
+        switch status.st_mode & S_IFMT {
+        case S_IFIFO, S_IFREG: return .commands
+        default: return .none
+        }
+    }
+
+    /// The hardware's summary, or the simulated chips the configuration uses.
+    func backendSummary(_ simulation: SimulatedBackend?) -> String {
+        guard let simulation else { return hardwareSummary }
+        let used = simulation.simulatedChips.filter { chip in
+            configuration.chips.contains { $0.locator.matches(chip.info) }
+        }
+        return "simulated chips: " + used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
+    }
+}
