@@ -2,34 +2,40 @@
 //
 // gpioagg: GPIO and sensor event aggregator for Linux single-board computers.
 //
-// Module map (see docs/ARCHITECTURE.md):
+// The rooms, from the bottom up (docs/ARCHITECTURE.md draws them):
+//   Locks            The one lock module: Lock, LockedValueBox, Semaphore.
 //   Reactive         Combine operators OpenCombine lacks (combineLatest/zip/merge over
 //                    collections, withLatestFrom, AnyConsumer/@Input/bind). Depends on
-//                    Combine or OpenCombine only.
+//                    Combine or OpenCombine, and Locks.
 //   ReactiveTesting  Virtual-time scheduler, marbles, recording subscribers and
 //                    scriptable publishers for tests of anything built on Reactive.
-//   GPIO             GPIO value types, the backend protocols and the input tracker
-//                    (lost-event recovery, software debounce). No I/O of its own.
+//   GPIO             GPIO value types (LineID...), the backend protocols and the input
+//                    tracker (lost-event recovery, software debounce). No I/O of its own.
+//   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
+//   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
+//                    timerfd, eventfd), LoopScheduler, LoopBound, SignalDescriptor.
+//   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop), for
+//                    tests and anything that runs a configuration in virtual time.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
-//   GPIOSimulated    In-process chips for tests and `--simulate`.
-//   CYAML            libyaml's headers (Debian's libyaml-dev), imported by exactly one
-//                    Swift module: Config.
+//   GPIOSimulated    In-process chips on an event loop's clock, for tests and --simulate.
+//   CYAML            libyaml (Debian's libyaml-dev) as a system library, imported by
+//                    exactly one Swift module: Config.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
-//                    with FILE:LINE:COL errors, the validated model. No Foundation.
-//   Engine           The signal graph (Reactive operators) and the event loop that owns
-//                    lines, timers and the control socket.
+//                    with FILE:LINE:COL errors, the validated model, the duration
+//                    grammar. No Foundation.
+//   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
+//                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
 //   Control          The control socket: one JSON request and one JSON reply per line
-//                    over a Unix stream socket; server (driven by the engine's loop)
-//                    and client (status, sim).
-//   CEngineLinux     C shim over timerfd and eventfd, imported by exactly one Swift
-//                    module: Engine.
-//   CSystemd         C shim over libsystemd (sd_notify, sd_watchdog_enabled,
-//                    sd_journal_sendv).
+//                    over a Unix stream socket; a server registered with the loop, and
+//                    the client (status, sim). The one JSON codec.
+//   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
+//   Service          The daemon as a library: lifecycle state machine, reload, line
+//                    commands and keys, logging that never blocks, systemd notifier.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions. No Foundation.
-//   gpioagg          The daemon and its command line.
+//   gpioagg          The command line only.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
 //                    The real-kernel suite: runs inside a qemu guest against gpio-sim
@@ -118,6 +124,7 @@ let package = Package(
                     dependencies: ["Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
-        .testTarget(name: "gpioaggTests", dependencies: ["gpioagg", "gpioagg-bench", "Loop", "Control", "Engine"]),
+        .testTarget(name: "gpioaggTests",
+                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service"]),
     ]
 )
