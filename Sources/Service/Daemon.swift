@@ -29,7 +29,33 @@ import Reactive
 /// ```
 public final class Daemon: ControlHandler {
     /// The signals the daemon handles; block them on the main thread first thing.
-    public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    ///
+    /// SIGHUP reloads. Every other catchable signal whose default action would end the
+    /// process stops the daemon the way SIGTERM does (safe values written, socket
+    /// removed): SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+    /// SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT and the real-time signals. Faults
+    /// (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) are left to the
+    /// kernel: the process cannot go on after one. SIGPIPE is ignored (a write to a
+    /// reader that went away fails instead).
+    public static let handledSignals: [Int32] = [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                                 SIGVTALRM, SIGPROF, SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT]
+        + Array(realTimeSignals)
+
+    /// The real-time signals applications may use (glibc keeps the first two or three
+    /// of the kernel's for itself, and `SIGRTMIN` says where ours start).
+    static var realTimeSignals: ClosedRange<Int32> { Int32(__libc_current_sigrtmin())...Int32(__libc_current_sigrtmax()) }
+
+    /// The signal's name, for the log: `SIGTERM`, `SIGUSR1`, `SIGRTMIN+3`.
+    static func name(of signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1",
+            SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM", SIGVTALRM: "SIGVTALRM", SIGPROF: "SIGPROF", SIGIO: "SIGIO",
+            SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGPWR: "SIGPWR", SIGSTKFLT: "SIGSTKFLT",
+        ]
+        if let name = names[signal] { return name }
+        if realTimeSignals.contains(signal) { return "SIGRTMIN+\(signal - realTimeSignals.lowerBound)" }
+        return "signal \(signal)"
+    }
 
     /// Where commands come from, besides the control socket.
     public enum Interaction: Sendable {
@@ -185,13 +211,13 @@ public final class Daemon: ControlHandler {
 
     // MARK: Signals and stop
 
-    /// SIGHUP reloads; SIGINT, SIGTERM and anything else stop.
+    /// SIGHUP reloads; every other signal stops (see `handledSignals`).
     public func handle(signal: Int32) {
         loop.preconditionInEventLoop()
-        switch signal {
-        case SIGHUP: reload()
-        case SIGINT: stop(reason: "SIGINT")
-        default: stop(reason: "SIGTERM")
+        if signal == SIGHUP {
+            reload()
+        } else {
+            stop(reason: Self.name(of: signal))
         }
     }
 

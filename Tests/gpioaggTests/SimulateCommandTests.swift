@@ -87,9 +87,16 @@ struct SimulateCommandTests {
         #expect(!result.lines.contains { $0.contains("switch9") })
     }
 
-    @Test("SIGTERM and SIGINT drive the outputs to their safe state and exit 0", arguments: [SIGTERM, SIGINT])
+    static let signalNames: [Int32: String] = [
+        SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
+        SIGALRM: "SIGALRM", SIGXCPU: "SIGXCPU",
+    ]
+
+    @Test("SIGTERM, SIGINT and every other signal whose default ends the process drive the outputs to their safe state and exit 0",
+          arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, __libc_current_sigrtmin() + 1])
     func signalStops(signal: Int32) throws {
-        let running = try RunningProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()])
+        let socket = temporarySocketPath()
+        let running = try RunningProduct("gpioagg", ["--simulate", "--control", socket])
         running.send("on switch1")
         running.send("on switch2")
         running.send("on switch3")
@@ -99,8 +106,9 @@ struct SimulateCommandTests {
         #expect(result.status == 0)
         #expect(result.lines.suffix(2) == [
             "output ready_led off (safe state)",
-            "stopped (\(signal == SIGTERM ? "SIGTERM" : "SIGINT"))",
+            "stopped (\(Self.signalNames[signal] ?? "SIGRTMIN+1"))",
         ])
+        #expect(!FileManager.default.fileExists(atPath: socket), "the socket file is removed")
     }
 
     @Test("tells the service manager when it is ready and when it stops")
