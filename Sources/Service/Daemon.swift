@@ -271,7 +271,10 @@ public final class Daemon: ControlHandler {
                 loaded = try ConfigLoader.load(path: path)
             } catch {
                 for problem in error.errors { logger.error("\(problem.description)") }
-                let first = error.errors.first.map { "\($0.location): \($0.message)" } ?? path
+                // A whole-file error (unreadable, not a regular file) has no line: FILE: message.
+                let first = error.errors.first.map { problem in
+                    "\(problem.location.line > 0 ? problem.location.description : problem.location.file): \(problem.message)"
+                } ?? path
                 let count = error.errors.count
                 return perform(machine.configRefused(
                     reason: "\(count) error\(count == 1 ? "" : "s") in the config file; first: \(first)"))

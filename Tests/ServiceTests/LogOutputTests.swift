@@ -9,7 +9,7 @@ struct LogOutputTests {
     @Test("a pipe nobody reads: writes return, the oldest lines go, and the reader is told how many")
     func unreadPipe() throws {
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends))
         defer {
             close(ends[0])
             close(ends[1])
@@ -44,7 +44,7 @@ struct LogOutputTests {
         // instead of ending the process.
         signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        try #require(closeOnExecPipe(&ends))
         defer { close(ends[1]) }
         let output = LogOutput(descriptor: ends[1], limit: 16 * 1024)
         let line = String(repeating: "y", count: 100)
