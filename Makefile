@@ -30,8 +30,10 @@ help:
 deps:
 	@scripts/install-deps
 
+# Only what `make run` runs: the benchmarks and the kernel check are built by the
+# targets that use them.
 build: deps
-	$(SWIFT) build --scratch-path $(BUILD)
+	$(SWIFT) build --product gpioagg --scratch-path $(BUILD)
 
 # On a board with GPIO chips, the example config on its lines; anywhere else, the
 # embedded demo (the same graph) on simulated lines.
@@ -90,7 +92,9 @@ test-kernel: release
 test-systemd: release
 	scripts/test-systemd $(RELEASE)/release/gpioagg
 
-install: release install-files
+# Build first, as yourself (`make release`): sudo's PATH (secure_path) often does not
+# reach a Swift toolchain, and installing needs none.
+install: install-files
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" -eq 0 ]; then \
 	    systemd-sysusers $(SYSUSERSDIR)/gpioagg.conf 2>/dev/null || true; \
 	    udevadm control --reload 2>/dev/null && udevadm trigger --subsystem-match=gpio 2>/dev/null || true; \
@@ -100,6 +104,9 @@ install: release install-files
 
 # The files alone, from an existing release build (what test-systemd checks).
 install-files:
+	@[ -x $(RELEASE)/release/gpioagg ] || { \
+	    echo "make install: there is no $(RELEASE)/release/gpioagg yet: build it first, as yourself" >&2; \
+	    echo "hint: make release && sudo make install" >&2; exit 1; }
 	install -D -m 0755 $(RELEASE)/release/gpioagg $(DESTDIR)$(BINDIR)/gpioagg
 	install -d -m 0755 $(DESTDIR)$(UNITDIR)
 	sed 's|^ExecStart=/usr/local/bin/gpioagg|ExecStart=$(BINDIR)/gpioagg|' systemd/gpioagg.service \
