@@ -50,8 +50,15 @@ struct SimulatedInputs {
         guard engine.isRunning else { throw Refusal(message: "the engine is not running") }
         guard let id = engine.line(ofInput: name) else {
             let known = configuration.inputs.map(\.name)
+            let threshold = NameSuggestions.typoThreshold(for: name)
+            let close = NameSuggestions.distances(from: name, to: known).enumerated()
+                .filter { $0.element.distance <= threshold }
+                .sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+                .prefix(3).map(\.element.name)
+            let list = known.isEmpty ? "" : "inputs: " + known.joined(separator: ", ")
             throw Refusal(message: "no input named '\(name)'",
-                          hint: known.isEmpty ? "" : "inputs: " + known.joined(separator: ", "))
+                          hint: close.isEmpty ? list
+                              : "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))")
         }
         guard let chip = backend.simulatedChip(path: id.chip) else {
             throw Refusal(message: "input '\(name)' is not on a simulated chip: only simulated inputs can be set",

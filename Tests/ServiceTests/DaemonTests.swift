@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Config
+import Control
 import Engine
 import Foundation
 import GPIO
@@ -204,5 +205,16 @@ struct DaemonTests {
         #expect(led == ["output ready_led off (initial)", "output ready_led on", "output ready_led off",
                         "output ready_led on", "output ready_led off (safe state)"])
         #expect(rig.messages.contains { $0.hasPrefix("INPUTS") && $0.contains("switch3    on") })
+    }
+
+    @Test("an unknown input over the socket is answered with the nearest names, or the list")
+    func unknownInputSuggestions() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        #expect(rig.daemon.handle(.sim(name: "swtich2", action: .toggle))
+            == .failure("no input named 'swtich2'; did you mean 'switch2'? (inputs: switch1, switch2, switch3)"))
+        #expect(rig.daemon.handle(.sim(name: "doorbell", action: .toggle))
+            == .failure("no input named 'doorbell'; inputs: switch1, switch2, switch3"))
+        rig.daemon.handle(signal: SIGTERM)
     }
 }

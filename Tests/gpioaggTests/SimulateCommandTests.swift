@@ -79,7 +79,8 @@ struct SimulateCommandTests {
         let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
                                     stdin: "on switch9\nfly away\n7\npulse switch1 soon\non switch1\n")
         #expect(result.status == 0)
-        #expect(result.errors.contains("error: no input named 'switch9'; inputs: switch1, switch2, switch3"))
+        #expect(result.errors.contains(
+            "error: no input named 'switch9'; did you mean 'switch1', 'switch2', 'switch3'? (inputs: switch1, switch2, switch3)"))
         #expect(result.errors.contains("error: unknown command 'fly away'"))
         #expect(result.errors.contains("error: there is no input number 7; inputs 1 to 3"))
         #expect(result.errors.contains("error: 'soon' is not a duration"))
