@@ -49,7 +49,7 @@ public struct ParsedArguments {
                 flags.insert(option.name)
             } else if let inlineValue {
                 values[option.name] = inlineValue
-            } else if let next = remaining.first, !Self.isOption(next) {
+            } else if let next = remaining.first, !Self.isOption(next) || Self.isNegativeNumber(next) {
                 values[option.name] = next
                 remaining.removeFirst()
             } else {
@@ -74,6 +74,12 @@ public struct ParsedArguments {
     /// habit).
     static func isOption(_ word: String) -> Bool {
         word.hasPrefix("-") && word != "-"
+    }
+
+    /// `-5ms`, `-1`: after an option that takes a value, a value (which the command then
+    /// refuses for what it is), not an option no command has.
+    static func isNegativeNumber(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("-") && word.dropFirst().first?.isNumber == true
     }
 
     /// Whether `words` ask for help before any `--`: help wins over every mistake.

@@ -40,6 +40,7 @@ struct ParsedArgumentsTests {
         (Lamp.Show.help, ["--json=yes"], "'--json' takes no value, but was given 'yes'"),
         (Lamp.Light.Pulse.help, ["hall", "--for"], "'--for' needs a value: --for <duration>"),
         (Lamp.Light.Pulse.help, ["hall", "--for", "--control", "/x"], "'--for' needs a value: --for <duration>"),
+        (Lamp.Light.Pulse.help, ["hall", "--for", "-x"], "'--for' needs a value: --for <duration>"),
         (Lamp.Light.SetLevel.help, [], "missing <name>: the lamp, as named in the config"),
         (Lamp.Light.SetLevel.help, ["hall"], "missing <on|off>: on or off"),
         (Lamp.Light.Pulse.help, ["hall"], "missing --for <duration>: how long"),
@@ -60,5 +61,11 @@ struct ParsedArgumentsTests {
         let error = #expect(throws: UsageError.self) { try ParsedArguments(words[...], for: help) }
         #expect(error?.message == "unexpected argument '\(words.last!)'")
         #expect(error?.hint == hint)
+    }
+
+    @Test("a negative number after an option that takes a value is its value, for the command to judge")
+    func negativeValue() throws {
+        let parsed = try ParsedArguments(["hall", "--for", "-5ms"], for: Lamp.Light.Pulse.help)
+        #expect(parsed.value("for") == "-5ms")
     }
 }

@@ -101,6 +101,8 @@ struct StatusSimCommandTests {
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
         (["pulse", "switch1", "--for", "2h"], "'2h' is not a duration"),
         (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 3600s"),
+        (["pulse", "switch1", "--for", "0ms"], "'0ms' is out of range: a pulse lasts from 1us to 3600s"),
+        (["pulse", "switch1", "--for", "-5ms"], "the duration '-5ms' is negative"),
         (["pulse", "switch1"], "error: missing --for <duration>"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
