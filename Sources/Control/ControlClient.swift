@@ -23,6 +23,10 @@ public struct ControlClient: Sendable {
     /// a broken or impostor server can make the client hold.
     public static let maxReplyBytes = 4 * 1024 * 1024
 
+    /// The system service's socket directory (systemd's `RuntimeDirectory=gpioagg`): its
+    /// owner is the service's user, whom clients trust to answer there.
+    public static let systemDirectory = "/run/gpioagg"
+
     public var path: String
     /// How long connecting, sending and receiving may take altogether.
     public var timeout: Duration
@@ -35,7 +39,8 @@ public struct ControlClient: Sendable {
     /// Sends `request` and returns the daemon's reply (which may be `.failure`).
     ///
     /// Throws `.notRunning` when no socket is at `path` or nobody listens on it,
-    /// `.permissionDenied` when this user may not connect, `.timedOut`, or
+    /// `.permissionDenied` when this user may not connect or the listener runs as a user
+    /// it does not trust (see `trusts`), `.timedOut`, or
     /// `.connectionClosed` / `.invalidReply` when the server misbehaves.
     public func send(_ request: ControlRequest) throws(ControlError) -> ControlReply {
         let line = try exchange(Array((request.encoded() + "\n").utf8))
@@ -55,6 +60,7 @@ public struct ControlClient: Sendable {
         }
         defer { SystemCall.closeDescriptor(fd) }
         try connect(fd, until: deadline)
+        try checkServer(on: fd)
         try write(bytes, to: fd, until: deadline)
         return try readLine(from: fd, until: deadline)
     }
@@ -88,6 +94,38 @@ public struct ControlClient: Sendable {
                 }
             }
         }
+    }
+
+    /// Refuses to talk to a server that may be another user posing as the daemon: one
+    /// whose socket they put where the daemon's was (or will be).
+    private func checkServer(on fd: Int32) throws(ControlError) {
+        let server: UnixSocket.PeerCredentials
+        do {
+            server = try UnixSocket.peerCredentials(fd)
+        } catch {
+            throw ControlError(.system(operation: "check the server of", path: path, errno: error.errno))
+        }
+        let directory = ControlServer.directory(of: path)
+        var status = stat()
+        let directoryOwner = stat(directory, &status) == 0 ? status.st_uid : nil
+        guard Self.trusts(serverUID: server.uid, clientUID: geteuid(), socketDirectory: directory,
+                          directoryOwner: directoryOwner) else {
+            throw ControlError(.untrustedServer(path: path, uid: server.uid))
+        }
+    }
+
+    /// Whether a client running as `clientUID` trusts a server running as `serverUID`:
+    /// root, the client's own user, or, for the system service's socket, the owner of
+    /// its directory (the service's user, set by systemd).
+    ///
+    /// ```swift
+    /// ControlClient.trusts(serverUID: 0, clientUID: 1000, socketDirectory: "/tmp", directoryOwner: 0)   // true
+    /// ControlClient.trusts(serverUID: 1001, clientUID: 1000, socketDirectory: "/tmp", directoryOwner: 1001)   // false
+    /// ```
+    public static func trusts(serverUID: UInt32, clientUID: UInt32, socketDirectory: String,
+                              directoryOwner: UInt32?) -> Bool {
+        if serverUID == 0 || serverUID == clientUID { return true }
+        return socketDirectory == systemDirectory && directoryOwner == serverUID
     }
 
     private func write(_ bytes: [UInt8], to fd: Int32, until deadline: ContinuousClock.Instant) throws(ControlError) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Loop
 
 /// One client of a `ControlServer`: its socket, the part of a request line received so
 /// far, and the replies the client has not read yet.
@@ -12,8 +13,17 @@ final class ControlConnection {
     /// Replies not yet taken by the kernel; `outputStart` is where the unsent part begins.
     private(set) var output: [UInt8] = []
     private var outputStart = 0
+    /// Where each queued reply ends in `output`, in order; the first one past
+    /// `outputStart` is the reply being sent.
+    private var replyEnds: [Int] = []
     /// No more requests are read; the connection closes once its replies are sent.
     var isClosing = false
+    /// When the client last completed a request or took part of a reply (loop clock).
+    var lastActiveAt: UInt64 = 0
+    /// Orders connections by their last activity, for choosing whom to evict.
+    var activity: UInt64 = 0
+    /// Closes the connection once it has been idle for the server's time-out.
+    var idleTimer: LoopTimer?
 
     init(fd: Int32, maxRequestBytes: Int) {
         self.fd = fd
@@ -21,6 +31,13 @@ final class ControlConnection {
     }
 
     var pendingOutputCount: Int { output.count - outputStart }
+
+    /// Replies queued behind the one being sent: what the client leaves unread. The reply
+    /// in flight never counts, however large, so a big status always arrives whole.
+    var unreadBeyondCurrentReply: Int {
+        guard let current = replyEnds.first else { return 0 }
+        return output.count - current
+    }
 
     /// What to poll the socket for.
     var pollEvents: Int16 {
@@ -32,6 +49,7 @@ final class ControlConnection {
     func queue(_ reply: ControlReply) {
         output.append(contentsOf: reply.encoded().utf8)
         output.append(UInt8(ascii: "\n"))
+        replyEnds.append(output.count)
     }
 
     enum FlushResult { case drained, pending, failed }
@@ -47,12 +65,15 @@ final class ControlConnection {
             switch sent {
             case .success(let count):
                 outputStart += count
+                let sentReplies = replyEnds.prefix { $0 <= outputStart }.count
+                if sentReplies > 0 { replyEnds.removeFirst(sentReplies) }
             case .failure(let error):
                 return error.errno == EAGAIN || error.errno == EWOULDBLOCK ? .pending : .failed
             }
         }
         output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
         outputStart = 0
+        replyEnds.removeAll()
         return .drained
     }
 }

@@ -44,10 +44,15 @@ public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
         case noSocket(path: String)
         case nobodyListening(path: String)
         case permissionDenied(path: String, operation: String)
-        case alreadyRunning(path: String)
+        /// `pid` 0: the kernel did not say who listens.
+        case alreadyRunning(path: String, pid: Int32)
         case notASocket(path: String)
         case pathTooLong(path: String, limit: Int)
         case noDirectory(path: String, directory: String)
+        case unsafeDirectory(path: String, directory: String)
+        case symbolicLink(path: String)
+        case foreignSocket(path: String, owner: UInt32)
+        case untrustedServer(path: String, uid: UInt32)
         case invalidRequest(String)
         case invalidReply(String)
         case timedOut(path: String, seconds: Double)
@@ -62,9 +67,9 @@ public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind {
         switch code {
         case .noSocket, .nobodyListening: return .notRunning
-        case .permissionDenied: return .permissionDenied
+        case .permissionDenied, .foreignSocket, .untrustedServer: return .permissionDenied
         case .alreadyRunning: return .alreadyRunning
-        case .notASocket, .pathTooLong, .noDirectory: return .invalidPath
+        case .notASocket, .pathTooLong, .noDirectory, .unsafeDirectory, .symbolicLink: return .invalidPath
         case .invalidRequest: return .invalidRequest
         case .invalidReply: return .invalidReply
         case .timedOut: return .timedOut
@@ -92,14 +97,24 @@ public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
             return "gpioagg is not running (nothing listens on the control socket at \(path))"
         case .permissionDenied(let path, let operation):
             return "permission denied: cannot \(operation) the control socket at \(path)"
-        case .alreadyRunning(let path):
-            return "another gpioagg is already running: it listens on the control socket at \(path)"
+        case .alreadyRunning(let path, let pid):
+            return "another gpioagg\(pid > 0 ? " (pid \(pid))" : "") is already running: it listens on the control socket at \(path)"
         case .notASocket(let path):
             return "\(path) exists and is not a socket, so it cannot be the control socket"
         case .pathTooLong(let path, let limit):
             return "the control socket path \(path) is \(path.utf8.count) bytes long; at most \(limit) fit"
         case .noDirectory(_, let directory):
             return "cannot create the control socket: the directory \(directory) does not exist"
+        case .unsafeDirectory(_, let directory):
+            return "refusing to create the control socket in \(directory): anyone may write to it and it has "
+                + "no sticky bit, so another user could replace the socket"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; the control socket is never created through one"
+        case .foreignSocket(let path, let owner):
+            return "\(path) is a socket owned by another user (uid \(owner)), so it is not this daemon's to replace"
+        case .untrustedServer(let path, let uid):
+            return "refusing the control socket at \(path): the process listening on it runs as uid \(uid), "
+                + "which is neither root, you, nor the owner of \(ControlClient.systemDirectory)"
         case .invalidRequest(let reason):
             return reason
         case .invalidReply(let reason):
@@ -128,10 +143,20 @@ public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
             return "stop the other one first (systemctl stop gpioagg), or give this one another --control PATH"
         case .notASocket(let path):
             return "remove \(path) if nothing needs it, or pass another --control PATH"
+        case .foreignSocket(let path, let owner):
+            return "if no gpioagg runs as uid \(owner), remove it (sudo rm \(path)); or pass another --control PATH"
+        case .untrustedServer(_, let uid):
+            return "another user (uid \(uid)) may be posing as gpioagg; ask who runs it, or pass --control PATH "
+                + "with your daemon's socket"
         case .pathTooLong:
             return "pass a shorter --control PATH"
         case .noDirectory(_, let directory):
             return "create \(directory), or pass --control PATH in a directory that exists"
+        case .unsafeDirectory(_, let directory):
+            return "make it writable by its owner only (chmod o-w \(directory)) or sticky (chmod +t \(directory)), "
+                + "or pass --control PATH in a directory only the service's user can write"
+        case .symbolicLink(let path):
+            return "remove \(path) if nothing needs it, or pass another --control PATH"
         case .timedOut:
             return "the daemon may be stuck; 'journalctl -u gpioagg' shows what it did last"
         case .invalidRequest, .invalidReply, .connectionClosed, .system:

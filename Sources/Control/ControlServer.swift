@@ -47,7 +47,7 @@ public final class ControlServer {
     private let handler: any ControlHandler
     private var listener: Int32
     /// The socket file this server created, so `close` never removes a successor's.
-    private let identity: (device: UInt, inode: UInt)
+    private let identity: SocketIdentity
     private var connections: [Int32: ControlConnection] = [:]
     /// Set by `start(on:)`.
     var loop: (any EventLoop)?
@@ -55,41 +55,24 @@ public final class ControlServer {
     var registered: [Int32: Int16] = [:]
     /// One receive buffer for every connection: requests are handled before the next read.
     private var receiveBuffer: [UInt8]
+    /// Counts activity on any connection, so the least recently active one is known.
+    private var activityCount: UInt64 = 0
 
     /// Creates the socket at `path` and listens.
     ///
     /// A socket file left behind by a server that died is replaced; one that somebody
-    /// listens on is not (`.alreadyRunning`), nor is anything that is not a socket.
-    /// The directory must exist.
+    /// listens on is not (`.alreadyRunning`), nor is anything that is not a socket (a
+    /// symbolic link included). The directory must exist, and must not be one that
+    /// anyone may write to without the sticky bit. The socket appears at `path` with its
+    /// final mode, by a rename from a private directory beside it.
     public init(path: String, handler: any ControlHandler, limits: Limits = Limits()) throws(ControlError) {
         self.path = path
         self.handler = handler
         self.limits = limits
         receiveBuffer = [UInt8](repeating: 0, count: 16 * 1024)
-        try UnixSocket.validate(path)
-        let fd: Int32
-        do {
-            fd = try UnixSocket.makeStream()
-        } catch {
-            throw ControlError(.system(operation: "create", path: path, errno: error.errno))
-        }
-        do throws(ControlError) {
-            try Self.bindListener(fd, to: path)
-        } catch {
-            SystemCall.closeDescriptor(fd)
-            throw error
-        }
-        // The mode is set before listen(), so nobody can connect while it is still the
-        // umask's; chmod, as fchmod on a socket does not reach its file.
-        guard chmod(path, 0o660) == 0, let status = UnixSocket.fileStatus(path),
-              (try? SystemCall.run({ listen(fd, 16) })) != nil else {
-            let code = errno
-            SystemCall.closeDescriptor(fd)
-            unlink(path)
-            throw ControlError(.system(operation: "set up", path: path, errno: code))
-        }
-        listener = fd
-        identity = (UInt(status.st_dev), UInt(status.st_ino))
+        let socket = try Self.createListener(at: path)
+        listener = socket.fd
+        identity = socket.identity
     }
 
     deinit {
@@ -140,62 +123,9 @@ public final class ControlServer {
         SystemCall.closeDescriptor(listener)
         listener = -1
         if let status = UnixSocket.fileStatus(path),
-           UInt(status.st_dev) == identity.device, UInt(status.st_ino) == identity.inode {
+           SocketIdentity(device: UInt(status.st_dev), inode: UInt(status.st_ino)) == identity {
             unlink(path)
         }
-    }
-
-    // MARK: - Binding
-
-    private static func bindListener(_ fd: Int32, to path: String) throws(ControlError) {
-        var replacedStale = false
-        while true {
-            let result = UnixSocket.withAddress(of: path) { bind(fd, $0, $1) }
-            if result == 0 { return }
-            let code = errno
-            switch code {
-            case EADDRINUSE where !replacedStale:
-                try removeStaleSocket(at: path)
-                replacedStale = true
-            case EADDRINUSE:
-                throw ControlError(.alreadyRunning(path: path))
-            case ENOENT, ENOTDIR:
-                throw ControlError(.noDirectory(path: path, directory: directory(of: path)))
-            case EACCES, EPERM, EROFS:
-                throw ControlError(.permissionDenied(path: path, operation: "create"))
-            default:
-                throw ControlError(.system(operation: "create", path: path, errno: code))
-            }
-        }
-    }
-
-    /// Removes the file at `path` if it is a socket that nobody listens on: what a daemon
-    /// that was killed leaves behind. Anything else is an error.
-    private static func removeStaleSocket(at path: String) throws(ControlError) {
-        guard let status = UnixSocket.fileStatus(path) else { return }
-        guard UnixSocket.isSocket(status) else { throw ControlError(.notASocket(path: path)) }
-        let listening: Bool
-        do {
-            listening = try UnixSocket.hasListener(path)
-        } catch {
-            if error.errno == EACCES || error.errno == EPERM {
-                throw ControlError(.permissionDenied(path: path, operation: "replace"))
-            }
-            throw ControlError(.system(operation: "check", path: path, errno: error.errno))
-        }
-        if listening { throw ControlError(.alreadyRunning(path: path)) }
-        guard unlink(path) == 0 || errno == ENOENT else {
-            let code = errno
-            if code == EACCES || code == EPERM {
-                throw ControlError(.permissionDenied(path: path, operation: "replace"))
-            }
-            throw ControlError(.system(operation: "replace", path: path, errno: code))
-        }
-    }
-
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     // MARK: - Clients
@@ -218,6 +148,9 @@ public final class ControlServer {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             let connection = ControlConnection(fd: fd, maxRequestBytes: limits.maxRequestBytes)
+            if connections.count >= limits.maxConnections, let idle = leastRecentlyActiveIdleConnection() {
+                drop(idle)
+            }
             guard connections.count < limits.maxConnections else {
                 connection.queue(.failure("too many control connections (\(limits.maxConnections)); try again later"))
                 _ = connection.flush()
@@ -225,6 +158,36 @@ public final class ControlServer {
                 continue
             }
             connections[fd] = connection
+            markActive(connection)
+            armIdleTimer(connection)
+        }
+    }
+
+    /// The connection to close for a newcomer: silent (or half-sent) the longest, and not
+    /// in the middle of taking a reply.
+    private func leastRecentlyActiveIdleConnection() -> ControlConnection? {
+        connections.values.filter { $0.pendingOutputCount == 0 }.min { $0.activity < $1.activity }
+    }
+
+    private func markActive(_ connection: ControlConnection) {
+        activityCount += 1
+        connection.activity = activityCount
+        connection.lastActiveAt = loop?.now ?? 0
+    }
+
+    /// One timer per connection, at its idle deadline; activity in between only moves the
+    /// deadline, which the timer finds when it fires and re-arms for.
+    private func armIdleTimer(_ connection: ControlConnection) {
+        guard let loop else { return }
+        let deadline = connection.lastActiveAt &+ limits.idleTimeoutNanoseconds
+        connection.idleTimer = loop.schedule(atNanoseconds: deadline) { [weak self, weak connection] in
+            guard let self, let connection, connections[connection.fd] === connection else { return }
+            if let loop = self.loop, loop.now < connection.lastActiveAt &+ limits.idleTimeoutNanoseconds {
+                armIdleTimer(connection)
+            } else {
+                drop(connection)
+                syncRegistrations()
+            }
         }
     }
 
@@ -280,17 +243,21 @@ public final class ControlServer {
             reply = .failure(error.message)
         }
         connection.queue(reply)
+        markActive(connection)
     }
 
     /// Sends pending replies; drops the client if the connection failed, if it left too
-    /// much unread, or once a closing connection is done. Returns whether it is still open.
+    /// many replies unread behind the one being sent, or once a closing connection is done. Returns whether it is still open.
     @discardableResult
     private func send(_ connection: ControlConnection) -> Bool {
-        switch connection.flush() {
+        let pendingBefore = connection.pendingOutputCount
+        let result = connection.flush()
+        if connection.pendingOutputCount < pendingBefore { markActive(connection) }
+        switch result {
         case .failed:
             drop(connection)
             return false
-        case .pending where connection.pendingOutputCount > limits.maxUnreadReplyBytes:
+        case .pending where connection.unreadBeyondCurrentReply > limits.maxUnreadReplyBytes:
             drop(connection)
             return false
         case .drained where connection.isClosing:
@@ -303,6 +270,7 @@ public final class ControlServer {
 
     private func drop(_ connection: ControlConnection) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        connection.idleTimer?.cancel()
         // Unregistered before the close, so a loop never holds a descriptor number that
         // the next accept may reuse for someone else.
         unregisterIfNeeded(connection.fd)

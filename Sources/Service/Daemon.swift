@@ -173,7 +173,7 @@ public final class Daemon: ControlHandler {
         }
         reportStart()
         guard machine.linesRequested() == .announceReady else { return }
-        openControlSocket()
+        openControlSocketOrWarn()
         switch options.interaction {
         case .none: break
         case .commands: commands = CommandInput(daemon: self, descriptor: options.commandDescriptor)
@@ -184,15 +184,26 @@ public final class Daemon: ControlHandler {
         logger.info("ready")
     }
 
-    private func openControlSocket() {
-        guard let path = options.controlPath else { return }
+    /// Opens the control socket the options name, and answers on it. `DaemonProcess`
+    /// calls it before `start()`, so that a daemon that cannot have its socket (another
+    /// one listens there: `.alreadyRunning`, naming that one's pid) fails to start
+    /// instead of running on unreachable. Does nothing when it is open or not wanted.
+    public func openControlSocket() throws(ControlError) {
+        loop.preconditionInEventLoop()
+        guard server == nil, let path = options.controlPath else { return }
+        let server = try ControlServer(path: path, handler: self)
+        server.start(on: loop)
+        self.server = server
+    }
+
+    /// Says where the socket listens, in its place among the start's lines; opens it
+    /// first for callers that did not before `start()`, warning if it cannot be had
+    /// (the lines work without it).
+    private func openControlSocketOrWarn() {
         do throws(ControlError) {
-            let server = try ControlServer(path: path, handler: self)
-            server.start(on: loop)
-            self.server = server
-            logger.info("control socket: \(path)")
+            try openControlSocket()
+            if let server { logger.info("control socket: \(server.path)") }
         } catch {
-            // The lines work without it: say so and go on.
             logger.warning("warning: no control socket: \(error.message)\(error.hint.isEmpty ? "" : "\nhint: \(error.hint)")")
         }
     }

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Config
+import Control
 import Engine
 import GPIO
 import GPIOSimulated
@@ -53,7 +54,8 @@ public struct DaemonProcess {
     }
 
     /// Runs the daemon until it stops and returns its exit status: 0 after SIGTERM,
-    /// SIGINT or quit, 1 after a failure (an engine error that kept it from starting is
+    /// SIGINT or quit, 1 after a failure (an engine error that kept it from starting, or
+    /// a control socket it could not have, such as one another daemon listens on, is
     /// logged). Throws what kept the loop from being made.
     public func run(logging: DaemonLogging) throws -> Int32 {
         let status: Int32
@@ -61,6 +63,11 @@ public struct DaemonProcess {
             status = try runDaemon(logging: logging)
         } catch let error as EngineError {
             logging.logger.error("\(error.description)")
+            logging.outputs.flush(timeout: .seconds(1))
+            return 1
+        } catch let error as ControlError {
+            // Another daemon on the socket: this one must not run on beside it.
+            logging.logger.error("error: \(error.description)")
             logging.outputs.flush(timeout: .seconds(1))
             return 1
         }
@@ -72,7 +79,7 @@ public struct DaemonProcess {
         let loop = try PosixEventLoop()
         let signals = try SignalDescriptor(Daemon.handledSignals)
         let finished = Finished()
-        try loop.sync { () throws(EngineError) in
+        try loop.sync { () throws in
             let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop) : nil
             let options = Daemon.Options(configuration: configuration, configPath: configPath,
                                          hardware: hardware, simulation: simulation,
@@ -82,6 +89,7 @@ public struct DaemonProcess {
             let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
                                 signals: signals)
             daemon.onFinish = { finished.finish($0) }
+            try daemon.openControlSocket()
             try daemon.start()
             finished.keep(LoopBound(daemon, loop: loop))
         }

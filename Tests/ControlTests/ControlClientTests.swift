@@ -1,3 +1,4 @@
+import Engine
 @testable import Control
 import Foundation
 import Testing
@@ -76,6 +77,16 @@ struct ControlClientTests {
         let error = error()
         #expect(error?.kind == .invalidReply)
         #expect(error?.message == "unexpected reply from gpioagg: a reply longer than 4194304 bytes")
+    }
+
+    @Test("a status far larger than the unread-reply limit arrives whole")
+    func largeStatus() throws {
+        let names = (0..<20_000).map { "signal_with_a_rather_long_name_\($0)" }
+        let big = EngineSnapshot(signals: Dictionary(uniqueKeysWithValues: names.map { ($0, $0.hasSuffix("7")) }))
+        #expect(ControlReply.status(big).encoded().utf8.count > ControlServer.Limits().maxUnreadReplyBytes + 475_000)
+        let loop = try ServerLoop(try ControlServer(path: path, handler: RecordingHandler(snapshot: big)))
+        defer { loop.stop() }
+        #expect(try ControlClient(path: path).send(.status) == .status(big))
     }
 
     @Test("sends exactly one line: the encoded request")

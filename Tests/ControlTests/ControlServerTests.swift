@@ -189,19 +189,48 @@ struct ControlServerTests {
         #expect(loop.connectionCount == 20)
     }
 
-    @Test("past the connection limit a client is told so and closed")
-    func connectionLimit() throws {
-        let loop = try startServer(limits: .init(maxConnections: 2))
+    @Test("silent connections filling the table do not lock others out: the longest idle makes room")
+    func fullTableEvictsIdle() throws {
+        let loop = try startServer(limits: .init(maxConnections: 4, idleTimeout: .seconds(60)))
         defer { loop.stop() }
-        let first = try RawClient(path: path)
-        let second = try RawClient(path: path)
-        #expect(loop.waitUntil { $0.connectionCount == 2 })
-        let third = try RawClient(path: path)
-        #expect(third.readLine() == #"{"ok":false,"error":"too many control connections (2); try again later"}"#)
-        #expect(third.isClosedByServer())
-        first.send(#"{"op":"status"}"# + "\n")
-        #expect(first.readLine() != nil)
-        withExtendedLifetime(second) {}
+        var silent: [RawClient] = []
+        for count in 1...4 {
+            silent.append(try RawClient(path: path))
+            #expect(loop.waitUntil { $0.connectionCount == count })
+        }
+        #expect(try ControlClient(path: path).send(.status) == .status(RecordingHandler.demo))
+        // The first to connect, silent ever since, was closed for it; the others stay.
+        #expect(silent[0].isClosedByServer())
+        #expect(loop.waitUntil { $0.connectionCount == 3 })
+        // Asking makes the second the most recently active: the next eviction spares it.
+        silent[1].send(#"{"op":"status"}"# + "\n")
+        #expect(silent[1].readLine() == ControlReply.status(RecordingHandler.demo).encoded())
+        let fourth = try RawClient(path: path)
+        #expect(loop.waitUntil { $0.connectionCount == 4 })
+        #expect(try ControlClient(path: path).send(.status) == .status(RecordingHandler.demo))
+        #expect(silent[2].isClosedByServer())
+        silent[1].send(#"{"op":"status"}"# + "\n")
+        #expect(silent[1].readLine() == ControlReply.status(RecordingHandler.demo).encoded())
+        #expect(loop.waitUntil { $0.connectionCount == 3 })
+        withExtendedLifetime((silent, fourth)) {}
+    }
+
+    @Test("a silent or half-sent connection is closed after the idle time-out, and so is an answered one once idle")
+    func idleConnectionsClosed() throws {
+        let loop = try startServer(limits: .init(idleTimeout: .milliseconds(200)))
+        defer { loop.stop() }
+        let silent = try RawClient(path: path)
+        let halfSent = try RawClient(path: path)
+        halfSent.send(#"{"op":"sta"#)
+        let answered = try RawClient(path: path)
+        answered.send(#"{"op":"status"}"# + "\n")
+        #expect(answered.readLine() == ControlReply.status(RecordingHandler.demo).encoded())
+        // Each read waits at most 10 s: far beyond the time-out.
+        #expect(silent.isClosedByServer())
+        #expect(halfSent.isClosedByServer())
+        #expect(answered.isClosedByServer())
+        #expect(loop.waitUntil { $0.connectionCount == 0 })
+        #expect(try ControlClient(path: path).send(.status) == .status(RecordingHandler.demo))
     }
 
     @Test("the socket is created with mode 0660")
@@ -258,7 +287,7 @@ struct ControlServerTests {
         #expect(try ControlClient(path: path).send(.status) == .status(RecordingHandler.demo))
     }
 
-    @Test("refuses to start where another server listens, and leaves it working")
+    @Test("refuses to start where another server listens, naming its pid, and leaves it working")
     func refusesSecondServer() throws {
         let loop = try startServer()
         defer { loop.stop() }
@@ -267,7 +296,8 @@ struct ControlServerTests {
             Issue.record("a second server started")
         } catch {
             #expect(error.kind == .alreadyRunning)
-            #expect(error.message == "another gpioagg is already running: it listens on the control socket at \(path)")
+            // Both servers are in this process: the pid the probe's SO_PEERCRED reports is ours.
+            #expect(error.message == "another gpioagg (pid \(getpid())) is already running: it listens on the control socket at \(path)")
             #expect(error.hint == "stop the other one first (systemctl stop gpioagg), or give this one another --control PATH")
         }
         #expect(try ControlClient(path: path).send(.status) == .status(RecordingHandler.demo))

@@ -66,20 +66,38 @@ enum UnixSocket {
         status.st_mode & S_IFMT == S_IFSOCK
     }
 
-    /// Whether a server accepts connections on `path` right now. A full backlog
-    /// (`EAGAIN`) means somebody listens; refused means the file is stale.
-    static func hasListener(_ path: String) throws(SystemCall.Failure) -> Bool {
+    /// Who is at the other end of a connected socket: `SO_PEERCRED`, the process and
+    /// user that called `listen` (or `connect`), as the kernel recorded them.
+    struct PeerCredentials: Hashable {
+        var pid: Int32
+        var uid: UInt32
+        var gid: UInt32
+    }
+
+    static func peerCredentials(_ fd: Int32) throws(SystemCall.Failure) -> PeerCredentials {
+        // struct ucred's layout (pid_t, uid_t, gid_t); Glibc's module hides the struct
+        // behind _GNU_SOURCE.
+        var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: raw))
+        try SystemCall.run { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) }
+        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
+    }
+
+    /// The server that accepts connections on `path` right now, or nil when nobody does
+    /// (refused: the file is stale). A full backlog (`EAGAIN`) still means somebody
+    /// listens, with a pid of 0 when the kernel could not say who.
+    static func listener(at path: String) throws(SystemCall.Failure) -> PeerCredentials? {
         let probe = try makeStream()
         defer { close(probe) }
         do {
             try connectStream(probe, to: path)
-            return true
         } catch {
             switch error.errno {
-            case ECONNREFUSED, ENOENT: return false
-            case EAGAIN, EINPROGRESS: return true
+            case ECONNREFUSED, ENOENT: return nil
+            case EAGAIN, EINPROGRESS: return PeerCredentials(pid: 0, uid: 0, gid: 0)
             default: throw error
             }
         }
+        return (try? peerCredentials(probe)) ?? PeerCredentials(pid: 0, uid: 0, gid: 0)
     }
 }
