@@ -14,8 +14,13 @@ extension ConfigValidator {
     /// same line when the engine requests it (names are resolved on the hardware).
     mutating func checkLineClaims() {
         var canonical: [String: String] = [:]
+        var firstWithLocator: [ChipLocator: String] = [:]
+        var locators: [String: ChipLocator] = [:]
         for chip in chips {
-            canonical[chip.name] = chips.first { $0.locator == chip.locator }?.name ?? chip.name
+            if locators[chip.name] == nil { locators[chip.name] = chip.locator }
+            let first = firstWithLocator[chip.locator] ?? chip.name
+            firstWithLocator[chip.locator] = first
+            canonical[chip.name] = first
         }
         let users: [(name: String, kind: String, chip: String, line: LineLocator, location: SourceLocation)] =
             (inputs.map { ($0.declaration.name, "input", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
@@ -31,7 +36,7 @@ extension ConfigValidator {
             }
             var chipText = "chip '\(user.chip)'"
             if holder.chip != user.chip {
-                let locator = chips.first { $0.name == chip }.map { ConfigText.chip($0.locator) } ?? ""
+                let locator = locators[chip].map(ConfigText.chip) ?? ""
                 chipText += " (the same chip as '\(holder.chip)': \(locator))"
             }
             report(user.location,

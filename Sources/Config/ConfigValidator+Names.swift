@@ -4,16 +4,28 @@ extension ConfigValidator {
     mutating func checkNames() -> [SignalDeclaration] {
         let kinds = checkClashes()
         let readable = declaredNames.filter { $0.kind != .output }.map(\.name)
-        for input in inputs { checkChip(input.chip, in: "input '\(input.declaration.name)'") }
+        let chipNames = Set(declaredChips)
+        var follows: [String: String] = [:]
+        for output in outputs where follows[output.declaration.name] == nil {
+            follows[output.declaration.name] = output.declaration.follows
+        }
+        // Chips first, then names, on one budget for "did you mean" (see `KnownNames`).
+        var knownChips = KnownNames(declaredChips)
+        for input in inputs {
+            checkChip(input.chip, in: "input '\(input.declaration.name)'", declared: chipNames, known: &knownChips)
+        }
         for output in outputs {
-            let what = "output '\(output.declaration.name)'"
-            checkChip(output.chip, in: what)
-            checkReadable(output.follows, key: "follows", in: what, kinds: kinds, candidates: readable)
+            checkChip(output.chip, in: "output '\(output.declaration.name)'", declared: chipNames, known: &knownChips)
+        }
+        var knownReadable = KnownNames(readable, cellBudget: KnownNames.cellBudget - knownChips.cellsComputed)
+        for output in outputs {
+            checkReadable(output.follows, key: "follows", in: "output '\(output.declaration.name)'", kinds: kinds,
+                          follows: follows, candidates: readable, known: &knownReadable)
         }
         for signal in signals {
             for operand in signal.operands {
                 checkReadable(operand, key: nil, in: "signal '\(signal.declaration.name)'", kinds: kinds,
-                              candidates: readable)
+                              follows: follows, candidates: readable, known: &knownReadable)
             }
         }
         return orderSignals(kinds: kinds)
@@ -39,34 +51,37 @@ extension ConfigValidator {
         return first.mapValues(\.kind)
     }
 
-    private mutating func checkChip(_ chip: Reference, in what: String) {
-        guard !declaredChips.contains(chip.name) else { return }
+    private mutating func checkChip(_ chip: Reference, in what: String, declared: Set<String>,
+                                    known: inout KnownNames) {
+        guard !declared.contains(chip.name) else { return }
         let hint: String
-        if let close = NearestNames.didYouMean(chip.name, among: declaredChips) {
+        if let close = known.didYouMean(chip.name) {
             hint = close
         } else if declaredChips.isEmpty {
             hint = "declare it under chips:, e.g. chips: { \(chip.name): { label: pinctrl-bcm2711 } }"
         } else {
-            hint = "chips declared: " + declaredChips.joined(separator: ", ")
+            let shown = declaredChips.prefix(12).joined(separator: ", ")
+            hint = "chips declared: " + shown + (declaredChips.count > 12 ? ", ..." : "")
         }
         report(chip.location, "unknown chip '\(chip.name)' in \(what)", hint: hint)
     }
 
     /// An operand of a signal, or what an output follows: an input or a signal.
     private mutating func checkReadable(_ reference: Reference, key: String?, in what: String,
-                                        kinds: [String: DeclaredName.Kind], candidates: [String]) {
+                                        kinds: [String: DeclaredName.Kind], follows: [String: String],
+                                        candidates: [String], known: inout KnownNames) {
         let place = key.map { "\($0): of \(what)" } ?? what
         switch kinds[reference.name] {
         case .input, .signal:
             return
         case .output:
-            let followed = outputs.first { $0.declaration.name == reference.name }?.declaration.follows
+            let followed = follows[reference.name]
             let reads = key == nil ? "signals read inputs and other signals" : "outputs follow inputs and signals"
             report(reference.location, "'\(reference.name)' in \(place) is an output; \(reads)",
                    hint: followed.map { "use what '\(reference.name)' follows: '\($0)'" } ?? "")
         case nil:
             let hint: String
-            if let close = NearestNames.didYouMean(reference.name, among: candidates) {
+            if let close = known.didYouMean(reference.name) {
                 hint = close
             } else if candidates.isEmpty {
                 hint = "declare it under inputs: or signals:"

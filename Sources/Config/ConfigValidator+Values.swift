@@ -6,6 +6,24 @@ import GPIO
 extension ConfigValidator {
     static let nameHint = "names start with a letter or '_' and go on with letters, digits, '_' and '-'"
 
+    /// The longest name a config file may declare or refer to, in characters. It bounds
+    /// the cost of "did you mean" (see `KnownNames`), and no pin needs a longer one.
+    static let maximumNameLength = 64
+
+    /// The error for a name longer than `maximumNameLength`, or nil. Quotes only the
+    /// name's start: the name can be as long as the file.
+    static func tooLong(_ name: String) -> (message: String, hint: String)? {
+        var characters = 0
+        for _ in name.unicodeScalars {
+            characters += 1
+            if characters > maximumNameLength { break }
+        }
+        guard characters > maximumNameLength else { return nil }
+        let start = String(String.UnicodeScalarView(name.unicodeScalars.prefix(24)))
+        return ("the name '\(start)...' is longer than \(maximumNameLength) characters",
+                "names are at most \(maximumNameLength) characters; shorten it")
+    }
+
     /// `[A-Za-z_][A-Za-z0-9_-]*`
     static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first,
@@ -60,6 +78,10 @@ extension ConfigValidator {
     /// Reports `name` unless it is a valid name; returns whether it is.
     @discardableResult
     mutating func checkName(_ name: String, at location: SourceLocation) -> Bool {
+        if let (message, hint) = Self.tooLong(name) {
+            report(location, message, hint: hint)
+            return false
+        }
         if Self.isValidName(name) { return true }
         report(location, "'\(name)' is not a valid name", hint: Self.nameHint)
         return false
@@ -102,6 +124,10 @@ extension ConfigValidator {
     mutating func reference(_ node: SourceNode, key: String, in what: String, hint: String = "") -> Reference? {
         switch node.content {
         case .scalar(let name, _) where !name.isEmpty:
+            if let (message, hint) = Self.tooLong(name) {
+                report(node.location, "\(message), in \(key): of \(what)", hint: hint)
+                return nil
+            }
             return Reference(name: name, location: node.location)
         case .reported:
             return nil
@@ -123,13 +149,14 @@ extension ConfigValidator {
                 return nil
             }
             var references: [Reference] = []
+            var listed = Set<String>()
             var complete = true
             for item in items {
                 guard let reference = reference(item, key: key, in: what) else {
                     complete = false
                     continue
                 }
-                if references.contains(where: { $0.name == reference.name }) {
+                guard listed.insert(reference.name).inserted else {
                     report(item.location, "'\(reference.name)' is listed twice in \(key): of \(what)",
                            hint: "remove the repeated name")
                     complete = false

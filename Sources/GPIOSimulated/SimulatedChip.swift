@@ -23,6 +23,12 @@ import Loop
 /// the line had before the first), and `set`, `setActive`, `toggle` and `bounce` cancel
 /// whatever remains of the pulses before them.
 ///
+/// What it keeps is bounded, so that a simulation can run for as long as a daemon does:
+/// at most `maximumQueuedPulses` pulses wait behind the running one on each line (a
+/// pulse asked for beyond that is refused: `pulse` returns false and the line is left
+/// as it was), and `writes` holds the last `writeHistory` output writes (`writeCount`
+/// counts them all).
+///
 /// ```swift
 /// let chip = SimulatedChip(name: "gpiochip0", label: "demo", lineNames: ["SW1", "LED"],
 ///                          clock: clock)
@@ -55,22 +61,30 @@ public final class SimulatedChip: @unchecked Sendable {
     let clock: any EventLoop
     let lock = Lock()
     var lines: [SimulatedLine]
-    private var recordedWrites: [Write] = []
+    /// How many pulses may wait on a line behind the one that runs.
+    public static let maximumQueuedPulses = 64
+    /// How many output writes `writes` keeps unless told otherwise.
+    public static let defaultWriteHistory = 1024
+    private var recordedWrites: WriteHistory
     /// What the next output write throws, if anything (under `lock`).
     var writeFailure: GPIOError?
 
+    /// - Parameter writeHistory: how many of the latest output writes `writes` keeps.
     public init(name: String, label: String, lineNames: [String],
-                numbering: EventNumbering = .numbered, clock: any EventLoop) {
+                numbering: EventNumbering = .numbered, writeHistory: Int = SimulatedChip.defaultWriteHistory,
+                clock: any EventLoop) {
         info = ChipInfo(path: "/dev/\(name)", name: name, label: label, lineCount: lineNames.count)
         self.numbering = numbering
         self.clock = clock
+        recordedWrites = WriteHistory(capacity: max(0, writeHistory))
         lines = lineNames.map { SimulatedLine(name: $0) }
     }
 
     public convenience init(name: String, label: String, lineCount: Int,
-                            numbering: EventNumbering = .numbered, clock: any EventLoop) {
+                            numbering: EventNumbering = .numbered,
+                            writeHistory: Int = SimulatedChip.defaultWriteHistory, clock: any EventLoop) {
         self.init(name: name, label: label, lineNames: Array(repeating: "", count: lineCount),
-                  numbering: numbering, clock: clock)
+                  numbering: numbering, writeHistory: writeHistory, clock: clock)
     }
 
     // MARK: The hardware side
@@ -109,11 +123,17 @@ public final class SimulatedChip: @unchecked Sendable {
     }
 
     /// Inverts a line's pull for `duration`, then restores it. A pulse asked for while
-    /// another runs on the line waits for it to end.
-    public func pulse(_ line: LineLocator, for duration: Duration) {
-        guard let offset = offset(of: line) else { return }
-        let start: Bool = lock.withLock {
+    /// another runs on the line waits for it to end, unless `maximumQueuedPulses` already
+    /// wait: then it is refused, and nothing changes.
+    ///
+    /// - Returns: whether the pulse runs or waits; false when refused (or there is no
+    ///   such line).
+    @discardableResult
+    public func pulse(_ line: LineLocator, for duration: Duration) -> Bool {
+        guard let offset = offset(of: line) else { return false }
+        let outcome: Bool? = lock.withLock {
             if lines[Int(offset)].pulseRest != nil {
+                guard lines[Int(offset)].queuedPulses.count < Self.maximumQueuedPulses else { return nil }
                 lines[Int(offset)].queuedPulses.append(duration)
                 return false
             }
@@ -121,7 +141,9 @@ public final class SimulatedChip: @unchecked Sendable {
             setPullLocked(offset, !lines[Int(offset)].pull)
             return true
         }
+        guard let start = outcome else { return false }
         if start { schedulePulseEnd(offset, after: duration) }
+        return true
     }
 
     /// The number of pulses asked of a line that have not ended yet (the running one
@@ -202,8 +224,13 @@ public final class SimulatedChip: @unchecked Sendable {
         return lock.withLock { lines[Int(offset)].consumer }
     }
 
-    /// Every output write since the chip was made (or since `clearWrites()`), in order.
-    public var writes: [Write] { lock.withLock { recordedWrites } }
+    /// The latest output writes (at most the chip's `writeHistory` of them) since the
+    /// chip was made or since `clearWrites()`, oldest first.
+    public var writes: [Write] { lock.withLock { recordedWrites.writes } }
+
+    /// How many output writes there were since the chip was made or since
+    /// `clearWrites()`, including those `writes` no longer holds.
+    public var writeCount: Int { lock.withLock { recordedWrites.count } }
 
     public func clearWrites() { lock.withLock { recordedWrites.removeAll() } }
 
@@ -254,7 +281,8 @@ struct SimulatedLine {
     weak var inputRequest: SimulatedInputRequest?
     /// The pull a running pulse ends at, nil when no pulse runs.
     var pulseRest: Bool?
-    /// Pulses asked for while one runs, in order.
+    /// Pulses asked for while one runs, in order; at most
+    /// `SimulatedChip.maximumQueuedPulses`.
     var queuedPulses: [Duration] = []
     /// Bumped by every change that cancels pending pulses (and bounces).
     var pulseGeneration: UInt64 = 0

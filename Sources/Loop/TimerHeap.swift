@@ -14,6 +14,8 @@ package struct TimerHeap {
 
     private var entries: [Entry] = []
     private var nextSequence: UInt64 = 0
+    private var insertsSinceSweep = 0
+    private var keptBySweep = 0
 
     package var isEmpty: Bool { entries.isEmpty }
     package var count: Int { entries.count }
@@ -27,6 +29,25 @@ package struct TimerHeap {
         entries.append(Entry(deadline: deadline, sequence: nextSequence, timer: timer))
         nextSequence &+= 1
         siftUp(entries.count - 1)
+        insertsSinceSweep += 1
+        // Cancelled timers would otherwise wait for their deadline: a burst of timers
+        // set and cancelled (a wait per command) would hold them all. Sweeping once
+        // there have been as many inserts as timers were left by the last sweep keeps
+        // the heap within about twice its live timers, at O(1) amortised per insert.
+        if insertsSinceSweep >= max(64, keptBySweep) { sweepCancelled() }
+    }
+
+    /// Drops every cancelled timer and rebuilds the heap (O(n)); the order of the rest
+    /// is kept by their (deadline, sequence).
+    package mutating func sweepCancelled() {
+        insertsSinceSweep = 0
+        entries.removeAll { $0.timer.isCancelled }
+        keptBySweep = entries.count
+        var index = entries.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(index)
+        }
     }
 
     /// Removes and returns the earliest timer if it is due at `now`.

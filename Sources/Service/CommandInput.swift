@@ -24,14 +24,17 @@ import Loop
 /// would. Nothing polls: the wait is looked at again when the engine reports a change of
 /// the input, and once when the input's debounce period (and a pulse's length) has
 /// passed; after `patience` more the next command runs anyway, with a warning. Blank
-/// lines and lines starting with `#` are skipped.
+/// lines and lines starting with `#` are skipped, and so is a line longer than
+/// `Lines.maximumLineBytes` (with an error naming its line number): it is dropped as it
+/// arrives, never held whole.
 ///
 /// Runs on the daemon's loop thread.
 final class CommandInput {
     private unowned let daemon: Daemon
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var pending: [String] = []
+    private var lines = Lines()
+    private var pending: [Lines.Item] = []
+    private var chunk = [UInt8](repeating: 0, count: 4096)
     private var endOfInput = false
     private var waiting: Waiting?
     private var closed = false
@@ -71,22 +74,14 @@ final class CommandInput {
     /// One read per readiness report, so the read never blocks on a descriptor others
     /// share (no O_NONBLOCK on a pipe that is not only ours).
     private func readable() {
-        var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN { return }
         if count <= 0 {
             endOfInput = true
             daemon.loop.unwatch(fd: descriptor)
+            lines.finish(into: &pending)
         } else {
-            buffer += chunk[..<count]
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                pending.append(String(decoding: buffer[..<newline], as: UTF8.self))
-                buffer.removeSubrange(...newline)
-            }
-        }
-        if endOfInput, !buffer.isEmpty {
-            pending.append(String(decoding: buffer, as: UTF8.self))
-            buffer = []
+            lines.append(chunk[..<count], into: &pending)
         }
         run()
     }
@@ -95,7 +90,14 @@ final class CommandInput {
     /// left (then, at end of input, stops the daemon).
     private func run() {
         while waiting == nil, !closed, !pending.isEmpty {
-            let line = pending.removeFirst()
+            let line: String
+            switch pending.removeFirst() {
+            case .line(let text):
+                line = text
+            case .tooLong(let number):
+                daemon.logger.error("error: line \(number) is longer than \(Lines.maximumLineBytes) bytes; skipped")
+                continue
+            }
             guard let (input, settlesAfter) = execute(line), !closed else { continue }
             if !endOfInput { daemon.loop.unwatch(fd: descriptor) }
             let loop = daemon.loop
@@ -178,7 +180,7 @@ final class CommandInput {
             name = inputs[number - 1].name
             action = .toggle
         default:
-            daemon.logger.error("error: unknown command '\(line)'; commands: \(Self.commandList)")
+            daemon.logger.error("error: unknown command '\(Self.printable(line))'; commands: \(Self.commandList)")
             return nil
         }
         // An input's number works wherever its name does (`toggle 1`, `pulse 2 50ms`).
@@ -196,6 +198,20 @@ final class CommandInput {
         return (name, debounce)
     }
 
+    /// `line` with its control characters (a NUL, an escape) written as `\u{0}`, so that
+    /// an error quoting it prints as one line and cannot drive the terminal.
+    static func printable(_ line: String) -> String {
+        var text = ""
+        for scalar in line.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                text += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
     static let commandList = "on NAME, off NAME, toggle NAME, N (toggle input N), pulse NAME [DURATION], status, quit"
 
     static let help = """
@@ -204,4 +220,68 @@ final class CommandInput {
         status                              print every level
         quit                                outputs to their safe values, exit
         """
+}
+
+extension CommandInput {
+    /// Splits what standard input sends into command lines, in one pass: each byte is
+    /// looked at once, and a line is kept only while it is at most `maximumLineBytes`
+    /// long. A longer one is reported once, by its line number, and its bytes are
+    /// dropped up to its newline. A NUL is a byte like any other: it ends nothing.
+    ///
+    /// ```swift
+    /// var lines = CommandInput.Lines()
+    /// var items: [CommandInput.Lines.Item] = []
+    /// lines.append(Array("on switch1\nstat".utf8)[...], into: &items)   // [.line("on switch1")]
+    /// lines.finish(into: &items)                                        // + [.line("stat")]
+    /// ```
+    struct Lines {
+        static let maximumLineBytes = 4096
+
+        enum Item: Equatable {
+            case line(String)
+            /// Line `number` (1 is the first) was longer than `maximumLineBytes`.
+            case tooLong(Int)
+        }
+
+        /// The current line's bytes so far; empty while it is being skipped.
+        private var line: [UInt8] = []
+        /// The current line is too long (and was reported): its bytes are dropped.
+        private var skipping = false
+        /// The number of the current line.
+        private(set) var lineNumber = 1
+
+        mutating func append(_ bytes: ArraySlice<UInt8>, into items: inout [Item]) {
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+                take(bytes[start..<(newline ?? bytes.endIndex)], into: &items)
+                guard let newline else { return }
+                endLine(into: &items)
+                start = newline + 1
+            }
+        }
+
+        /// End of input: a last line without its newline is a line too.
+        mutating func finish(into items: inout [Item]) {
+            if !line.isEmpty { endLine(into: &items) }
+        }
+
+        private mutating func take(_ piece: ArraySlice<UInt8>, into items: inout [Item]) {
+            guard !skipping else { return }
+            guard line.count + piece.count <= Self.maximumLineBytes else {
+                skipping = true
+                line = []
+                items.append(.tooLong(lineNumber))
+                return
+            }
+            line.append(contentsOf: piece)
+        }
+
+        private mutating func endLine(into items: inout [Item]) {
+            if !skipping { items.append(.line(String(decoding: line, as: UTF8.self))) }
+            skipping = false
+            line.removeAll(keepingCapacity: true)
+            lineNumber += 1
+        }
+    }
 }

@@ -33,7 +33,11 @@ struct SimulatedInputs {
         switch action {
         case .set(let value): chip.setActive(.offset(offset), value)
         case .toggle: chip.toggle(.offset(offset))
-        case .pulse(let duration): chip.pulse(.offset(offset), for: duration)
+        case .pulse(let duration):
+            guard chip.pulse(.offset(offset), for: duration) else {
+                throw Refusal(message: "input '\(name)' already has \(SimulatedChip.maximumQueuedPulses) pulses waiting",
+                              hint: "wait for them to end, or set the input to cancel them")
+            }
         }
     }
 

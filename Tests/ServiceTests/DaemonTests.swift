@@ -217,4 +217,18 @@ struct DaemonTests {
             == .failure("no input named 'doorbell'; inputs: switch1, switch2, switch3"))
         rig.daemon.handle(signal: SIGTERM)
     }
+
+    @Test("pulses past the queue's bound are refused with a reason, and a set clears the queue")
+    func pulseQueueBound() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        for _ in 0...SimulatedChip.maximumQueuedPulses {
+            #expect(rig.daemon.handle(.sim(name: "switch1", action: .pulse(.milliseconds(10)))) == .ok)
+        }
+        #expect(rig.daemon.handle(.sim(name: "switch1", action: .pulse(.milliseconds(10)))) == .failure(
+            "input 'switch1' already has 64 pulses waiting; wait for them to end, or set the input to cancel them"))
+        #expect(rig.daemon.handle(.sim(name: "switch1", action: .set(false))) == .ok)
+        #expect(rig.daemon.handle(.sim(name: "switch1", action: .pulse(.milliseconds(10)))) == .ok)
+        rig.daemon.handle(signal: SIGTERM)
+    }
 }

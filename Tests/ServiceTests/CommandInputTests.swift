@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+@testable import Service
+import Testing
+
+/// Line commands from a pipe: a line too long to be a command, and odd bytes in a line.
+@Suite("Line commands on standard input")
+struct CommandInputTests {
+    typealias Rig = DaemonTests.Rig
+
+    /// A daemon reading commands from a pipe; `send` writes in pieces the pipe can hold,
+    /// running the loop between them, as the real loop would.
+    final class Piped {
+        let rig: Rig
+        private var ends: [Int32] = [0, 0]
+
+        init() throws {
+            try #require(pipe(&ends) == 0)
+            rig = try Rig(Configuration.embeddedDemoText, interaction: .commands, commands: ends[0])
+            try rig.daemon.start()
+        }
+
+        deinit { close(ends[0]) }
+
+        func send(_ bytes: [UInt8]) {
+            var sent = 0
+            while sent < bytes.count {
+                let piece = min(16_384, bytes.count - sent)
+                let written = bytes[sent...].withUnsafeBytes { write(ends[1], $0.baseAddress, piece) }
+                precondition(written > 0)
+                sent += written
+                rig.loop.run()
+            }
+        }
+
+        func end() {
+            close(ends[1])
+            rig.loop.advance(by: .seconds(1))
+        }
+
+        var errors: [String] {
+            rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
+        }
+    }
+
+    @Test("a 1 MB line is skipped with a short error naming line 1; the next command runs")
+    func longLine() throws {
+        let piped = try Piped()
+        piped.send(Array(repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("\non switch1\n".utf8))
+        piped.end()
+        #expect(piped.errors == ["error: line 1 is longer than 4096 bytes; skipped"])
+        #expect(piped.rig.messages.allSatisfy { $0.utf8.count < 1_000 }, "nothing logged echoes the line")
+        #expect(piped.rig.changes("switch1").map(\.message).contains("input switch1 on"))
+        #expect(piped.rig.daemon.exitStatus == 0)
+    }
+
+    @Test("a line of exactly 4096 bytes is still read as a command; one more byte is too long")
+    func limit() throws {
+        let piped = try Piped()
+        let padded = "on switch1" + String(repeating: " ", count: 4096 - 10)
+        piped.send(Array((padded + "\n" + padded + " \non switch2\n").utf8))
+        piped.end()
+        #expect(piped.errors == ["error: line 2 is longer than 4096 bytes; skipped"])
+        #expect(piped.rig.changes("switch1").map(\.message).contains("input switch1 on"))
+        #expect(piped.rig.changes("switch2").map(\.message).contains("input switch2 on"))
+    }
+
+    @Test("a NUL in a line does not swallow its newline: the next command runs")
+    func nul() throws {
+        let piped = try Piped()
+        piped.send(Array("on\u{0}switch3\non switch1\n".utf8))
+        piped.end()
+        #expect(piped.errors.count == 1)
+        #expect(piped.errors.first?.hasPrefix("error: unknown command 'on\\u{0}switch3'") == true)
+        #expect(piped.rig.changes("switch1").map(\.message).contains("input switch1 on"))
+    }
+
+    @Test("lines split across reads are joined; the limit counts a line's bytes over every read")
+    func splitting() {
+        var lines = CommandInput.Lines()
+        var items: [CommandInput.Lines.Item] = []
+        let long = Array(repeating: UInt8(ascii: "y"), count: 3_000)
+        for piece in [Array("on sw".utf8), Array("itch1\n".utf8) + long, long, Array("\n\ntoggle 1".utf8)] {
+            lines.append(piece[...], into: &items)
+        }
+        lines.finish(into: &items)
+        #expect(items == [.line("on switch1"), .tooLong(2), .line(""), .line("toggle 1")])
+        #expect(lines.lineNumber == 5)
+    }
+}
