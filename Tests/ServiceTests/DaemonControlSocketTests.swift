@@ -15,19 +15,6 @@ import Testing
 /// run on without one.
 @Suite("The daemon's control socket")
 struct DaemonControlSocketTests {
-    struct Recording: LogHandler {
-        let messages: LockedValueBox<[String]>
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            messages.withLockedValue { $0.append("\(event.level): \(event.message)") }
-        }
-    }
-
     struct Unused: ControlHandler {
         func handle(_ request: ControlRequest) -> ControlReply { .ok }
     }
@@ -42,8 +29,8 @@ struct DaemonControlSocketTests {
         let running = try ControlServer(path: path, handler: Unused())
         defer { running.close() }
 
-        let messages = LockedValueBox<[String]>([])
-        let logger = Logger(label: "test") { _ in Recording(messages: messages) }
+        let entries = LockedValueBox<[LogEntry]>([])
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
         let logging = DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                    error: LogOutput(descriptor: 2)))
         let configuration = Configuration.embeddedDemo
@@ -53,7 +40,7 @@ struct DaemonControlSocketTests {
         let status = try second.run(logging: logging)
 
         #expect(status == 1)
-        let logged = messages.withLockedValue { $0 }
+        let logged = entries.withLockedValue { $0.map { "\($0.level): \($0.message)" } }
         #expect(logged.contains {
             $0.hasPrefix("error: error: another gpioagg (pid \(getpid())) is already running: "
                 + "it listens on the control socket at \(path)")

@@ -24,29 +24,9 @@ struct DaemonTests {
         var all: [[String]] { sent.withLockedValue { $0 } }
     }
 
-    struct Entry {
-        var level: Logger.Level
-        var message: String
-        var metadata: Logger.Metadata
-    }
-
-    struct Recording: LogHandler {
-        let entries: LockedValueBox<[Entry]>
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            entries.withLockedValue { $0.append(Entry(level: event.level, message: "\(event.message)",
-                                                      metadata: event.metadata ?? [:])) }
-        }
-    }
-
     final class Rig {
         let loop = EmbeddedEventLoop()
-        let entries = LockedValueBox<[Entry]>([])
+        let entries = LockedValueBox<[LogEntry]>([])
         let notifications: Notifications
         let daemon: Daemon
         let chips: SimulatedBackend
@@ -60,7 +40,7 @@ struct DaemonTests {
             chips = SimulatedBackend.simulating(configuration, clock: loop)
             notifications = Notifications(watchdog: watchdog)
             let entries = self.entries
-            let logger = Logger(label: "test") { _ in Recording(entries: entries) }
+            let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
             let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
                                          simulation: chips, controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test", backendSummary: "simulated")
@@ -83,7 +63,7 @@ struct DaemonTests {
             loop.advance(by: .milliseconds(20))
         }
 
-        func changes(_ name: String) -> [Entry] {
+        func changes(_ name: String) -> [LogEntry] {
             entries.withLockedValue { $0.filter { $0.metadata["gpio_name"] == .string(name) } }
         }
     }
