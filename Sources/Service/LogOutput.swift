@@ -159,13 +159,22 @@ public final class LogOutput: @unchecked Sendable {
         pending.append(bytes)
         pendingBytes += bytes.count
         // Drop the oldest whole lines (never the one being written) to stay in bounds.
-        while pendingBytes > limit, pending.count - pendingStart > 1 {
+        while pendingBytes > limit {
+            // The oldest whole line goes; a line partly written stays first in line.
             let oldest = pendingStart + (partial > 0 ? 1 : 0)
             guard oldest < pending.count - 1 else { break }
             pendingBytes -= pending[oldest].count
-            pending.remove(at: oldest)
+            if partial > 0 { pending[oldest] = pending[pendingStart] }
+            pending[pendingStart] = []
+            pendingStart += 1
             dropped += 1
             totalDropped += 1
+        }
+        // Dropping only moves `pendingStart` on (O(1) a line, however long the reader
+        // stays away); the dead prefix goes once it is half the array.
+        if pendingStart >= 1024, pendingStart * 2 >= pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
         }
     }
 
