@@ -110,6 +110,13 @@ public final class Engine {
     /// Whether the engine has started and not stopped.
     public var isRunning: Bool { state == .running }
 
+    /// One input's logical value, without a whole `snapshot()`: what a line command
+    /// waiting for the input to settle looks at on each of its changes.
+    public func value(ofInput name: String) -> Bool? {
+        loop.preconditionInEventLoop()
+        return inputs.first { $0.name == name }?.value
+    }
+
     /// The line an input runs on, once started: where a simulation moves it.
     public func line(ofInput name: String) -> LineID? {
         loop.preconditionInEventLoop()

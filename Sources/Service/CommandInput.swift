@@ -128,7 +128,7 @@ final class CommandInput {
 
     private func isSettled(_ input: String) -> Bool {
         guard let inputs = daemon.simulatedInputs, let line = try? inputs.lineState(of: input) else { return true }
-        return !line.pulsing && daemon.engine.snapshot().inputs[input] == line.level
+        return !line.pulsing && daemon.engine.value(ofInput: input) == line.level
     }
 
     private func resume() {
