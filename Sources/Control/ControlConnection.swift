@@ -18,6 +18,14 @@ final class ControlConnection {
     private var replyEnds: [Int] = []
     /// No more requests are read; the connection closes once its replies are sent.
     var isClosing = false
+    /// The client shut down its sending side: what is buffered is all there is.
+    var endOfInput = false
+    /// A request was handed to the handler and its reply has not come yet: nothing more
+    /// is read or answered until it does, so replies keep the requests' order.
+    var awaitingReply = false
+    /// The server is answering this connection's buffered requests (a reply given at
+    /// once must not start another pass).
+    var answering = false
     /// When the client last completed a request or took part of a reply (loop clock).
     var lastActiveAt: UInt64 = 0
     /// Orders connections by their last activity, for choosing whom to evict.
@@ -41,7 +49,7 @@ final class ControlConnection {
 
     /// What to poll the socket for.
     var pollEvents: Int16 {
-        var events: Int16 = isClosing ? 0 : Int16(POLLIN)
+        var events: Int16 = isClosing || endOfInput || awaitingReply ? 0 : Int16(POLLIN)
         if pendingOutputCount > 0 { events |= Int16(POLLOUT) }
         return events
     }

@@ -30,7 +30,11 @@ extension ControlReply {
         }
         let sections = ["inputs", "signals", "outputs"]
         guard sections.contains(where: { object[$0] != nil }) else {
-            self = .ok
+            if case .string(let warning)? = object["warning"] {
+                self = .warning(warning)
+            } else {
+                self = .ok
+            }
             return
         }
         var levels: [[String: Bool]] = []
@@ -64,6 +68,8 @@ extension ControlReply {
         switch self {
         case .ok:
             return .object(JSONObject(["ok": .bool(true)]))
+        case .warning(let message):
+            return .object(JSONObject(["ok": .bool(true), "warning": .string(message)]))
         case .failure(let message):
             return .object(JSONObject(["ok": .bool(false), "error": .string(message)]))
         case .status(let snapshot):

@@ -6,6 +6,7 @@ import Engine
 ///
 /// ```
 /// {"ok":true}
+/// {"ok":true,"warning":"'switch1' has not settled in 2s: its debounce holds it back"}
 /// {"ok":true,"inputs":{"switch1":true},"signals":{"all_on":false},"outputs":{"ready_led":false}}
 /// {"ok":false,"error":"no input named 'switch9'; inputs: switch1, switch2, switch3"}
 /// ```
@@ -17,6 +18,8 @@ import Engine
 public enum ControlReply: Hashable, Sendable {
     /// Done; nothing to report.
     case ok
+    /// Done, with something the person who asked should know.
+    case warning(String)
     /// The reply to `status`.
     case status(EngineSnapshot)
     /// Not done; the message says why, for a person.

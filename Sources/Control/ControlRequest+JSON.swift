@@ -60,20 +60,21 @@ extension ControlRequest {
         }
         switch action {
         case "set":
-            try fields.allowOnly(["op", "action", "name", "value"], in: "a sim set request")
+            try fields.allowOnly(["op", "action", "name", "value", "wait"], in: "a sim set request")
             guard let value = try fields.bool("value") else {
                 throw .invalidRequest("a sim set request needs \"value\": true (on) or false (off)")
             }
-            return .sim(name: name, action: .set(value))
+            return .sim(name: name, action: .set(value), wait: try fields.bool("wait") ?? true)
         case "toggle":
-            try fields.allowOnly(["op", "action", "name"], in: "a sim toggle request")
-            return .sim(name: name, action: .toggle)
+            try fields.allowOnly(["op", "action", "name", "wait"], in: "a sim toggle request")
+            return .sim(name: name, action: .toggle, wait: try fields.bool("wait") ?? true)
         default:
-            try fields.allowOnly(["op", "action", "name", "ms"], in: "a sim pulse request")
+            try fields.allowOnly(["op", "action", "name", "ms", "wait"], in: "a sim pulse request")
             guard let milliseconds = try fields.number("ms") else {
                 throw .invalidRequest("a sim pulse request needs \"ms\": the pulse length in milliseconds")
             }
-            return .sim(name: name, action: .pulse(try pulseLength(milliseconds: milliseconds)))
+            return .sim(name: name, action: .pulse(try pulseLength(milliseconds: milliseconds)),
+                        wait: try fields.bool("wait") ?? true)
         }
     }
 
@@ -97,7 +98,7 @@ extension ControlRequest {
         switch self {
         case .status:
             return .object(JSONObject(["op": .string("status")]))
-        case .sim(let name, let action):
+        case .sim(let name, let action, let wait):
             var object = JSONObject(["op": .string("sim")])
             switch action {
             case .set(let on):
@@ -115,6 +116,8 @@ extension ControlRequest {
                 object.set("ms", .number(microseconds % 1000 == 0
                     ? Double(microseconds / 1000) : Double(microseconds) / 1000))
             }
+            // Waiting is the default, so only the exception is on the wire.
+            if !wait { object.set("wait", .bool(false)) }
             return .object(object)
         }
     }

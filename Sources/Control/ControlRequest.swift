@@ -7,7 +7,11 @@
 /// {"op":"sim","action":"set","name":"switch1","value":true}
 /// {"op":"sim","action":"toggle","name":"switch1"}
 /// {"op":"sim","action":"pulse","name":"switch1","ms":50}
+/// {"op":"sim","action":"set","name":"switch1","value":true,"wait":false}
 /// ```
+///
+/// A `sim` request is answered once the change has reached the engine (see
+/// `ControlHandler`); `"wait":false` asks for the answer as soon as the line has moved.
 ///
 /// ```swift
 /// let request = ControlRequest.sim(name: "switch1", action: .pulse(.milliseconds(50)))
@@ -17,6 +21,7 @@
 public enum ControlRequest: Hashable, Sendable {
     /// The logical level of every input, signal and output.
     case status
-    /// Drives the simulated input `name` (only a daemon started with `--simulate` obeys).
-    case sim(name: String, action: SimAction)
+    /// Drives the simulated input `name` (only a daemon started with `--simulate` obeys);
+    /// with `wait`, the reply comes once the engine has the change.
+    case sim(name: String, action: SimAction, wait: Bool = true)
 }

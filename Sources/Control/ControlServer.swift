@@ -20,6 +20,8 @@ import Loop
 /// ← {"ok":true}
 /// → {"op":"sim","action":"toggle","name":"switch1"}
 /// → {"op":"sim","action":"pulse","name":"switch1","ms":50}
+/// → {"op":"sim","action":"set","name":"switch2","value":true,"wait":false}
+/// ← {"ok":true}
 /// → {"op":"launch"}
 /// ← {"ok":false,"error":"unknown op 'launch'; ops: status, sim"}
 /// ```
@@ -28,6 +30,11 @@ import Loop
 /// `{"ok":false,"error":...}` reply and the connection stays usable. A request longer
 /// than `Limits.maxRequestBytes` gets an error reply, then the connection is closed. Blank
 /// lines are ignored; a last request without its newline is answered at end of input.
+///
+/// The handler may answer later (`ControlResponder`: a `sim` request is answered once
+/// the engine has the change, unless it says `"wait":false`). Meanwhile the connection's
+/// further requests wait unread, other connections are served, and the connection
+/// counts as busy, not idle.
 ///
 /// ## Driving it
 ///
@@ -105,10 +112,15 @@ public final class ControlServer {
         }
         guard let connection = connections[fd] else { return }
         let hangup = revents & Int16(POLLHUP | POLLERR) != 0
+        if connection.awaitingReply {
+            // Nothing is read while a reply is due; a client gone meanwhile is dropped.
+            if hangup { drop(connection) }
+            return
+        }
         if revents & Int16(POLLOUT) != 0 || (connection.isClosing && hangup) {
             guard send(connection) else { return }
         }
-        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosing {
+        if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosing, !connection.endOfInput {
             receive(connection)
         }
     }
@@ -163,10 +175,10 @@ public final class ControlServer {
         }
     }
 
-    /// The connection to close for a newcomer: silent (or half-sent) the longest, and not
-    /// in the middle of taking a reply.
+    /// The connection to close for a newcomer: silent (or half-sent) the longest, and
+    /// neither waiting for nor in the middle of taking a reply.
     private func leastRecentlyActiveIdleConnection() -> ControlConnection? {
-        connections.values.filter { $0.pendingOutputCount == 0 }.min { $0.activity < $1.activity }
+        connections.values.filter { $0.pendingOutputCount == 0 && !$0.awaitingReply }.min { $0.activity < $1.activity }
     }
 
     private func markActive(_ connection: ControlConnection) {
@@ -182,7 +194,11 @@ public final class ControlServer {
         let deadline = connection.lastActiveAt &+ limits.idleTimeoutNanoseconds
         connection.idleTimer = loop.schedule(atNanoseconds: deadline) { [weak self, weak connection] in
             guard let self, let connection, connections[connection.fd] === connection else { return }
-            if let loop = self.loop, loop.now < connection.lastActiveAt &+ limits.idleTimeoutNanoseconds {
+            if connection.awaitingReply {
+                // Waiting for the daemon is not idling.
+                connection.lastActiveAt = self.loop?.now ?? connection.lastActiveAt
+                armIdleTimer(connection)
+            } else if let loop = self.loop, loop.now < connection.lastActiveAt &+ limits.idleTimeoutNanoseconds {
                 armIdleTimer(connection)
             } else {
                 drop(connection)
@@ -192,58 +208,78 @@ public final class ControlServer {
     }
 
     /// Reads once (poll is level-triggered: more data means another call) and answers
-    /// every complete request.
+    /// the complete requests.
     private func receive(_ connection: ControlConnection) {
         let received = receiveBuffer.withUnsafeMutableBytes { buffer in
             Result { () throws(SystemCall.Failure) in
                 try SystemCall.run { recv(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
             }
         }
-        let count: Int
         switch received {
-        case .success(let value):
-            count = value
+        case .success(0):
+            // End of input: the client may have only shut down its sending side and still
+            // wait for the replies, so answer a last unterminated request and finish sending.
+            connection.endOfInput = true
+        case .success(let count):
+            connection.input.append(receiveBuffer[0..<count])
         case .failure(let error):
             if error.errno != EAGAIN && error.errno != EWOULDBLOCK { drop(connection) }
             return
         }
-        if count == 0 {
-            // End of input: the client may have only shut down its sending side and still
-            // wait for the replies, so answer a last unterminated request and finish sending.
-            let last = connection.input.takeRemainder()
-            if !last.isEmpty { answer(last, on: connection) }
-            connection.isClosing = true
-        } else {
-            connection.input.append(receiveBuffer[0..<count])
-            readLines: while true {
-                switch connection.input.nextLine() {
-                case .line(let line):
-                    answer(line, on: connection)
-                case .none:
-                    break readLines
-                case .overflow:
-                    connection.queue(.failure("request too long: more than \(limits.maxRequestBytes) bytes "
-                        + "without a newline; the connection is closed"))
+        answerBufferedRequests(connection)
+        _ = send(connection)
+    }
+
+    /// Answers the connection's complete requests in order, until one waits for its
+    /// reply; at end of input, the last one without its newline too, then closes.
+    private func answerBufferedRequests(_ connection: ControlConnection) {
+        connection.answering = true
+        defer { connection.answering = false }
+        while !connection.awaitingReply, !connection.isClosing {
+            switch connection.input.nextLine() {
+            case .line(let line):
+                answer(line, on: connection)
+            case .overflow:
+                connection.queue(.failure("request too long: more than \(limits.maxRequestBytes) bytes "
+                    + "without a newline; the connection is closed"))
+                connection.isClosing = true
+            case .none:
+                guard connection.endOfInput else { return }
+                let last = connection.input.takeRemainder()
+                if last.isEmpty {
                     connection.isClosing = true
-                    break readLines
+                } else {
+                    answer(last, on: connection)
                 }
             }
         }
-        _ = send(connection)
     }
 
     private func answer(_ line: [UInt8], on connection: ControlConnection) {
         var line = line[...]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         guard line.contains(where: { ![0x20, 0x09].contains($0) }) else { return }
-        let reply: ControlReply
-        do {
-            reply = handler.handle(try ControlRequest(decoding: Array(line)))
-        } catch {
-            reply = .failure(error.message)
-        }
-        connection.queue(reply)
         markActive(connection)
+        let request: ControlRequest
+        do {
+            request = try ControlRequest(decoding: Array(line))
+        } catch {
+            connection.queue(.failure(error.message))
+            return
+        }
+        connection.awaitingReply = true
+        let responder = ControlResponder { [weak self, weak connection] reply in
+            guard let self, let connection, connections[connection.fd] === connection else { return }
+            connection.awaitingReply = false
+            connection.queue(reply)
+            markActive(connection)
+            // A reply given later resumes the requests queued behind it.
+            guard !connection.answering else { return }
+            answerBufferedRequests(connection)
+            _ = send(connection)
+            syncRegistrations()
+        }
+        handler.handle(request, responder: responder)
     }
 
     /// Sends pending replies; drops the client if the connection failed, if it left too

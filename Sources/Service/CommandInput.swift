@@ -21,9 +21,10 @@ import Loop
 /// Commands run one at a time, each once the change before it has settled: the input's
 /// line is back at rest (its pulses over) and the engine's value of the input agrees
 /// with the line, so a script sees every change it makes, as a person at the switches
-/// would. Nothing polls: the wait is looked at again when the engine reports a change of
-/// the input, and once when the input's debounce period (and a pulse's length) has
-/// passed; after `patience` more the next command runs anyway, with a warning. Blank
+/// would. Nothing polls (`InputSettling`); after `patience` past the input's debounce
+/// period (and a pulse's length) the next command runs anyway, with a warning. A
+/// command that fails is logged as an error, and the daemon then exits with status 1
+/// when the commands end (`quit` or end of input). Blank
 /// lines and lines starting with `#` are skipped, and so is a line longer than
 /// `Lines.maximumLineBytes` (with an error naming its line number): it is dropped as it
 /// arrives, never held whole.
@@ -36,21 +37,14 @@ final class CommandInput {
     private var pending: [Lines.Item] = []
     private var chunk = [UInt8](repeating: 0, count: 4096)
     private var endOfInput = false
-    private var waiting: Waiting?
+    private var waiting: InputSettling.Wait?
     private var closed = false
+    /// Commands that failed so far: once any has, the daemon exits with status 1.
+    private(set) var failures = 0
 
     static let defaultPulse = Duration.milliseconds(100)
-    /// Added to the settling time, so that the deadlines the change sets run first.
-    static let margin = Duration.milliseconds(2)
     /// How long past its settling time a change may take before the next command runs.
     static let patience = Duration.seconds(5)
-
-    /// A command that moved an input, waiting for the input to settle.
-    private struct Waiting {
-        var input: String
-        var settleCheck: LoopTimer
-        var giveUp: LoopTimer
-    }
 
     init(daemon: Daemon, descriptor: Int32) {
         self.daemon = daemon
@@ -61,8 +55,7 @@ final class CommandInput {
     func close() {
         guard !closed else { return }
         closed = true
-        waiting?.settleCheck.cancel()
-        waiting?.giveUp.cancel()
+        waiting?.cancel()
         waiting = nil
         daemon.loop.unwatch(fd: descriptor)
     }
@@ -95,45 +88,36 @@ final class CommandInput {
             case .line(let text):
                 line = text
             case .tooLong(let number):
-                daemon.logger.error("error: line \(number) is longer than \(Lines.maximumLineBytes) bytes; skipped")
+                fail("line \(number) is longer than \(Lines.maximumLineBytes) bytes; skipped")
                 continue
             }
             guard let (input, settlesAfter) = execute(line), !closed else { continue }
             if !endOfInput { daemon.loop.unwatch(fd: descriptor) }
-            let loop = daemon.loop
-            let check = loop.schedule(in: settlesAfter + Self.margin) { [weak self] in self?.checkSettled() }
-            let giveUp = loop.schedule(in: settlesAfter + Self.margin + Self.patience) { [weak self] in
-                guard let self, let waiting else { return }
-                daemon.logger.warning("'\(waiting.input)' has not settled in \(Self.patience); going on")
+            waiting = daemon.settling.wait(for: input, atLeast: settlesAfter, patience: Self.patience,
+                                           untilPulsesEnd: true) { [weak self] outcome in
+                guard let self, outcome != .stopped else { return }
+                if outcome == .timedOut {
+                    daemon.logger.warning("'\(input)' has not settled in \(Self.patience); going on")
+                }
                 resume()
             }
-            waiting = Waiting(input: input, settleCheck: check, giveUp: giveUp)
         }
         if waiting == nil, !closed, pending.isEmpty, endOfInput {
-            daemon.stop(reason: "end of input")
+            stop(reason: "end of input")
         }
     }
 
-    /// The engine reported a change: the input waited for may have settled.
-    func engineChanged(_ change: EngineChange) {
-        guard let waiting, change.kind == .input, change.name == waiting.input else { return }
-        // After the change has gone through the whole graph, not within it.
-        daemon.loop.execute { [loop = LoopBound(self, loop: daemon.loop)] in loop.value.checkSettled() }
+    /// Stops the daemon as the commands ask: with status 1 if any of them failed.
+    private func stop(reason: String) {
+        daemon.commandsEnded(reason: reason, failures: failures)
     }
 
-    private func checkSettled() {
-        guard let waiting, !closed, isSettled(waiting.input) else { return }
-        resume()
-    }
-
-    private func isSettled(_ input: String) -> Bool {
-        guard let inputs = daemon.simulatedInputs, let line = try? inputs.lineState(of: input) else { return true }
-        return !line.pulsing && daemon.engine.value(ofInput: input) == line.level
+    private func fail(_ message: String) {
+        failures += 1
+        daemon.logger.error("error: \(message)")
     }
 
     private func resume() {
-        waiting?.settleCheck.cancel()
-        waiting?.giveUp.cancel()
         waiting = nil
         if !endOfInput, !closed { watch() }
         run()
@@ -149,7 +133,7 @@ final class CommandInput {
         let action: SimAction
         switch (verb, words.count) {
         case ("quit", 1), ("exit", 1):
-            daemon.stop(reason: "quit")
+            stop(reason: "quit")
             return nil
         case ("status", 1):
             daemon.logger.info("\(daemon.engine.snapshot().table)")
@@ -166,21 +150,21 @@ final class CommandInput {
             case .value(let length) where length > .zero:
                 action = .pulse(length)
             case .value:
-                daemon.logger.error("error: '\(words[2])' is not a pulse length: a pulse lasts longer than 0")
+                fail("'\(words[2])' is not a pulse length: a pulse lasts longer than 0")
                 return nil
             case .invalid(let message, let hint):
-                daemon.logger.error("error: \(message); \(hint)")
+                fail("\(message); \(hint)")
                 return nil
             }
         case (_, 1) where Int(verb) != nil:
             guard let number = Int(verb), inputs.indices.contains(number - 1) else {
-                daemon.logger.error("error: there is no input number \(verb); inputs 1 to \(inputs.count)")
+                fail("there is no input number \(verb); inputs 1 to \(inputs.count)")
                 return nil
             }
             name = inputs[number - 1].name
             action = .toggle
         default:
-            daemon.logger.error("error: unknown command '\(Self.printable(line))'; commands: \(Self.commandList)")
+            fail("unknown command '\(Self.printable(line))'; commands: \(Self.commandList)")
             return nil
         }
         // An input's number works wherever its name does (`toggle 1`, `pulse 2 50ms`).
@@ -190,7 +174,7 @@ final class CommandInput {
         do throws(SimulatedInputs.Refusal) {
             try daemon.simulate(name, action)
         } catch {
-            daemon.logger.error("error: \(error.text)")
+            fail(error.text)
             return nil
         }
         let debounce = inputs.first { $0.name == name }?.debounce.period ?? .zero

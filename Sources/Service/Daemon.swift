@@ -113,6 +113,8 @@ public final class Daemon: ControlHandler {
     private var signals: SignalDescriptor?
     private var observation: AnyCancellable?
     private var commands: CommandInput?
+    /// Line commands and `sim` requests waiting for their input to settle.
+    private(set) lazy var settling = InputSettling(daemon: self)
     private var keyboard: Keyboard?
     private var watchdog: LoopTimer?
     /// While starting: the changes that come after the outputs' initial values, logged
@@ -232,6 +234,12 @@ public final class Daemon: ControlHandler {
         }
     }
 
+    /// The line commands ended (`quit`, end of input): stops, with status 1 if any failed.
+    func commandsEnded(reason: String, failures: Int) {
+        loop.preconditionInEventLoop()
+        perform(machine.commandsEnded(reason, failures: failures))
+    }
+
     /// Stops: tells the service manager first, drives the outputs to their safe values,
     /// releases the lines, closes the control socket, restores the terminal. Idempotent.
     public func stop(reason: String) {
@@ -254,6 +262,7 @@ public final class Daemon: ControlHandler {
         watchdog?.cancel()
         watchdog = nil
         observation = nil
+        settling.stopAll()
         commands?.close()
         commands = nil
         keyboard?.close()
@@ -344,7 +353,7 @@ public final class Daemon: ControlHandler {
                 return
             }
             logger.change(change)
-            commands?.engineChanged(change)
+            settling.engineChanged(change)
         }
     }
 
@@ -406,11 +415,12 @@ public final class Daemon: ControlHandler {
         try simulatedInputs.perform(action, on: name)
     }
 
+    /// Answers at once: `sim` requests without waiting.
     public func handle(_ request: ControlRequest) -> ControlReply {
         switch request {
         case .status:
             return .status(engine.snapshot())
-        case .sim(let name, let action):
+        case .sim(let name, let action, _):
             do throws(SimulatedInputs.Refusal) {
                 try simulate(name, action)
                 return .ok
@@ -419,4 +429,36 @@ public final class Daemon: ControlHandler {
             }
         }
     }
+
+    /// Answers a `sim` request that waits once the engine has the change: for `set` and
+    /// `toggle` the input's new value, for `pulse` its start (or, for a pulse shorter
+    /// than the input's debounce, its end). A change that has not settled within
+    /// `socketPatience` past the input's debounce period, or `socketWaitLimit` in all
+    /// (clients give up after 5 s), is answered with a warning.
+    public func handle(_ request: ControlRequest, responder: ControlResponder) {
+        guard case .sim(let name, let action, true) = request else { return responder.reply(handle(request)) }
+        do throws(SimulatedInputs.Refusal) {
+            try simulate(name, action)
+        } catch {
+            return responder.reply(.failure(error.text))
+        }
+        let debounce = configuration.inputs.first { $0.name == name }?.debounce.period ?? .zero
+        let patience = max(.zero, min(Self.socketPatience, Self.socketWaitLimit - debounce))
+        _ = settling.wait(for: name, atLeast: min(debounce, Self.socketWaitLimit), patience: patience) { outcome in
+            switch outcome {
+            case .settled:
+                responder.reply(.ok)
+            case .timedOut:
+                responder.reply(.warning(
+                    "'\(name)' has not settled in \(debounce + patience); 'gpioagg status' may not show the change yet"))
+            case .stopped:
+                responder.reply(.failure("gpioagg stopped before the change to '\(name)' settled"))
+            }
+        }
+    }
+
+    /// How long past an input's debounce period a `sim` request waits for the change.
+    static let socketPatience = Duration.seconds(2)
+    /// The longest a `sim` request waits: below the client's 5 s time-out.
+    static let socketWaitLimit = Duration.seconds(4)
 }

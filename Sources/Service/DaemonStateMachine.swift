@@ -112,9 +112,16 @@ public struct DaemonStateMachine: Sendable {
         return .stop(reason: "reload failed: \(reason)", exitStatus: 1)
     }
 
-    /// SIGTERM, SIGINT, `quit`, end of command input.
+    /// SIGTERM, SIGINT, a key that quits.
     public mutating func stopSignal(_ reason: String) -> StopAction {
         stop(reason: reason, exitStatus: 0)
+    }
+
+    /// Line commands ended (`quit` or end of input), `failures` of them failed: a script
+    /// with a failed command ends with status 1, as a shell script under `set -e` would.
+    public mutating func commandsEnded(_ reason: String, failures: Int) -> StopAction {
+        guard failures > 0 else { return stop(reason: reason, exitStatus: 0) }
+        return stop(reason: "\(reason); \(failures) command\(failures == 1 ? "" : "s") failed", exitStatus: 1)
     }
 
     /// A read or write of a line failed: the engine has stopped itself.

@@ -12,21 +12,23 @@ extension GPIOAgg.Sim {
             options: [
                 .option("for", valueName: "duration",
                         help: "How long: a number with a unit, ns, us, ms or s (50ms, 1.5s, 500us).", isRequired: true),
-            ] + ControlOptions.options
+            ] + simOptions
         )
 
         let name: String
         let length: Duration
         let control: ControlOptions
+        let wait: Bool
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             length = try GPIOAgg.Sim.pulseLength(arguments.value("for") ?? "")
             control = ControlOptions(arguments)
+            wait = !arguments.flag("no-wait")
         }
 
         func run() throws {
-            try GPIOAgg.Sim.send(name: name, action: .pulse(length), control: control)
+            try GPIOAgg.Sim.send(name: name, action: .pulse(length), control: control, wait: wait)
         }
     }
 

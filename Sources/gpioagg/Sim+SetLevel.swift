@@ -6,21 +6,23 @@ extension GPIOAgg.Sim {
             name: "gpioagg sim set",
             abstract: "Set a simulated input on or off.",
             arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off.", values: ["on", "off"])],
-            options: ControlOptions.options
+            options: simOptions
         )
 
         let name: String
         let level: Level
         let control: ControlOptions
+        let wait: Bool
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             level = try Level(argument: arguments.positional(1) ?? "")
             control = ControlOptions(arguments)
+            wait = !arguments.flag("no-wait")
         }
 
         func run() throws {
-            try GPIOAgg.Sim.send(name: name, action: .set(level == .on), control: control)
+            try GPIOAgg.Sim.send(name: name, action: .set(level == .on), control: control, wait: wait)
         }
     }
 

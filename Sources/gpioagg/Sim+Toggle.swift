@@ -6,19 +6,21 @@ extension GPIOAgg.Sim {
             name: "gpioagg sim toggle",
             abstract: "Invert a simulated input.",
             arguments: [inputArgument],
-            options: ControlOptions.options
+            options: simOptions
         )
 
         let name: String
         let control: ControlOptions
+        let wait: Bool
 
         init(parsing arguments: ParsedArguments) {
             name = arguments.positional(0) ?? ""
             control = ControlOptions(arguments)
+            wait = !arguments.flag("no-wait")
         }
 
         func run() throws {
-            try GPIOAgg.Sim.send(name: name, action: .toggle, control: control)
+            try GPIOAgg.Sim.send(name: name, action: .toggle, control: control, wait: wait)
         }
     }
 }

@@ -10,7 +10,10 @@ extension GPIOAgg {
             abstract: "Set, toggle or pulse a simulated input of the running daemon.",
             discussion: """
                 Only a daemon started with --simulate obeys; it logs each change like \
-                its own console commands do.
+                its own console commands do. Each command returns once the daemon's \
+                engine has the change (after the input's debounce period; for a pulse, \
+                once it has started), so a 'gpioagg status' right after shows it; \
+                --no-wait returns as soon as the line has moved.
 
                   gpioagg sim set switch1 on
                   gpioagg sim toggle switch2
@@ -24,17 +27,23 @@ extension GPIOAgg {
 
         static let inputArgument = ArgumentSpec("name", help: "The input, as named in the config.")
 
+        static let simOptions: [OptionSpec] = [
+            .flag("no-wait", help: "Return once the line has moved, without waiting for the engine to see it."),
+        ] + ControlOptions.options
+
         /// Sends one sim request; an error reply or a failure to reach the daemon exits 1.
-        static func send(name: String, action: SimAction, control: ControlOptions) throws {
+        static func send(name: String, action: SimAction, control: ControlOptions, wait: Bool) throws {
             let reply: ControlReply
             do throws(ControlError) {
-                reply = try control.client.send(.sim(name: name, action: action))
+                reply = try control.client.send(.sim(name: name, action: action, wait: wait))
             } catch {
                 throw exitReporting(error)
             }
             switch reply {
             case .ok:
                 return
+            case .warning(let message):
+                printError("gpioagg: warning: \(message)")
             case .failure(let message):
                 printError("gpioagg: error: \(message)")
                 throw ExitCode(1)

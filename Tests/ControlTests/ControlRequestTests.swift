@@ -67,12 +67,12 @@ struct ControlRequestTests {
         (#"{"op":"sim","action":"toggle","name":7}"#, #""name" must be a string (the name of an input), not a number"#),
         (#"{"op":"sim","action":"toggle","name":""}"#, #""name" must not be empty"#),
         (#"{"op":"sim","action":"toggle","name":"s","value":true}"#,
-         "unknown field 'value' in a sim toggle request; fields: op, action, name"),
+         "unknown field 'value' in a sim toggle request; fields: op, action, name, wait"),
         (#"{"op":"sim","action":"set","name":"s"}"#, #"a sim set request needs "value": true (on) or false (off)"#),
         (#"{"op":"sim","action":"set","name":"s","value":"on"}"#, #""value" must be true or false, not a string"#),
         (#"{"op":"sim","action":"set","name":"s","value":1}"#, #""value" must be true or false, not a number"#),
         (#"{"op":"sim","action":"set","name":"s","vaule":true}"#,
-         "unknown field 'vaule' in a sim set request; fields: op, action, name, value"),
+         "unknown field 'vaule' in a sim set request; fields: op, action, name, value, wait"),
         (#"{"op":"sim","action":"pulse","name":"s"}"#, #"a sim pulse request needs "ms": the pulse length in milliseconds"#),
         (#"{"op":"sim","action":"pulse","name":"s","ms":"50"}"#, #""ms" must be a number, not a string"#),
         (#"{"op":"sim","action":"pulse","name":"s","ms":[50]}"#, #""ms" must be a number, not an array"#),
@@ -85,7 +85,7 @@ struct ControlRequestTests {
         (#"{"op":"sim","action":"pulse","name":"s","ms":1e400}"#,
          "invalid JSON at byte 45: number 1e400 is out of range"),
         (#"{"op":"sim","action":"pulse","name":"s","ms":50,"for":"ever"}"#,
-         "unknown field 'for' in a sim pulse request; fields: op, action, name, ms"),
+         "unknown field 'for' in a sim pulse request; fields: op, action, name, ms, wait"),
     ])
     func malformed(line: String, message: String) {
         let error = failure(line)

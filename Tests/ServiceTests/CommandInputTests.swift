@@ -53,7 +53,7 @@ struct CommandInputTests {
         #expect(piped.errors == ["error: line 1 is longer than 4096 bytes; skipped"])
         #expect(piped.rig.messages.allSatisfy { $0.utf8.count < 1_000 }, "nothing logged echoes the line")
         #expect(piped.rig.changes("switch1").map(\.message).contains("input switch1 on"))
-        #expect(piped.rig.daemon.exitStatus == 0)
+        #expect(piped.rig.daemon.exitStatus == 1, "a skipped line is a failed command")
     }
 
     @Test("a line of exactly 4096 bytes is still read as a command; one more byte is too long")

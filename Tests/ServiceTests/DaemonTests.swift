@@ -211,4 +211,67 @@ struct DaemonTests {
         #expect(rig.daemon.handle(.sim(name: "switch1", action: .pulse(.milliseconds(10)))) == .ok)
         rig.daemon.handle(signal: SIGTERM)
     }
+
+    /// Sends `request` as the control socket would, collecting the reply when it comes.
+    final class Reply {
+        var value: ControlReply?
+        init(_ request: ControlRequest, to daemon: Daemon) {
+            daemon.handle(request, responder: ControlResponder { [unowned self] in value = $0 })
+        }
+    }
+
+    @Test("a sim request that waits is answered once the engine has the change, after the input's debounce")
+    func simWaitsForTheEngine() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)  // switches: debounce 10ms
+        try rig.daemon.start()
+        let set = Reply(.sim(name: "switch1", action: .set(true)), to: rig.daemon)
+        #expect(set.value == nil)
+        rig.loop.advance(by: .milliseconds(5))
+        #expect(set.value == nil && rig.daemon.engine.value(ofInput: "switch1") == false)
+        rig.loop.advance(by: .milliseconds(10))
+        #expect(set.value == .ok)
+        #expect(rig.daemon.engine.value(ofInput: "switch1") == true)
+
+        // Without waiting: answered at once, the engine not there yet.
+        let quick = Reply(.sim(name: "switch2", action: .toggle, wait: false), to: rig.daemon)
+        #expect(quick.value == .ok && rig.daemon.engine.value(ofInput: "switch2") == false)
+        rig.loop.advance(by: .milliseconds(20))
+
+        // A pulse: answered once the engine has seen it start, while it lasts.
+        let pulse = Reply(.sim(name: "switch3", action: .pulse(.milliseconds(500))), to: rig.daemon)
+        rig.loop.advance(by: .milliseconds(15))
+        #expect(pulse.value == .ok)
+        #expect(rig.daemon.engine.value(ofInput: "switch3") == true)
+        // A pulse shorter than the debounce never reaches the engine: answered once it is over.
+        rig.loop.advance(by: .seconds(1))
+        let short = Reply(.sim(name: "switch3", action: .pulse(.milliseconds(3))), to: rig.daemon)
+        rig.loop.advance(by: .milliseconds(20))
+        #expect(short.value == .ok && rig.daemon.engine.value(ofInput: "switch3") == false)
+
+        // A refusal is answered at once.
+        #expect(Reply(.sim(name: "switch9", action: .toggle), to: rig.daemon).value
+            == .failure("no input named 'switch9'; did you mean 'switch1', 'switch2', 'switch3'? (inputs: switch1, switch2, switch3)"))
+        rig.daemon.handle(signal: SIGTERM)
+    }
+
+    @Test("a change that cannot settle within the wait limit is answered with a warning, within the client's time-out")
+    func simWaitGivesUp() throws {
+        let rig = try Rig(Configuration.embeddedDemoText.replacingOccurrences(of: "debounce: 10ms", with: "debounce: 6s"))
+        try rig.daemon.start()
+        let set = Reply(.sim(name: "switch1", action: .set(true)), to: rig.daemon)
+        rig.loop.advance(by: .milliseconds(3_990))
+        #expect(set.value == nil)
+        rig.loop.advance(by: .milliseconds(20))
+        #expect(set.value == .warning("'switch1' has not settled in 6.0 seconds; 'gpioagg status' may not show the change yet"))
+        rig.daemon.handle(signal: SIGTERM)
+    }
+
+    @Test("a stop ends the waits with a reply that says so")
+    func stopEndsWaits() throws {
+        let rig = try Rig(Configuration.embeddedDemoText)
+        try rig.daemon.start()
+        let set = Reply(.sim(name: "switch1", action: .set(true)), to: rig.daemon)
+        rig.daemon.handle(signal: SIGTERM)
+        #expect(set.value == .failure("gpioagg stopped before the change to 'switch1' settled"))
+    }
 }

@@ -29,9 +29,9 @@ struct CommandLineTests {
         ("info", "gpioagg info [<chip>] [--simulate] [--json]"),
         ("status", "gpioagg status [--control <PATH>] [--json]"),
         ("check", "gpioagg check [--config <path>]"),
-        ("sim set", "gpioagg sim set <name> <on|off> [--control <PATH>]"),
-        ("sim toggle", "gpioagg sim toggle <name> [--control <PATH>]"),
-        ("sim pulse", "gpioagg sim pulse <name> --for <duration> [--control <PATH>]"),
+        ("sim set", "gpioagg sim set <name> <on|off> [--no-wait] [--control <PATH>]"),
+        ("sim toggle", "gpioagg sim toggle <name> [--no-wait] [--control <PATH>]"),
+        ("sim pulse", "gpioagg sim pulse <name> --for <duration> [--no-wait] [--control <PATH>]"),
     ])
     func commandHelp(command: String, usage: String) throws {
         let words = command.split(separator: " ").map(String.init)

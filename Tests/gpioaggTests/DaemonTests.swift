@@ -103,6 +103,38 @@ struct DaemonTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the control socket is removed at exit")
     }
 
+    @Test("sim set and toggle return once the engine has the change: a status right after shows it; --no-wait does not wait")
+    func simWaitsUntilSettled() throws {
+        let config = try Self.write("""
+            chips:
+              pi: { label: pinctrl-bcm2711 }
+            inputs:
+              door: { chip: pi, line: GPIO17, debounce: 300ms }
+              slow: { chip: pi, line: GPIO27, debounce: 3s }
+            signals:
+              open: { any: [door] }
+            outputs:
+              lamp: { chip: pi, line: GPIO5, follows: open }
+            """)
+        let socket = temporarySocketPath()
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", socket])
+        defer { _ = daemon.finish(limit: 0) }
+        #expect(daemon.waitForLine("ready"))
+
+        let started = Date()
+        #expect(try Self.sim(socket, ["set", "door", "on"]).status == 0)
+        #expect(Date().timeIntervalSince(started) >= 0.3, "the reply waits for the debounce period")
+        #expect(try Self.status(socket)["inputs"]?["door"] == true)
+        #expect(try Self.status(socket)["outputs"]?["lamp"] == true)
+        #expect(try Self.sim(socket, ["toggle", "door"]).status == 0)
+        #expect(try Self.status(socket)["outputs"]?["lamp"] == false)
+
+        // Without waiting, the reply comes before the 3 s debounce has passed.
+        #expect(try Self.sim(socket, ["set", "slow", "on", "--no-wait"]).status == 0)
+        #expect(try Self.status(socket)["inputs"]?["slow"] == false)
+        #expect(try Self.waitForStatus(socket) { $0["inputs"]?["slow"] == true })
+    }
+
     @Test("a malformed control request gets an error reply and leaves the daemon and its outputs alone")
     func malformedRequest() throws {
         let socket = temporarySocketPath()

@@ -74,11 +74,12 @@ struct SimulateCommandTests {
         #expect(result.lines.contains("  switch3    off"))  // the status after the pulse
     }
 
-    @Test("unknown names and commands are reported on stderr and change nothing")
+    @Test("unknown names and commands are reported on stderr, change nothing, and end the run with status 1")
     func badCommands() throws {
         let result = try runProduct("gpioagg", ["--simulate", "--control", temporarySocketPath()],
                                     stdin: "on switch9\nfly away\n7\npulse switch1 soon\non switch1\n")
-        #expect(result.status == 0)
+        #expect(result.status == 1)
+        #expect(result.lines.contains { $0.hasSuffix("stopped (end of input; 4 commands failed)") })
         #expect(result.errors.contains(
             "error: no input named 'switch9'; did you mean 'switch1', 'switch2', 'switch3'? (inputs: switch1, switch2, switch3)"))
         #expect(result.errors.contains("error: unknown command 'fly away'"))

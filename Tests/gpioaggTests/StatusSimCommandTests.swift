@@ -215,7 +215,7 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
             return .status(EngineSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))
         case .sim where !simulating:
             return .failure("gpioagg is not simulating its inputs (start it with --simulate)")
-        case .sim(let name, _) where inputs[name] == nil:
+        case .sim(let name, _, _) where inputs[name] == nil:
             return .failure("no input named '\(name)'; inputs: switch1, switch2, switch3")
         case .sim:
             return .ok

@@ -27,9 +27,9 @@ final class RecordingHandler: ControlHandler, @unchecked Sendable {
         switch request {
         case .status:
             return .status(snapshot)
-        case .sim(let name, _) where snapshot.inputs[name] != nil:
+        case .sim(let name, _, _) where snapshot.inputs[name] != nil:
             return .ok
-        case .sim(let name, _):
+        case .sim(let name, _, _):
             return .failure("no input named '\(name)'")
         }
     }
