@@ -14,7 +14,10 @@ extension ConfigValidator {
         if entries.isEmpty {
             report(section.keyLocation, "inputs: declares no input", hint: "declare one, e.g. inputs: { \(example) }")
         }
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
+            if reportMisplacedKey(entry, keys: Self.inputKeys, kind: "input", previous: index > 0 ? entries[index - 1] : nil) {
+                continue
+            }
             checkName(entry.key, at: entry.keyLocation)
             declaredNames.append(DeclaredName(name: entry.key, kind: .input, location: entry.keyLocation))
             let what = "input '\(entry.key)'"

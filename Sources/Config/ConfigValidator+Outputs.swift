@@ -8,7 +8,10 @@ extension ConfigValidator {
         guard let entries = sectionEntries(section, example: "ready_led: { chip: main, line: GPIO5, follows: all_on }") else {
             return
         }
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
+            if reportMisplacedKey(entry, keys: Self.outputKeys, kind: "output", previous: index > 0 ? entries[index - 1] : nil) {
+                continue
+            }
             checkName(entry.key, at: entry.keyLocation)
             declaredNames.append(DeclaredName(name: entry.key, kind: .output, location: entry.keyLocation))
             let what = "output '\(entry.key)'"

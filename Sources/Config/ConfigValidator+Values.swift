@@ -51,6 +51,27 @@ extension ConfigValidator {
         }
     }
 
+    /// Reports an entry of a section that is one of its entries' keys with a single
+    /// value (`active: low` under `inputs:`, beside the input names): a key indented too
+    /// little, which would otherwise read as an entry named `active`. `previous` is the
+    /// entry above it, the one it most likely belongs to. Returns whether it reported.
+    mutating func reportMisplacedKey(_ entry: SourceNode.Entry, keys: [String], kind: String,
+                                     previous: SourceNode.Entry?) -> Bool {
+        guard keys.contains(entry.key) else { return false }
+        switch entry.value.content {
+        case .scalar, .null: break
+        default: return false
+        }
+        let value: String
+        if case .scalar(let text, _) = entry.value.content { value = text } else { value = "" }
+        let owner = previous.map { "'\($0.key)'" } ?? "the \(kind) it belongs to"
+        report(entry.keyLocation,
+               "'\(entry.key):' is a key of an \(kind), written at the depth of the \(kind)s' names",
+               hint: "indent it under \(owner), as deep as its other keys, or put it inside its braces: "
+                   + "\(previous?.key ?? "NAME"): { ..., \(entry.key): \(value) }")
+        return true
+    }
+
     /// The settings of one entry: a mapping.
     mutating func settings(_ node: SourceNode, of what: String, example: String) -> [SourceNode.Entry]? {
         switch node.content {
@@ -116,8 +137,30 @@ extension ConfigValidator {
     }
 
     /// `on`, `off`, `true` or `false`.
+    ///
+    /// Other words people write for a level (`no`, `0`, `low`, `Off`, `yes`, `1`, `high`)
+    /// are refused with the word of the same meaning as the hint, never by spelling:
+    /// on `safe:`, "did you mean 'on'?" for `no` would be the opposite of what was meant.
     mutating func onOff(_ entry: SourceNode.Entry, in what: String) -> Bool? {
-        choice(entry, in: what, options: [("on", true), ("off", false), ("true", true), ("false", false)])
+        let options = [("on", true), ("off", false), ("true", true), ("false", false)]
+        if case .scalar(let word, _) = entry.value.content, !options.contains(where: { $0.0 == word }),
+           let meaning = Self.levelMeaning(word) {
+            let level = meaning ? "on" : "off"
+            report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)",
+                   hint: "'\(word)' means \(level): write \(entry.key): \(level) (\(entry.key): is one of on, off, true, false)")
+            return nil
+        }
+        return choice(entry, in: what, options: options)
+    }
+
+    /// What a word people write for a level means (`true` is on), whatever its case; nil
+    /// for any other word.
+    static func levelMeaning(_ word: String) -> Bool? {
+        switch word.lowercased() {
+        case "on", "true", "yes", "y", "1", "high", "hi", "enable", "enabled", "active": true
+        case "off", "false", "no", "n", "0", "low", "lo", "disable", "disabled", "inactive": false
+        default: nil
+        }
     }
 
     /// A name referring to something declared elsewhere (checked later).
