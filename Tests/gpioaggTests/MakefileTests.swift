@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// What the Makefile's targets do, read with `make -n` (which runs nothing): `make run`
+/// builds only the product it runs, and `make install` needs no Swift.
+@Suite("Makefile")
+struct MakefileTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The commands `make -n TARGET` prints, with `variables` set (e.g. `SWIFT=...`).
+    static func dryRun(_ target: String, _ variables: [String] = []) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["make", "-n", "-C", root, target] + variables
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("make run builds only gpioagg: not the benchmarks, the kernel check or the tests")
+    func runBuildsOnlyWhatItRuns() throws {
+        let commands = try Self.dryRun("run", ["SWIFT=swift-for-test"])
+        let builds = commands.filter { $0.contains("swift-for-test") }
+        #expect(builds == ["swift-for-test build --product gpioagg --scratch-path .build"], "\(commands)")
+        #expect(commands.contains { $0.contains(".build/debug/gpioagg --simulate") })
+    }
+
+    @Test("make install runs no Swift: it installs what make release built, so sudo needs no toolchain")
+    func installNeedsNoSwift() throws {
+        let commands = try Self.dryRun("install", ["SWIFT=swift-for-test", "DESTDIR=/tmp/none"])
+        #expect(!commands.contains { $0.contains("swift-for-test") }, "\(commands)")
+        #expect(commands.contains { $0.contains("install") && $0.contains(".build-release/release/gpioagg") }, "\(commands)")
+    }
+}
