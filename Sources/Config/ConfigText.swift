@@ -42,6 +42,16 @@ public enum ConfigText {
         value ? "on" : "off"
     }
 
+    /// The signal as it would be written under `signals:`, modifiers included:
+    /// `any: [motion, door], off_delay: 2m`.
+    public static func signal(_ signal: SignalDeclaration) -> String {
+        var text = expression(signal.expression)
+        if let delay = signal.onDelay { text += ", on_delay: \(duration(delay))" }
+        if let delay = signal.offDelay { text += ", off_delay: \(duration(delay))" }
+        if signal.persist { text += ", persist: true" }
+        return text
+    }
+
     /// The expression as it would be written under `signals:`.
     public static func expression(_ expression: SignalExpression) -> String {
         func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
@@ -51,7 +61,17 @@ public enum ConfigText {
         case .none(let names): return "none: " + list(names)
         case .zip(let names): return "zip: " + list(names)
         case .not(let name): return "not: \(name)"
-        case .toggle(let name): return "toggle: \(name)"
+        case .toggle(let name, nil): return "toggle: \(name)"
+        case .toggle(let name, let reset?): return "toggle: \(name), reset: \(reset)"
+        case .latch(let set, let reset): return "latch: { set: \(set), reset: \(reset) }"
+        case .allWithin(let names, let within): return "all: \(list(names)), within: \(duration(within))"
+        case .click(let name, let gesture):
+            var text = "click: \(name)"
+            if gesture.count != 1 { text += ", count: \(gesture.count)" }
+            if gesture.minPress != ClickGesture.defaultMinPress { text += ", min: \(duration(gesture.minPress))" }
+            if gesture.maxPress != ClickGesture.defaultMaxPress { text += ", max: \(duration(gesture.maxPress))" }
+            if gesture.gap != ClickGesture.defaultGap { text += ", gap: \(duration(gesture.gap))" }
+            return text
         case .atLeast(let count, let names): return "at_least: { count: \(count), of: \(list(names)) }"
         case .sample(let value, let on): return "sample: { value: \(value), on: \(on) }"
         }

@@ -28,6 +28,8 @@ extension ConfigValidator {
                               follows: follows, candidates: readable, known: &knownReadable)
             }
         }
+        checkMomentaryReaders(kinds: kinds)
+        checkInterlocks(kinds: kinds)
         return orderSignals(kinds: kinds)
     }
 

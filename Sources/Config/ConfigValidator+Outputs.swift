@@ -1,7 +1,7 @@
 import GPIO
 
 extension ConfigValidator {
-    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive"]
+    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on"]
 
     /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
     mutating func readOutputs(_ section: SourceNode.Entry) {
@@ -28,6 +28,9 @@ extension ConfigValidator {
             var safe = false
             var activeLow = false
             var drive = Drive.pushPull
+            var restore = false
+            var pulse: Duration?
+            var maxOn: Duration?
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -38,9 +41,14 @@ extension ConfigValidator {
                 case "follows":
                     follows = reference(setting.value, key: "follows", in: what,
                                         hint: "an output follows one signal; combine several in a signal, e.g. all: [a, b]")
+                case "initial" where setting.value.scalarText == "restore":
+                    restore = true
                 case "initial", "safe":
                     let value = onOff(setting, in: what)
                     if setting.key == "initial" { initial = value ?? false } else { safe = value ?? false }
+                case "pulse", "max_on":
+                    let time = outputTime(setting, in: what)
+                    if setting.key == "pulse" { pulse = time } else { maxOn = time }
                 case "active":
                     let value = choice(setting, in: what, options: [("high", false), ("low", true)])
                     activeLow = value ?? false
@@ -63,8 +71,26 @@ extension ConfigValidator {
             outputs.append(ReadOutput(
                 declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
                                                initial: initial, safe: safe, activeLow: activeLow, drive: drive,
+                                               restore: restore, pulse: pulse, maxOn: maxOn,
                                                location: entry.keyLocation),
                 chip: chip, lineLocation: lineLocation, follows: follows))
         }
+    }
+
+    /// `pulse:` or `max_on:`: from 1ms to a day.
+    private mutating func outputTime(_ entry: SourceNode.Entry, in what: String) -> Duration? {
+        guard let text = text(entry, in: what) else { return nil }
+        let range = "\(entry.key): is from 1ms to 24h, e.g. \(entry.key): 500ms"
+        switch DurationText.parse(text) {
+        case .value(let time) where time < .milliseconds(1):
+            report(entry.value.location, "\(entry.key): \(text) in \(what) is shorter than 1ms", hint: range)
+        case .value(let time) where time > Self.longestTime:
+            report(entry.value.location, "\(entry.key): \(text) in \(what) is longer than a day", hint: range)
+        case .value(let time):
+            return time
+        case .invalid(let message, let hint):
+            report(entry.value.location, "\(message) (\(entry.key): of \(what))", hint: hint)
+        }
+        return nil
     }
 }

@@ -1,6 +1,17 @@
 extension ConfigValidator {
     /// The forms of `SignalExpression`, as keys.
-    static let signalForms = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip"]
+    static let signalForms = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch"]
+    /// Keys that modify a form, and the forms each goes with (empty: every form that is
+    /// not momentary).
+    static let signalModifiers: [(key: String, forms: [String])] = [
+        ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle"]),
+        ("persist", ["toggle", "latch"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
+        ("gap", ["click"]),
+    ]
+    /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).
+    static let longestTime = Duration.seconds(86_400)
+    /// The most presses a click gesture counts.
+    static let maximumClickCount = 10
 
     /// `signals: NAME: { all: [...] }` and the other forms: exactly one form each.
     mutating func readSignals(_ section: SourceNode.Entry) {
@@ -12,7 +23,7 @@ extension ConfigValidator {
             guard let settings = settings(entry.value, of: what, example: "\(entry.key): { all: [switch1, switch2] }") else {
                 continue
             }
-            checkKeys(settings, allowed: Self.signalForms, place: "in \(what)")
+            checkKeys(settings, allowed: Self.signalForms + Self.signalModifiers.map(\.key), place: "in \(what)")
             let forms = settings.filter { Self.signalForms.contains($0.key) }
             guard let form = forms.first else {
                 if settings.isEmpty || settings.allSatisfy({ NearestNames.didYouMean($0.key, among: Self.signalForms) == nil }) {
@@ -26,9 +37,112 @@ extension ConfigValidator {
                        hint: "a signal has exactly one form; declare another signal for the other")
             }
             guard forms.count == 1, let (expression, operands) = readExpression(form, in: what) else { continue }
-            signals.append(ReadSignal(
-                declaration: SignalDeclaration(name: entry.key, expression: expression, location: entry.keyLocation),
-                operands: operands))
+            guard let (declaration, allOperands) = applyModifiers(settings, to: expression, operands: operands,
+                                                                    form: form.key, name: entry.key, in: what,
+                                                                    at: entry.keyLocation) else { continue }
+            signals.append(ReadSignal(declaration: declaration, operands: allOperands))
+        }
+    }
+
+    /// Reads the keys beside the form (`on_delay`, `within`, `reset`, `count` ...),
+    /// each only where it means something.
+    private mutating func applyModifiers(_ settings: [SourceNode.Entry], to expression: SignalExpression,
+                                         operands: [Reference], form: String, name: String, in what: String,
+                                         at location: SourceLocation) -> (SignalDeclaration, [Reference])? {
+        var declaration = SignalDeclaration(name: name, expression: expression, location: location)
+        var operands = operands
+        var valid = true
+        var gesture = ClickGesture()
+        var within: Duration?
+        for setting in settings {
+            guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
+            if modifier.forms.isEmpty ? form == "click" : !modifier.forms.contains(form) {
+                valid = false
+                let hint = modifier.forms.isEmpty
+                    ? "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
+                    : "\(setting.key): goes with " + modifier.forms.map { "\($0):" }.joined(separator: " or ")
+                report(setting.keyLocation, "\(setting.key): does not apply to \(form): in \(what)", hint: hint)
+                continue
+            }
+            switch setting.key {
+            case "on_delay", "off_delay", "within", "min", "max", "gap":
+                let zeroAllowed = setting.key == "min"
+                guard let time = timeSetting(setting, in: what, zeroAllowed: zeroAllowed) else {
+                    valid = false
+                    continue
+                }
+                switch setting.key {
+                case "on_delay": declaration.onDelay = time
+                case "off_delay": declaration.offDelay = time
+                case "within": within = time
+                case "min": gesture.minPress = time
+                case "max": gesture.maxPress = time
+                default: gesture.gap = time
+                }
+            case "reset":
+                guard let reset = reference(setting.value, key: "reset", in: what) else {
+                    valid = false
+                    continue
+                }
+                operands.append(reset)
+                if case .toggle(let operand, _) = expression {
+                    declaration.expression = .toggle(operand, reset: reset.name)
+                }
+            case "persist":
+                guard let persist = onOff(setting, in: what) else {
+                    valid = false
+                    continue
+                }
+                declaration.persist = persist
+            default:  // count
+                guard let count = wholeNumber(setting, in: what) else {
+                    valid = false
+                    continue
+                }
+                guard (1...Self.maximumClickCount).contains(count) else {
+                    report(setting.value.location, "count \(count) in \(what) is outside 1 to \(Self.maximumClickCount)",
+                           hint: "count: is how many presses make the gesture: 1 a click, 2 a double click")
+                    valid = false
+                    continue
+                }
+                gesture.count = count
+            }
+        }
+        switch declaration.expression {
+        case .click(let operand, _):
+            if gesture.minPress >= gesture.maxPress {
+                report(location, "\(what): min: \(ConfigText.duration(gesture.minPress)) is not shorter than max: "
+                    + ConfigText.duration(gesture.maxPress),
+                       hint: "a press counts when it lasts from min: to max: (default 50ms to 350ms)")
+                valid = false
+            }
+            declaration.expression = .click(operand, gesture)
+        case .all(let names):
+            if let within { declaration.expression = .allWithin(names, within: within) }
+        default:
+            break
+        }
+        return valid ? (declaration, operands) : nil
+    }
+
+    /// A duration from more than zero (or zero, where allowed) to `longestTime`.
+    private mutating func timeSetting(_ entry: SourceNode.Entry, in what: String, zeroAllowed: Bool) -> Duration? {
+        guard let text = text(entry, in: what) else { return nil }
+        switch DurationText.parse(text) {
+        case .value(let time):
+            let range = "\(entry.key): is from \(zeroAllowed ? "0" : "1ms") to 24h, e.g. \(entry.key): 500ms"
+            if time == .zero, !zeroAllowed {
+                report(entry.value.location, "\(entry.key): in \(what) is zero", hint: "leave \(entry.key): out for none; \(range)")
+                return nil
+            }
+            if time > Self.longestTime {
+                report(entry.value.location, "\(entry.key): \(text) in \(what) is longer than a day", hint: range)
+                return nil
+            }
+            return time
+        case .invalid(let message, let hint):
+            report(entry.value.location, "\(message) (\(entry.key): of \(what))", hint: hint)
+            return nil
         }
     }
 
@@ -44,14 +158,23 @@ extension ConfigValidator {
             default: .zip(list)
             }
             return (expression, names)
-        case "not", "toggle":
-            let hint = form.key == "not"
-                ? "to be true while none of several is true, write none: [a, b]"
-                : "to toggle on any of several, toggle a signal declared with any: [a, b]"
+        case "not", "toggle", "click":
+            let hint = switch form.key {
+            case "not": "to be true while none of several is true, write none: [a, b]"
+            case "toggle": "to toggle on any of several, toggle a signal declared with any: [a, b]"
+            default: "a click watches one input or signal"
+            }
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
-            return (form.key == "not" ? .not(name.name) : .toggle(name.name), [name])
+            let expression: SignalExpression = switch form.key {
+            case "not": .not(name.name)
+            case "toggle": .toggle(name.name)
+            default: .click(name.name, ClickGesture())
+            }
+            return (expression, [name])
         case "at_least":
             return readAtLeast(form, in: what)
+        case "latch":
+            return readLatch(form, in: what)
         default:
             return readSample(form, in: what)
         }
@@ -83,6 +206,26 @@ extension ConfigValidator {
             return nil
         }
         return (.atLeast(count: count, of: names.map(\.name)), names)
+    }
+
+    /// `latch: { set: a, reset: b }`.
+    private mutating func readLatch(_ form: SourceNode.Entry, in what: String) -> (SignalExpression, [Reference])? {
+        let example = "latch: { set: start, reset: stop }"
+        guard let settings = settings(form.value, of: "latch: in \(what)", example: example) else { return nil }
+        checkKeys(settings, allowed: ["set", "reset"], place: "in latch: of \(what)")
+        var references: [String: Reference] = [:]
+        var complete = true
+        for key in ["set", "reset"] {
+            guard let entry = settings.first(where: { $0.key == key }) else {
+                report(form.value.location, "latch: in \(what) needs \(key):", hint: "write \(example)")
+                complete = false
+                continue
+            }
+            references[key] = reference(entry.value, key: key, in: "latch: of \(what)")
+            complete = complete && references[key] != nil
+        }
+        guard complete, let set = references["set"], let reset = references["reset"] else { return nil }
+        return (.latch(set: set.name, reset: reset.name), [set, reset])
     }
 
     /// `sample: { value: a, on: b }`.

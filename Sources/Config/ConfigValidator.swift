@@ -43,7 +43,7 @@ struct ConfigValidator {
         var follows: Reference
     }
 
-    static let topLevelKeys = ["chips", "inputs", "signals", "outputs"]
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks"]
 
     let file: String
     var errors: [ConfigError] = []
@@ -54,6 +54,7 @@ struct ConfigValidator {
     var inputs: [ReadInput] = []
     var signals: [ReadSignal] = []
     var outputs: [ReadOutput] = []
+    var interlocks: [ReadInterlock] = []
 
     init(file: String) {
         self.file = file
@@ -73,6 +74,7 @@ struct ConfigValidator {
             inputs: validator.inputs.map(\.declaration),
             signals: orderedSignals,
             outputs: validator.outputs.map(\.declaration),
+            interlocks: validator.interlocks.map(\.declaration),
             file: file))
     }
 
@@ -115,6 +117,7 @@ struct ConfigValidator {
         }
         if let signals = sections["signals"] { readSignals(signals) }
         if let outputs = sections["outputs"] { readOutputs(outputs) }
+        if let interlocks = sections["interlocks"] { readInterlocks(interlocks) }
     }
 
     mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {

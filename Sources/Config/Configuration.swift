@@ -11,15 +11,19 @@ public struct Configuration: Hashable, Sendable {
     public var inputs: [InputDeclaration]
     public var signals: [SignalDeclaration]
     public var outputs: [OutputDeclaration]
+    /// Groups of outputs of which at most one is on at a time.
+    public var interlocks: [InterlockDeclaration]
     /// The file it came from (as given), or a pseudo-name such as `<embedded demo>`.
     public var file: String
 
     public init(chips: [ChipDeclaration], inputs: [InputDeclaration],
-                signals: [SignalDeclaration], outputs: [OutputDeclaration], file: String) {
+                signals: [SignalDeclaration], outputs: [OutputDeclaration],
+                interlocks: [InterlockDeclaration] = [], file: String) {
         self.chips = chips
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
+        self.interlocks = interlocks
         self.file = file
     }
 }
@@ -87,8 +91,22 @@ public enum SignalExpression: Hashable, Sendable {
     case not(String)
     /// True while at least `count` operands are true (1 ≤ count ≤ operands.count).
     case atLeast(count: Int, of: [String])
-    /// Starts false; flips each time the operand becomes true (a rising edge).
-    case toggle(String)
+    /// Starts false; flips each time the operand becomes true (a rising edge, or an
+    /// activation of a momentary signal). While `reset` is on, it is off and ignores
+    /// the operand.
+    case toggle(String, reset: String? = nil)
+    /// Starts false; on when `set` becomes true (or activates), off while `reset` is
+    /// on; while `reset` is on, `set` is ignored (reset wins).
+    case latch(set: String, reset: String)
+    /// Momentary: activates once each time the operand completes the gesture (`count`
+    /// presses, each between `minPress` and `maxPress` long, released at most `gap`
+    /// apart, and no further press within `gap` after the last), timed by the events'
+    /// timestamps.
+    case click(String, ClickGesture)
+    /// True once every operand has turned on within `within` of the first one, then
+    /// while all stay on; after it turns off, every operand must be off before it can
+    /// turn on again.
+    case allWithin([String], within: Duration)
     /// Takes `value`'s current value each time `on` becomes true (withLatestFrom);
     /// starts false.
     case sample(value: String, on: String)
@@ -99,11 +117,60 @@ public enum SignalExpression: Hashable, Sendable {
     /// The names this expression reads, in the order written.
     public var operands: [String] {
         switch self {
-        case .all(let names), .any(let names), .none(let names), .zip(let names): return names
+        case .all(let names), .any(let names), .none(let names), .zip(let names), .allWithin(let names, _):
+            return names
         case .atLeast(_, let names): return names
-        case .not(let name), .toggle(let name): return [name]
+        case .not(let name), .click(let name, _): return [name]
+        case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
+        case .latch(let set, let reset): return [set, reset]
         case .sample(let value, let on): return [value, on]
         }
+    }
+
+    /// Whether the signal is momentary: on for an instant at each activation, never
+    /// held. Only what reacts to activations may read it.
+    public var isMomentary: Bool {
+        if case .click = self { return true }
+        return false
+    }
+
+    /// For each operand (as in `operands`), whether that place reacts to activations
+    /// (rising edges) and so may read a momentary signal: `toggle`'s operand and its
+    /// `reset`, `latch`'s `set` and `reset`, `sample`'s `on`, `zip`'s operands.
+    public var operandsTakeActivations: [Bool] {
+        switch self {
+        case .toggle(_, let reset): return [true] + (reset == nil ? [] : [true])
+        case .latch: return [true, true]
+        case .sample: return [false, true]
+        case .zip(let names): return Array(repeating: true, count: names.count)
+        default: return Array(repeating: false, count: operands.count)
+        }
+    }
+}
+
+/// The gesture a `click` signal waits for: the config's `count`, `min`, `max` and
+/// `gap`.
+public struct ClickGesture: Hashable, Sendable {
+    /// Presses in the gesture: 1 a click, 2 a double click.
+    public var count: Int
+    /// The shortest press that counts.
+    public var minPress: Duration
+    /// The longest press that counts.
+    public var maxPress: Duration
+    /// The longest release between presses, and how long after the last release the
+    /// gesture waits before deciding that no further press follows.
+    public var gap: Duration
+
+    public static let defaultMinPress = Duration.milliseconds(50)
+    public static let defaultMaxPress = Duration.milliseconds(350)
+    public static let defaultGap = Duration.milliseconds(300)
+
+    public init(count: Int = 1, minPress: Duration = Self.defaultMinPress, maxPress: Duration = Self.defaultMaxPress,
+                gap: Duration = Self.defaultGap) {
+        self.count = count
+        self.minPress = minPress
+        self.maxPress = maxPress
+        self.gap = gap
     }
 }
 
@@ -111,11 +178,21 @@ public enum SignalExpression: Hashable, Sendable {
 public struct SignalDeclaration: Hashable, Sendable {
     public var name: String
     public var expression: SignalExpression
+    /// On only once the expression has been true this long (`on_delay`).
+    public var onDelay: Duration?
+    /// Off only once the expression has been false this long (`off_delay`).
+    public var offDelay: Duration?
+    /// The value survives a restart (`persist: true`; `toggle` and `latch` only).
+    public var persist: Bool
     public var location: SourceLocation
 
-    public init(name: String, expression: SignalExpression, location: SourceLocation) {
+    public init(name: String, expression: SignalExpression, onDelay: Duration? = nil, offDelay: Duration? = nil,
+                persist: Bool = false, location: SourceLocation) {
         self.name = name
         self.expression = expression
+        self.onDelay = onDelay
+        self.offDelay = offDelay
+        self.persist = persist
         self.location = location
     }
 }
@@ -134,11 +211,21 @@ public struct OutputDeclaration: Hashable, Sendable {
     public var safe: Bool
     public var activeLow: Bool
     public var drive: Drive
+    /// `initial: restore`: the value the output had when gpioagg last ran, kept across
+    /// restarts and crashes; `initial` is used when none was kept.
+    public var restore: Bool
+    /// `pulse`: each activation of what it follows turns it on for this long (a new
+    /// activation during the pulse starts it again).
+    public var pulse: Duration?
+    /// `max_on`: it turns off after this long on, and stays off until what it follows
+    /// has been off.
+    public var maxOn: Duration?
     public var location: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, follows: String,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
-                drive: Drive = .pushPull, location: SourceLocation) {
+                drive: Drive = .pushPull, restore: Bool = false, pulse: Duration? = nil, maxOn: Duration? = nil,
+                location: SourceLocation) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -147,6 +234,26 @@ public struct OutputDeclaration: Hashable, Sendable {
         self.safe = safe
         self.activeLow = activeLow
         self.drive = drive
+        self.restore = restore
+        self.pulse = pulse
+        self.maxOn = maxOn
+        self.location = location
+    }
+}
+
+/// `interlocks: NAME: { outputs: [a, b], wait: 500ms }`: at most one of the outputs
+/// is on. One asked to turn on while another is on turns that one off first and itself
+/// on after `wait`; two asked at the same instant both stay off.
+public struct InterlockDeclaration: Hashable, Sendable {
+    public var name: String
+    public var outputs: [String]
+    public var wait: Duration
+    public var location: SourceLocation
+
+    public init(name: String, outputs: [String], wait: Duration = .zero, location: SourceLocation) {
+        self.name = name
+        self.outputs = outputs
+        self.wait = wait
         self.location = location
     }
 }

@@ -38,6 +38,12 @@ struct SourceNode: Sendable {
         }
     }
 
+    /// The text of a scalar, nil for anything else.
+    var scalarText: String? {
+        if case .scalar(let text, _) = content { return text }
+        return nil
+    }
+
     var isReported: Bool {
         if case .reported = content { return true }
         return false

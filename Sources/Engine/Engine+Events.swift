@@ -13,8 +13,14 @@ extension Engine {
             return fail(EngineError(.gpio(error, subject: requested.summary),
                                     at: requested.lines.first?.declaration.location))
         }
-        if requested.tracker.statistics.gaps != requested.gapsSeen { logLostEvents(requested) }
+        let lost = requested.tracker.statistics.gaps != requested.gapsSeen
+        if lost {
+            propagation.resyncs &+= 1
+            propagation.isResyncing = true
+            logLostEvents(requested)
+        }
         propagate(from: requested)
+        propagation.isResyncing = false
         scheduleDeadline(of: requested)
         writePendingOutputsOrFail()
     }
@@ -27,6 +33,15 @@ extension Engine {
         requested.tracker.expireDeadlines(now: loop.now, into: &changes)
         propagate(from: requested)
         scheduleDeadline(of: requested)
+        writePendingOutputsOrFail()
+    }
+
+    /// A timer of the graph fired: its body runs as an event at `deadline`, and the
+    /// writes it causes go out together.
+    func runTimed(at deadline: UInt64, _ body: () -> Void) {
+        guard state == .running else { return }
+        propagation.timestamp = deadline
+        body()
         writePendingOutputsOrFail()
     }
 
@@ -72,6 +87,10 @@ extension Engine {
     /// Writes the outputs the event touched: one `setValues` per output request,
     /// holding only the lines whose value changed.
     func writePendingOutputs() throws(EngineError) {
+        if !propagation.pendingInterlocks.isEmpty {
+            for interlock in propagation.pendingInterlocks { interlock.arbitrate() }
+            propagation.pendingInterlocks.removeAll(keepingCapacity: true)
+        }
         guard !propagation.pendingOutputs.isEmpty else { return }
         // The requests that got staged writes lie in `first...last` (usually one), so
         // committing does not walk every request.

@@ -9,10 +9,17 @@ extension Engine {
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
         for declaration in configuration.signals {
-            let signal = Signal(declaration: declaration, value: false, propagation: propagation)
+            let signal = Signal(declaration: declaration, value: false, propagation: propagation, timers: timers)
             cancellables.append(try pipeline(for: declaration, into: signal, levels: levels))
             signals.append(signal)
             levels[declaration.name] = signal.level
+        }
+        for declaration in configuration.interlocks {
+            let interlock = Interlock(declaration: declaration, propagation: propagation, timers: timers, logger: logger)
+            interlocks.append(interlock)
+            for name in declaration.outputs {
+                if let output = outputs.first(where: { $0.name == name }) { interlock.add(output) }
+            }
         }
         for output in outputs {
             guard let followed = levels[output.declaration.follows] else {
@@ -24,7 +31,18 @@ extension Engine {
             // reaches it. The binding is the output's one subscription: its consumer hands
             // each value to the propagation itself.
             output.propagation = propagation
-            cancellables.append(followed.bind(to: output.level))
+            var source = followed
+            if let length = output.declaration.pulse {
+                let pulse = OutputPulse(length: length, propagation: propagation, timers: timers)
+                cancellables.append(pulse.attach(to: source))
+                source = pulse.level
+            }
+            if let limit = output.declaration.maxOn {
+                let maxOn = OutputMaxOn(limit: limit, propagation: propagation, timers: timers)
+                cancellables.append(maxOn.attach(to: source))
+                source = maxOn.level
+            }
+            cancellables.append(source.bind(to: output.level))
         }
     }
 
@@ -45,7 +63,15 @@ extension Engine {
         case .none: return SignalPipelines.none(operands, into: signal)
         case .atLeast(let count, _): return SignalPipelines.atLeast(count, of: operands, into: signal)
         case .not: return SignalPipelines.not(operands[0], into: signal)
-        case .toggle: return SignalPipelines.toggle(operands[0], into: signal)
+        case .toggle(_, nil): return SignalPipelines.toggle(operands[0], into: signal)
+        case .toggle: return SignalPipelines.toggle(operands[0], reset: operands[1], into: signal)
+        case .latch: return SignalPipelines.latch(set: operands[0], reset: operands[1], into: signal)
+        case .allWithin(_, let within):
+            return SignalPipelines.all(operands, within: within, into: signal, propagation: propagation)
+        case .click(_, let gesture):
+            let detector = ClickDetector(gesture: gesture, signal: signal, propagation: propagation, timers: timers)
+            timers.register(detector)
+            return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
         }

@@ -54,6 +54,8 @@ extension Engine {
         do {
             propagation.cause = .initial
             try requestLines(replacing: previous)
+            propagation.timestamp = loop.now
+            timers.run = { [unowned self] deadline, body in runTimed(at: deadline, body) }
             try buildGraph()
             propagation.isSettling = false
             state = .running

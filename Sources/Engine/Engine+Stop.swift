@@ -63,6 +63,7 @@ extension Engine {
     /// go of its subscribers at once, so that no cancellation searches a level's list.
     private func takeGraphApart() {
         propagation.isSettling = true
+        timers.cancelAll()
         for input in inputs { input.level.dropSubscribers() }
         for signal in signals { signal.level.dropSubscribers() }
         let running = cancellables

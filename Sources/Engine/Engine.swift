@@ -72,6 +72,8 @@ public final class Engine {
 
     @exclusivity(unchecked) var state = State.idle
     let propagation = Propagation()
+    /// The timers of delays, gestures, pulses and interlock waits.
+    let timers: GraphTimers
     // State touched on every event is `@exclusivity(unchecked)`: only the loop's thread
     // uses an engine, and the dynamic checks cost more than the work they guard.
     var chips: [String: OpenedChip] = [:]
@@ -80,6 +82,8 @@ public final class Engine {
     var inputs: [InputLine] = []
     var signals: [Signal] = []
     var outputs: [OutputLine] = []
+    /// Never emptied while the engine lives: outputs refer to them unowned.
+    var interlocks: [Interlock] = []
     var cancellables: [AnyCancellable] = []
     @exclusivity(unchecked) var outputWrites = 0
     /// Reused for every read, so that an event allocates nothing.
@@ -99,6 +103,7 @@ public final class Engine {
         self.loop = loop
         self.consumer = consumer
         self.logger = logger
+        timers = GraphTimers(loop: loop)
         changes.reserveCapacity(64)
     }
 

@@ -42,6 +42,9 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     /// as declared; nil for a signal.
     public var chip: String?
     public var line: LineLocator?
+    /// A momentary signal activated (it is on for that instant only, and `value` is
+    /// true).
+    public var isActivation = false
 
     public init(kind: Kind, name: String, value: Bool, timestamp: UInt64, cause: Cause = .change,
                 chip: String? = nil, line: LineLocator? = nil) {
@@ -54,5 +57,7 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "\(kind.rawValue) \(name) \(value ? "on" : "off")" }
+    public var description: String {
+        "\(kind.rawValue) \(name) \(isActivation ? "activated" : value ? "on" : "off")"
+    }
 }

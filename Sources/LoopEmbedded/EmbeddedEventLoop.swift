@@ -143,6 +143,13 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
         }
     }
 
+    /// The deadline of the earliest timer not cancelled, if any: when a real loop would
+    /// next wake up. Nil means an idle loop sleeps until a descriptor is ready.
+    public var nextDeadline: UInt64? {
+        timers.dropCancelledAtTop()
+        return timers.earliestDeadline
+    }
+
     /// Calls `fd`'s handler as if `poll` had reported it ready, without asking the
     /// kernel: for benchmarks that must not count a `poll` per event. Does nothing if
     /// `fd` is not watched.

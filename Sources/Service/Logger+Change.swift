@@ -7,7 +7,7 @@ extension Logger {
     /// `gpio_cause`, and for inputs and outputs `gpio_chip` and `gpio_line`), which the
     /// journal keeps as fields (`GPIO_NAME=ready_led`).
     func change(_ change: EngineChange, file: String = #fileID, function: String = #function, line: UInt = #line) {
-        let value = change.value ? "on" : "off"
+        let value = change.isActivation ? "activated" : change.value ? "on" : "off"
         var metadata: Logger.Metadata = [
             "gpio_kind": "\(change.kind.rawValue)", "gpio_name": "\(change.name)", "gpio_value": "\(value)",
             "gpio_cause": "\(change.cause.rawValue)",

@@ -60,7 +60,7 @@ extension GPIOAgg {
                     + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
             })
             lines += section("signals, in dependency order:",
-                             configuration.signals.map { row($0.name, ConfigText.expression($0.expression)) })
+                             configuration.signals.map { row($0.name, ConfigText.signal($0)) })
             lines += section("outputs:", configuration.outputs.map { output in
                 row(output.name, "chip \(output.chip), \(lineText(output.line)), follows \(output.follows), "
                     + "initial \(ConfigText.onOff(output.initial)), safe \(ConfigText.onOff(output.safe)), "

@@ -15,6 +15,12 @@ final class Propagation {
     @exclusivity(unchecked) var isSettling = true
     @exclusivity(unchecked) private(set) var observers: [(id: Int, observer: (EngineChange) -> Void)] = []
     private var nextObserverID = 0
+    /// Counts re-reads after lost events: a gesture under way when it moves on is given
+    /// up.
+    @exclusivity(unchecked) var resyncs: UInt64 = 0
+    /// The changes being propagated come from a read that lost events: their order
+    /// and timing are not to be trusted.
+    @exclusivity(unchecked) var isResyncing = false
     /// Outputs asked for a value since the last flush, each once.
     @exclusivity(unchecked) var pendingOutputs: [OutputLine] = []
 
@@ -56,9 +62,23 @@ final class Propagation {
         for entry in observers { entry.observer(change) }
     }
 
-    /// Called by an output's pipeline with the value it should have.
+    /// Interlocks asked to decide since the last flush, each once.
+    @exclusivity(unchecked) var pendingInterlocks: [Interlock] = []
+
+    /// Called by an output's pipeline with the value it should have: through its
+    /// interlock, if it is in one.
     @inline(__always)
     func request(_ output: OutputLine, _ value: Bool) {
+        if let interlock = output.interlock {
+            interlock.request(output, value)
+        } else {
+            stage(output, value)
+        }
+    }
+
+    /// The value to write to `output` once the event has settled.
+    @inline(__always)
+    func stage(_ output: OutputLine, _ value: Bool) {
         output.desired = value
         if !output.isPending {
             output.isPending = true

@@ -1,20 +1,38 @@
 import Config
+import Loop
 import Reactive
 
 /// One derived signal: the value its pipeline last produced, as a publisher that starts
 /// with the current value and then sends each change (never the same value twice in a
 /// row), so that every signal or output that uses it shares one pipeline.
+///
+/// The pipeline proposes its expression's value (`update`); with `on_delay` or
+/// `off_delay` the signal takes it only once it has held for the delay (`SignalDelay`).
+/// A momentary signal (`click`) never holds a value: `activate()` sends on and off at
+/// once, and observers hear one activation.
 final class Signal {
     let declaration: SignalDeclaration
     let level: Level
     @exclusivity(unchecked) private(set) var value: Bool
+    /// The expression's value, before any delay: what `toggle` and `latch` flip and
+    /// hold.
+    @exclusivity(unchecked) private(set) var expressionValue: Bool
     private let propagation: Propagation
+    private let delay: SignalDelay?
 
-    init(declaration: SignalDeclaration, value: Bool, propagation: Propagation) {
+    init(declaration: SignalDeclaration, value: Bool, propagation: Propagation, timers: GraphTimers) {
         self.declaration = declaration
         self.value = value
+        expressionValue = value
         self.propagation = propagation
         level = Level(value)
+        if declaration.onDelay != nil || declaration.offDelay != nil {
+            delay = SignalDelay(on: declaration.onDelay?.wholeNanoseconds ?? 0,
+                                off: declaration.offDelay?.wholeNanoseconds ?? 0, timers: timers)
+            timers.register(delay!)
+        } else {
+            delay = nil
+        }
     }
 
     var name: String { declaration.name }
@@ -23,11 +41,84 @@ final class Signal {
         EngineChange(kind: .signal, name: declaration.name, value: value, timestamp: timestamp, cause: cause)
     }
 
+    /// The expression's new value: taken at once, or after the signal's delay.
     @inline(__always)
     func update(_ newValue: Bool) {
+        expressionValue = newValue
+        guard let delay else { return set(newValue) }
+        delay.propose(newValue, current: value, at: propagation.timestamp) { [unowned self] in set($0) }
+    }
+
+    /// Sets the value now, past any delay.
+    @inline(__always)
+    func set(_ newValue: Bool) {
         guard newValue != value else { return }
         value = newValue
         propagation.report(self)
         level.send(newValue)
+    }
+
+    /// A momentary signal's activation: on and off in the same instant, so that what
+    /// reacts to rising edges sees one; observers hear one change, `activated`.
+    func activate() {
+        if !propagation.isSettling {
+            var change = EngineChange(kind: .signal, name: declaration.name, value: true,
+                                      timestamp: propagation.timestamp, cause: propagation.cause)
+            change.isActivation = true
+            propagation.announce(change)
+        }
+        level.send(true)
+        level.send(false)
+    }
+}
+
+/// `on_delay` and `off_delay`: a proposed value is taken once it has held for its delay;
+/// a change back within the delay cancels it. A delay of 0 takes the value at once.
+final class SignalDelay: TimedNode {
+    private let onDelay: UInt64
+    private let offDelay: UInt64
+    private let timers: GraphTimers
+    private var timer: LoopTimer?
+    /// The value the running timer leads to.
+    private var target = false
+
+    init(on: UInt64, off: UInt64, timers: GraphTimers) {
+        onDelay = on
+        offDelay = off
+        self.timers = timers
+    }
+
+    /// How long until the pending value is taken, if one is pending, at `now`.
+    func remaining(at now: UInt64) -> (value: Bool, nanoseconds: UInt64)? {
+        guard timer != nil else { return nil }
+        return (target, deadline > now ? deadline - now : 0)
+    }
+
+    private var deadline: UInt64 = 0
+
+    func propose(_ proposed: Bool, current: Bool, at now: UInt64, set: @escaping (Bool) -> Void) {
+        if proposed == current {
+            cancelTimers()
+            return
+        }
+        let delay = proposed ? onDelay : offDelay
+        guard delay > 0 else {
+            cancelTimers()
+            return set(proposed)
+        }
+        // Already counting towards this value: the delay runs from when it started.
+        if timer != nil, target == proposed { return }
+        cancelTimers()
+        target = proposed
+        deadline = now &+ delay
+        timer = timers.schedule(at: deadline) { [unowned self] in
+            timer = nil
+            set(target)
+        }
+    }
+
+    func cancelTimers() {
+        timer?.cancel()
+        timer = nil
     }
 }

@@ -1,3 +1,4 @@
+import GPIO
 import Reactive
 
 /// The pipeline of each signal form, ending in the signal's `update` (which sends only
@@ -51,11 +52,48 @@ enum SignalPipelines {
         operand.react { [signal] in signal.update(!$0) }
     }
 
-    /// `toggle`: starts false and flips on each rising edge of the operand (its starting
-    /// value is not an edge).
+    /// `toggle`: starts false (or `start`, a kept value) and flips on each rising edge
+    /// of the operand (its starting value is not an edge).
     static func toggle(_ operand: Level, into signal: Signal) -> AnyCancellable {
         risingEdges(of: operand)
-            .react { [signal] _ in signal.update(!signal.value) }
+            .react { [signal] _ in signal.update(!signal.expressionValue) }
+    }
+
+    /// `toggle` with `reset`: while `reset` is on the signal is off and the operand's
+    /// edges are ignored (reset wins).
+    static func toggle(_ operand: Level, reset: Level, into signal: Signal) -> AnyCancellable {
+        let resetting = reset.react { [signal] on in
+            if on { signal.update(false) }
+        }
+        let flips = risingEdges(of: operand).react { [signal, reset] _ in
+            if !reset.value { signal.update(!signal.expressionValue) }
+        }
+        return AnyCancellable { resetting.cancel(); flips.cancel() }
+    }
+
+    /// `latch`: on at each rising edge of `set`, off while `reset` is on; while `reset`
+    /// is on, `set` is ignored (reset wins). Starts off (or at a kept value), and off
+    /// if `reset` is on at start.
+    static func latch(set: Level, reset: Level, into signal: Signal) -> AnyCancellable {
+        let resetting = reset.react { [signal] on in
+            if on { signal.update(false) }
+        }
+        let setting = risingEdges(of: set).react { [signal, reset] _ in
+            if !reset.value { signal.update(true) }
+        }
+        return AnyCancellable { resetting.cancel(); setting.cancel() }
+    }
+
+    /// `all` with `within`: see `AllWithin`.
+    static func all(_ operands: [Level], within: Duration, into signal: Signal,
+                    propagation: Propagation) -> AnyCancellable {
+        let rule = AllWithin(window: within.wholeNanoseconds, signal: signal, propagation: propagation)
+        return operands.combineLatest.react { rule.receive($0) }
+    }
+
+    /// `click`: see `ClickDetector`.
+    static func click(_ operand: Level, detector: ClickDetector) -> AnyCancellable {
+        operand.dropFirst().react { detector.receive($0) }
     }
 
     /// `sample`: starts false; on each rising edge of `trigger`, takes `value`'s current

@@ -20,6 +20,10 @@ final class OutputLine {
     @exclusivity(unchecked) var written: Bool
     /// Whether it waits in `Propagation.pendingOutputs`.
     @exclusivity(unchecked) var isPending = false
+    /// The interlock it is in (the engine keeps it for as long as it lives), and its
+    /// place there.
+    @exclusivity(unchecked) unowned(unsafe) var interlock: Interlock?
+    var interlockIndex = 0
 
     /// - Parameter level: what the line holds now: `initial`, or on a reload the level
     ///   the previous engine left on it.

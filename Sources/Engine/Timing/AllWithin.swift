@@ -1,0 +1,44 @@
+/// `all: [...]` with `within: D` (a two-hand control): on only if every operand turned
+/// on within D of the first one; then on while all stay on; once it is off (or the
+/// attempt failed), every operand must be off before it can arm again.
+///
+/// No timer: whether the last operand came in time is known when it comes, from the
+/// events' timestamps. At start it is armed only if every operand is off.
+final class AllWithin {
+    private let window: UInt64
+    private let signal: Signal
+    private let propagation: Propagation
+    private var armed = false
+    /// When the first operand turned on since arming.
+    private var firstOn: UInt64?
+    private var started = false
+
+    init(window: UInt64, signal: Signal, propagation: Propagation) {
+        self.window = window
+        self.signal = signal
+        self.propagation = propagation
+    }
+
+    func receive(_ values: [Bool]) {
+        let now = propagation.timestamp
+        var onCount = 0
+        for value in values where value { onCount += 1 }
+        defer { started = true }
+        if onCount == 0 {
+            armed = true
+            firstOn = nil
+            signal.update(false)
+            return
+        }
+        guard started, armed else {
+            // Not armed (at start with an operand on, or after a round): stays off
+            // until all are off.
+            if onCount < values.count || !started { signal.update(false) }
+            return
+        }
+        if firstOn == nil { firstOn = now }
+        guard onCount == values.count, let firstOn else { return }
+        armed = false
+        signal.update(now &- firstOn <= window)
+    }
+}

@@ -1,0 +1,50 @@
+import Loop
+
+/// The timers of the graph's timed nodes (delays, click gestures, pulses, interlock
+/// waits): each fires as an event of its own, through the engine, which sets the
+/// propagation's timestamp to the deadline and writes what the graph settles on.
+///
+/// A node keeps the `LoopTimer` it gets and cancels it when the timer no longer
+/// applies; `cancelAll()` (the graph is taken apart) cancels every node's. Loop thread
+/// only.
+///
+/// ```swift
+/// timer = timers.schedule(at: propagation.timestamp + delay) { [unowned self] in fire() }
+/// ```
+final class GraphTimers {
+    private let loop: any EventLoop
+    /// Runs a timer's body as an event at its deadline (the engine's `runTimed`).
+    var run: ((UInt64, () -> Void) -> Void)?
+    private var nodes: [any TimedNode] = []
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    /// Registers a node whose timers `cancelAll()` cancels.
+    func register(_ node: any TimedNode) {
+        nodes.append(node)
+    }
+
+    /// Calls `body` at `deadline` (nanoseconds on the loop's clock, the events'
+    /// timestamp clock), as an event of its own.
+    func schedule(at deadline: UInt64, _ body: @escaping () -> Void) -> LoopTimer {
+        loop.schedule(atNanoseconds: deadline) { [weak self] in
+            guard let self, let run else { return }
+            run(deadline, body)
+        }
+    }
+
+    /// The graph is being taken apart: no timer of it fires again.
+    func cancelAll() {
+        run = nil
+        for node in nodes { node.cancelTimers() }
+        nodes = []
+    }
+}
+
+/// A node of the graph that sets timers.
+protocol TimedNode: AnyObject {
+    /// Cancels every timer the node has set.
+    func cancelTimers()
+}
