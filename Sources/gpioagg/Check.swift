@@ -63,9 +63,18 @@ extension GPIOAgg {
                              configuration.signals.map { row($0.name, ConfigText.signal($0)) })
             lines += section("outputs:", configuration.outputs.map { output in
                 row(output.name, "chip \(output.chip), \(lineText(output.line)), follows \(output.follows), "
-                    + "initial \(ConfigText.onOff(output.initial)), safe \(ConfigText.onOff(output.safe)), "
-                    + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)")
+                    + "initial \(output.restore ? "restore" : ConfigText.onOff(output.initial)), "
+                    + "safe \(ConfigText.onOff(output.safe)), "
+                    + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)"
+                    + (output.pulse.map { ", pulse \(ConfigText.duration($0))" } ?? "")
+                    + (output.maxOn.map { ", max_on \(ConfigText.duration($0))" } ?? ""))
             })
+            if !configuration.interlocks.isEmpty {
+                lines += section("interlocks:", configuration.interlocks.map { interlock in
+                    row(interlock.name, "outputs [\(interlock.outputs.joined(separator: ", "))], "
+                        + "wait \(ConfigText.duration(interlock.wait))")
+                })
+            }
             return lines
         }
 
