@@ -28,6 +28,17 @@ extension ControlReply {
             self = .failure(message)
             return
         }
+        if case .array(let items)? = object["why"] {
+            var lines: [String] = []
+            for item in items {
+                guard case .string(let line) = item else {
+                    throw .invalidReply("\"why\" holds \(item.kindDescription), not a line of text")
+                }
+                lines.append(line)
+            }
+            self = .explanation(lines)
+            return
+        }
         let sections = ["inputs", "signals", "outputs"]
         guard sections.contains(where: { object[$0] != nil }) else {
             if case .string(let warning)? = object["warning"] {
@@ -68,6 +79,8 @@ extension ControlReply {
         switch self {
         case .ok:
             return .object(JSONObject(["ok": .bool(true)]))
+        case .explanation(let lines):
+            return .object(JSONObject(["ok": .bool(true), "why": .array(lines.map { .string($0) })]))
         case .warning(let message):
             return .object(JSONObject(["ok": .bool(true), "warning": .string(message)]))
         case .failure(let message):

@@ -20,6 +20,8 @@ public enum ControlReply: Hashable, Sendable {
     case ok
     /// Done, with something the person who asked should know.
     case warning(String)
+    /// The reply to `why`: lines for people.
+    case explanation([String])
     /// The reply to `status`.
     case status(EngineSnapshot)
     /// Not done; the message says why, for a person.

@@ -31,8 +31,8 @@ extension ControlRequest {
             throw .invalidRequest("a request must be a JSON object, not \(document.kindDescription)")
         }
         let fields = RequestFields(object: object)
-        guard let op = try fields.string("op", what: "ops: status, sim") else {
-            throw .invalidRequest("the request has no \"op\"; ops: status, sim")
+        guard let op = try fields.string("op", what: "ops: status, sim, why") else {
+            throw .invalidRequest("the request has no \"op\"; ops: status, sim, why")
         }
         switch op {
         case "status":
@@ -40,8 +40,14 @@ extension ControlRequest {
             self = .status
         case "sim":
             self = try Self.decodeSim(fields)
+        case "why":
+            try fields.allowOnly(["op", "name"], in: "a why request")
+            guard let name = try fields.string("name", what: "an input, signal or output"), !name.isEmpty else {
+                throw .invalidRequest("a why request needs \"name\": an input, signal or output")
+            }
+            self = .why(name: name)
         default:
-            throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim")
+            throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim, why")
         }
     }
 
@@ -98,6 +104,10 @@ extension ControlRequest {
         switch self {
         case .status:
             return .object(JSONObject(["op": .string("status")]))
+        case .why(let name):
+            var object = JSONObject(["op": .string("why")])
+            object.set("name", .string(name))
+            return .object(object)
         case .sim(let name, let action, let wait):
             var object = JSONObject(["op": .string("sim")])
             switch action {

@@ -8,6 +8,7 @@
 /// {"op":"sim","action":"toggle","name":"switch1"}
 /// {"op":"sim","action":"pulse","name":"switch1","ms":50}
 /// {"op":"sim","action":"set","name":"switch1","value":true,"wait":false}
+/// {"op":"why","name":"ready_led"}
 /// ```
 ///
 /// A `sim` request is answered once the change has reached the engine (see
@@ -24,4 +25,6 @@ public enum ControlRequest: Hashable, Sendable {
     /// Drives the simulated input `name` (only a daemon started with `--simulate` obeys);
     /// with `wait`, the reply comes once the engine has the change.
     case sim(name: String, action: SimAction, wait: Bool = true)
+    /// Why an input, signal or output has its value (`Engine.explain`).
+    case why(name: String)
 }

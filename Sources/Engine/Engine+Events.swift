@@ -113,7 +113,7 @@ extension Engine {
             let requested = requestedOutputs[index]
             guard requested.hasStagedWrites else { continue }
             do {
-                try requested.commit { line in
+                try requested.commit(at: propagation.timestamp) { line in
                     propagation.reportWrite(line, at: propagation.timestamp, cause: propagation.cause)
                 }
             } catch {

@@ -35,11 +35,13 @@ extension Engine {
             if let length = output.declaration.pulse {
                 let pulse = OutputPulse(length: length, propagation: propagation, timers: timers)
                 cancellables.append(pulse.attach(to: source))
+                output.pulse = pulse
                 source = pulse.level
             }
             if let limit = output.declaration.maxOn {
                 let maxOn = OutputMaxOn(limit: limit, propagation: propagation, timers: timers)
                 cancellables.append(maxOn.attach(to: source))
+                output.maxOn = maxOn
                 source = maxOn.level
             }
             cancellables.append(source.bind(to: output.level))
@@ -71,6 +73,7 @@ extension Engine {
         case .click(_, let gesture):
             let detector = ClickDetector(gesture: gesture, signal: signal, propagation: propagation, timers: timers)
             timers.register(detector)
+            signal.detector = detector
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)

@@ -420,6 +420,13 @@ public final class Daemon: ControlHandler {
         switch request {
         case .status:
             return .status(engine.snapshot())
+        case .why(let name):
+            if let lines = engine.explain(name) { return .explanation(lines) }
+            let known = configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+                + configuration.outputs.map(\.name)
+            let close = NameSuggestions.closeNames(to: name, among: known).map { "'\($0)'" }
+            return .failure("no input, signal or output named '\(name)'"
+                + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
         case .sim(let name, let action, _):
             do throws(SimulatedInputs.Refusal) {
                 try simulate(name, action)

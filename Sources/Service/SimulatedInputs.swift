@@ -54,11 +54,7 @@ struct SimulatedInputs {
         guard engine.isRunning else { throw Refusal(message: "the engine is not running") }
         guard let id = engine.line(ofInput: name) else {
             let known = configuration.inputs.map(\.name)
-            let threshold = NameSuggestions.typoThreshold(for: name)
-            let close = NameSuggestions.distances(from: name, to: known).enumerated()
-                .filter { $0.element.distance <= threshold }
-                .sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
-                .prefix(3).map(\.element.name)
+            let close = NameSuggestions.closeNames(to: name, among: known)
             let list = known.isEmpty ? "" : "inputs: " + known.joined(separator: ", ")
             throw Refusal(message: "no input named '\(name)'",
                           hint: close.isEmpty ? list

@@ -47,7 +47,7 @@ extension GPIOAgg {
             case .failure(let message):
                 printError("gpioagg: error: \(message)")
                 throw ExitCode(1)
-            case .status:
+            case .status, .explanation:
                 throw exitReporting(.invalidReply("levels in the reply to sim"))
             }
         }

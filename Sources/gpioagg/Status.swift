@@ -39,7 +39,7 @@ extension GPIOAgg {
             case .failure(let message):
                 printError("gpioagg: error: \(message)")
                 throw ExitCode(1)
-            case .ok, .warning:
+            case .ok, .warning, .explanation:
                 throw exitReporting(.invalidReply("no levels in the reply to status"))
             }
             print(json ? snapshot.json.serialized(.spaced) : snapshot.table)

@@ -282,3 +282,36 @@ struct TimeInTheGraphTests {
         #expect(harness.writes("GPIO20") == [false] && harness.writes("GPIO21") == [false], "only the initial values")
     }
 }
+
+@Suite("Why a value")
+struct WhyTests {
+    @Test("why names the chain down to the inputs, how long each has had its value, and what is pending")
+    func explain() throws {
+        let harness = try TimeInTheGraphTests.harness(
+            signals: "  light_on: { any: [a, b], off_delay: 120s }\n  click: { click: c }",
+            outputs: """
+              light_relay: { chip: main, line: GPIO20, follows: light_on, max_on: 3600s }
+              buzzer: { chip: main, line: GPIO21, follows: click, pulse: 500ms }
+            """)
+        harness.set("GPIO2", true)
+        harness.advance(by: .seconds(60))
+        harness.set("GPIO2", false)
+        harness.advance(by: .seconds(48))
+        #expect(harness.engine.explain("light_relay") == [
+            "light_relay on: output on main GPIO20, follows light_on; on for 1m48s; max_on turns it off in 58m12s",
+            "  light_on on: signal any: [a, b], off_delay: 120s; on for 1m48s; off_delay: off in 1m12s",
+            "    a off: input on main GPIO2; off for 48s",
+            "    b off: input on main GPIO3; off since start",
+        ])
+        TimeInTheGraphTests.press(harness, "c", for: .milliseconds(100))
+        #expect(harness.engine.explain("click")?.first
+            == "click off: signal click: c; not activated since start; 1 of 1 press done, waiting for the gap")
+        harness.advance(by: .milliseconds(400))
+        #expect(harness.engine.explain("buzzer") == [
+            "buzzer on: output on main GPIO21, follows click; on for 100ms; pulse ends in 400ms",
+            "  click off: signal click: c; last activated 100ms ago; idle",
+            "    c off: input on main GPIO4; off for 400ms",
+        ])
+        #expect(harness.engine.explain("nothing") == nil)
+    }
+}

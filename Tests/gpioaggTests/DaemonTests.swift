@@ -135,6 +135,25 @@ struct DaemonTests {
         #expect(try Self.waitForStatus(socket) { $0["inputs"]?["slow"] == true })
     }
 
+    @Test("gpioagg why explains a value down to the inputs; an unknown name gets the nearest")
+    func why() throws {
+        let socket = temporarySocketPath()
+        let daemon = try RunningProduct("gpioagg", ["--simulate", "--control", socket])
+        defer { _ = daemon.finish(limit: 0) }
+        #expect(daemon.waitForLine("ready"))
+        #expect(try Self.sim(socket, ["set", "switch1", "on"]).status == 0)
+        let result = try runProduct("gpioagg", ["why", "ready_led", "--control", socket])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.lines.first?.hasPrefix("ready_led off: output on main GPIO5, follows all_on; off ") == true,
+                "\(result.lines)")
+        #expect(result.lines.dropFirst().first?.hasPrefix("  all_on off: signal all: [switch1, switch2, switch3]; ") == true,
+                "\(result.lines)")
+        #expect(result.lines.contains { $0.hasPrefix("    switch1 on: input on main GPIO17; on for ") }, "\(result.lines)")
+        let unknown = try runProduct("gpioagg", ["why", "redy_led", "--control", socket])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("no input, signal or output named 'redy_led'; did you mean 'ready_led'?"))
+    }
+
     @Test("a malformed control request gets an error reply and leaves the daemon and its outputs alone")
     func malformedRequest() throws {
         let socket = temporarySocketPath()

@@ -219,6 +219,8 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
             return .failure("no input named '\(name)'; inputs: switch1, switch2, switch3")
         case .sim:
             return .ok
+        case .why(let name):
+            return .failure("no input, signal or output named '\(name)'")
         }
     }
 

@@ -101,5 +101,43 @@ grep -qx "output ready_led off (safe state)" /tmp/gpioagg.log && ok "the LED was
     || { not_ok "the LED was driven to its safe level"; sed 's/^/#   /' /tmp/gpioagg.log; }
 [ "$(led)" = 0 ] && ok "the LED is off after the daemon exits" || not_ok "the LED is off after the daemon exits"
 
+# A click gesture on the kernel's event timestamps: the daemon is stopped (SIGSTOP)
+# while the button is pressed for 300 ms, so it reads press and release together, late.
+# Timed by when it read them, the press would last no time and be too short (min 100ms);
+# timed by the kernel's timestamps it is a click, and the lamp's toggle flips.
+cat > /tmp/click.yaml <<'YAML'
+chips:
+  main: { label: pinctrl-bcm2711 }
+inputs:
+  button: { chip: main, line: GPIO17, active: low, bias: pull-up }
+signals:
+  click: { click: button, min: 100ms, max: 2s, gap: 500ms }
+  light: { toggle: click }
+outputs:
+  lamp: { chip: main, line: GPIO5, follows: light }
+YAML
+open 17
+/bin/gpioagg run --config /tmp/click.yaml --control /tmp/click.sock > /tmp/gpioagg.log 2>&1 &
+daemon=$!
+check "a click config starts, the lamp off" '[ -S /tmp/click.sock ] && [ "$(led)" = 0 ]'
+kill -STOP $daemon
+close 17
+sleep 0.3
+open 17
+kill -CONT $daemon
+check "a 300 ms press read late is a click by the kernel's timestamps: the lamp toggles on" '[ "$(led)" = 1 ]'
+grep -qx "signal click activated" /tmp/gpioagg.log && ok "the log says the click activated" \
+    || { not_ok "the log says the click activated"; sed 's/^/#   /' /tmp/gpioagg.log; }
+close 17
+sleep 2.5
+open 17
+sleep 1.5
+[ "$(led)" = 1 ] && ok "a press held past max (2s) is no click: the lamp stays on" \
+    || not_ok "a press held past max (2s) is no click: the lamp stays on"
+[ "$(grep -c "signal click activated" /tmp/gpioagg.log)" = 1 ] && ok "one activation in all" \
+    || { not_ok "one activation in all"; sed 's/^/#   /' /tmp/gpioagg.log; }
+kill -TERM $daemon
+wait $daemon || true
+
 echo "1..$n"
 exit $failed

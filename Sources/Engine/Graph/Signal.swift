@@ -17,8 +17,13 @@ final class Signal {
     /// The expression's value, before any delay: what `toggle` and `latch` flip and
     /// hold.
     @exclusivity(unchecked) private(set) var expressionValue: Bool
+    /// When the value last changed, or a momentary signal last activated; nil: not since
+    /// start.
+    @exclusivity(unchecked) private(set) var changedAt: UInt64?
+    /// The gesture detector of a `click` signal, for `why`.
+    var detector: ClickDetector?
     private let propagation: Propagation
-    private let delay: SignalDelay?
+    let delay: SignalDelay?
 
     init(declaration: SignalDeclaration, value: Bool, propagation: Propagation, timers: GraphTimers) {
         self.declaration = declaration
@@ -54,6 +59,7 @@ final class Signal {
     func set(_ newValue: Bool) {
         guard newValue != value else { return }
         value = newValue
+        changedAt = propagation.timestamp
         propagation.report(self)
         level.send(newValue)
     }
@@ -61,6 +67,7 @@ final class Signal {
     /// A momentary signal's activation: on and off in the same instant, so that what
     /// reacts to rising edges sees one; observers hear one change, `activated`.
     func activate() {
+        changedAt = propagation.timestamp
         if !propagation.isSettling {
             var change = EngineChange(kind: .signal, name: declaration.name, value: true,
                                       timestamp: propagation.timestamp, cause: propagation.cause)

@@ -9,6 +9,8 @@ final class InputLine {
     let offset: UInt32
     let level: Level
     @exclusivity(unchecked) private(set) var value: Bool
+    /// When the value last changed (the loop's clock); nil: not since start.
+    @exclusivity(unchecked) private(set) var changedAt: UInt64?
     private let propagation: Propagation
 
     init(declaration: InputDeclaration, offset: UInt32, value: Bool, propagation: Propagation) {
@@ -32,6 +34,7 @@ final class InputLine {
     func update(_ newValue: Bool) {
         guard newValue != value else { return }
         value = newValue
+        changedAt = propagation.timestamp
         propagation.report(self)
         level.send(newValue)
     }

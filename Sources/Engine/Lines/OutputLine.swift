@@ -18,6 +18,11 @@ final class OutputLine {
     @exclusivity(unchecked) var desired: Bool
     /// What is on the line (logical).
     @exclusivity(unchecked) var written: Bool
+    /// When the line was last written with a new value; nil: not since start.
+    @exclusivity(unchecked) var changedAt: UInt64?
+    /// The timing between what it follows and the line, for `why`.
+    var pulse: OutputPulse?
+    var maxOn: OutputMaxOn?
     /// Whether it waits in `Propagation.pendingOutputs`.
     @exclusivity(unchecked) var isPending = false
     /// The interlock it is in (the engine keeps it for as long as it lives), and its

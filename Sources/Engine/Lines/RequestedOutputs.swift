@@ -33,7 +33,7 @@ final class RequestedOutputs {
     }
 
     /// Writes what is staged in one call, then hands each line written to `written`.
-    func commit(_ written: (OutputLine) -> Void) throws(GPIOError) {
+    func commit(at: UInt64, _ written: (OutputLine) -> Void) throws(GPIOError) {
         defer {
             // Popping keeps the storage and, unlike `removeAll(keepingCapacity:)`,
             // allocates nothing and checks no capacity per call.
@@ -43,6 +43,7 @@ final class RequestedOutputs {
         try request.setValues(staged)
         for line in stagedLines {
             line.written = line.desired
+            line.changedAt = at
             written(line)
         }
     }

@@ -25,6 +25,8 @@ final class RecordingHandler: ControlHandler, @unchecked Sendable {
     func handle(_ request: ControlRequest) -> ControlReply {
         lock.withLock { recorded.append(request) }
         switch request {
+        case .why(let name):
+            return .explanation(["\(name) on: recorded"])
         case .status:
             return .status(snapshot)
         case .sim(let name, _, _) where snapshot.inputs[name] != nil:

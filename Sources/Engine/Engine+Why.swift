@@ -1,0 +1,77 @@
+import Config
+
+extension Engine {
+    /// Why `name` (an input, signal or output) has its value: one line for it, with
+    /// what it is, how long it has had its value and what is pending (a delay, a
+    /// gesture, a pulse, an on-time limit, an interlock's wait), then the same for what
+    /// it reads, indented, down to the inputs (at most `depth` levels, each name once).
+    /// Nil when nothing has that name.
+    ///
+    /// ```
+    /// light_relay on: output on main GPIO8, follows light_on; on for 48s
+    ///   light_on on: signal any: [motion], off_delay: 2m; on for 3m0s; off in 1m12s unless motion turns on
+    ///     motion off: input on main GPIO17; off for 48s
+    /// ```
+    public func explain(_ name: String, depth: Int = 4) -> [String]? {
+        loop.preconditionInEventLoop()
+        guard state == .running else { return nil }
+        let now = loop.now
+        var lines: [String] = []
+        var seen = Set<String>()
+        func since(_ changedAt: UInt64?, _ value: Bool) -> String {
+            guard let changedAt else { return "\(value ? "on" : "off") since start" }
+            return "\(value ? "on" : "off") for \(ConfigText.time(nanoseconds: now &- changedAt))"
+        }
+        func left(_ nanoseconds: UInt64) -> String { ConfigText.time(nanoseconds: nanoseconds) }
+        func visit(_ name: String, level: Int) {
+            let indent = String(repeating: "  ", count: level)
+            guard seen.insert(name).inserted else {
+                lines.append(indent + "\(name): (above)")
+                return
+            }
+            if let output = outputs.first(where: { $0.name == name }) {
+                var text = "\(name) \(output.written ? "on" : "off"): output on \(output.declaration.chip) "
+                    + "\(ConfigText.line(output.declaration.line)), follows \(output.declaration.follows); "
+                    + since(output.changedAt, output.written)
+                if let remaining = output.pulse?.remaining(at: now) { text += "; pulse ends in \(left(remaining))" }
+                if let maxOn = output.maxOn {
+                    if let remaining = maxOn.remaining(at: now) {
+                        text += "; max_on turns it off in \(left(remaining))"
+                    } else if maxOn.isLockedOut {
+                        text += "; held off by max_on until \(output.declaration.follows) goes off"
+                    }
+                }
+                if let hold = output.interlock?.hold(on: output) { text += "; \(hold)" }
+                lines.append(indent + text)
+                if level < depth { visit(output.declaration.follows, level: level + 1) }
+            } else if let signal = signals.first(where: { $0.name == name }) {
+                let declaration = signal.declaration
+                var text = "\(name) \(signal.value ? "on" : "off"): signal \(ConfigText.signal(declaration))"
+                if declaration.expression.isMomentary {
+                    text += signal.changedAt.map { "; last activated \(left(now &- $0)) ago" }
+                        ?? "; not activated since start"
+                    if let detector = signal.detector { text += "; \(detector.state)" }
+                } else {
+                    text += "; " + since(signal.changedAt, signal.value)
+                }
+                if let pending = signal.delay?.remaining(at: now) {
+                    let delay = pending.value ? "on_delay" : "off_delay"
+                    text += "; \(delay): \(pending.value ? "on" : "off") in \(left(pending.nanoseconds))"
+                }
+                lines.append(indent + text)
+                if level < depth {
+                    for operand in declaration.expression.operands { visit(operand, level: level + 1) }
+                }
+            } else if let input = inputs.first(where: { $0.name == name }) {
+                lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
+                    + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value))
+            } else {
+                lines.append(indent + "\(name): not running")
+            }
+        }
+        guard outputs.contains(where: { $0.name == name }) || signals.contains(where: { $0.name == name })
+            || inputs.contains(where: { $0.name == name }) else { return nil }
+        visit(name, level: 0)
+        return lines
+    }
+}
