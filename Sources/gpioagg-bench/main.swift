@@ -21,7 +21,8 @@ while let argument = arguments.popFirst() {
     case "--filter": filter = arguments.popFirst()
     case "--engine-idle-child":
         // The measured process of the `engineIdle` row (see EngineIdle.swift).
-        runEngineIdleChild(seconds: arguments.popFirst().flatMap(Double.init) ?? 3)
+        let seconds = arguments.popFirst().flatMap(Double.init) ?? 3
+        runEngineIdleChild(seconds: seconds, delayed: arguments.first == "delayed")
     case "-h", "--help":
         print("usage: gpioagg-bench [--quick] [--filter NAME[,NAME...]]")
         exit(0)
@@ -126,8 +127,14 @@ run("engine") {
 run("engineSimulated") {
     engineSimulatedRows()
 }
+run("engineTimed") {
+    engineTimedRows()
+}
 run("engineIdle") {
     [engineIdleRow()]
+}
+run("engineIdleDelayed") {
+    [engineIdleRow(delayed: true)]
 }
 
 if sink == 42 { print("") }

@@ -41,6 +41,17 @@ struct BenchmarkOutputTests {
         #expect(keys == ["engine/3", "engine/64", "engine/1024"])
     }
 
+    @Test("prints the timed rows: a delayed signal and a click detector, per event")
+    func timedRows() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "engineTimed"])
+        let keys = rows.map { "\($0["name"] ?? "?")/\($0["n"] ?? "?")" }
+        #expect(keys == ["engineDelayed/1", "engineClick/1"])
+        for row in rows {
+            let value = try #require(row["ns_per_event"] as? Double, "ns_per_event missing in \(row)")
+            #expect(value > 0)
+        }
+    }
+
     /// Runs gpioagg-bench with `arguments`; each printed line as a JSON object.
     private func benchmarkRows(_ arguments: [String]) throws -> [[String: Any]] {
         let result = try runProduct("gpioagg-bench", arguments)
