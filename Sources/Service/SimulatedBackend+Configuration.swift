@@ -65,7 +65,7 @@ extension SimulatedBackend {
             switch line {
             case .offset(let offset): offsets.insert(offset)
             case .name(let name) where !names.contains(name): names.append(name)
-            case .name: break
+            case .name, .headerPin: break
             }
         }
         var result = Array(repeating: "", count: max(8, Int(offsets.max().map { $0 + 1 } ?? 0)))

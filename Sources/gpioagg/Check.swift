@@ -78,6 +78,8 @@ extension GPIOAgg {
             switch line {
             case .name(let name): return "line \(name)"
             case .offset(let offset): return "offset \(offset)"
+            case .headerPin(let pin):
+                return PinHeader.raspberryPi.gpio(ofPin: pin).map { "line PIN\(pin) (GPIO\($0))" } ?? "line PIN\(pin)"
             }
         }
     }
