@@ -4,8 +4,9 @@ import GPIO
 ///
 /// Every name is unique across inputs, signals and outputs; every reference resolves;
 /// `signals` is in dependency order (each signal comes after everything it uses); no
-/// line is claimed twice. Nothing here has touched hardware: line names are resolved
-/// against the chip when the engine requests the lines.
+/// line is claimed twice in the same words. Nothing here has touched hardware: line
+/// names are resolved against the chip when the engine requests the lines, or against a
+/// board's profile by `resolved(on:)`.
 public struct Configuration: Hashable, Sendable {
     public var chips: [ChipDeclaration]
     public var inputs: [InputDeclaration]
@@ -61,10 +62,14 @@ public struct InputDeclaration: Hashable, Sendable {
     public var activeLow: Bool
     public var bias: Bias
     public var debounce: Debounce
+    /// Where the input's name is written.
     public var location: SourceLocation
+    /// Where its `line:` value is written (`location` when there is none to point at).
+    public var lineLocation: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, activeLow: Bool = false,
-                bias: Bias = .asIs, debounce: Debounce = .none, location: SourceLocation) {
+                bias: Bias = .asIs, debounce: Debounce = .none, location: SourceLocation,
+                lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -72,6 +77,7 @@ public struct InputDeclaration: Hashable, Sendable {
         self.bias = bias
         self.debounce = debounce
         self.location = location
+        self.lineLocation = lineLocation ?? location
     }
 }
 
@@ -134,11 +140,14 @@ public struct OutputDeclaration: Hashable, Sendable {
     public var safe: Bool
     public var activeLow: Bool
     public var drive: Drive
+    /// Where the output's name is written.
     public var location: SourceLocation
+    /// Where its `line:` value is written (`location` when there is none to point at).
+    public var lineLocation: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, follows: String,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
-                drive: Drive = .pushPull, location: SourceLocation) {
+                drive: Drive = .pushPull, location: SourceLocation, lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -148,5 +157,6 @@ public struct OutputDeclaration: Hashable, Sendable {
         self.activeLow = activeLow
         self.drive = drive
         self.location = location
+        self.lineLocation = lineLocation ?? location
     }
 }
