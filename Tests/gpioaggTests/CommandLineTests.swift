@@ -28,7 +28,7 @@ struct CommandLineTests {
         ("detect", "gpioagg detect [--simulate] [--json]"),
         ("info", "gpioagg info [<chip>] [--simulate] [--json]"),
         ("status", "gpioagg status [--control <PATH>] [--json]"),
-        ("check", "gpioagg check [--config <path>]"),
+        ("check", "gpioagg check [--config <path>] [--board <name>]"),
         ("sim set", "gpioagg sim set <name> <on|off> [--control <PATH>]"),
         ("sim toggle", "gpioagg sim toggle <name> [--control <PATH>]"),
         ("sim pulse", "gpioagg sim pulse <name> --for <duration> [--control <PATH>]"),
