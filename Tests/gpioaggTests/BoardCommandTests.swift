@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--board`: `check` against a board's chips.
+/// `--board`: `check` against a board's chips, and `--simulate` of a board's chips.
 @Suite("gpioagg --board")
 struct BoardCommandTests {
     static func config(door: String, window: String, bell: String) -> String {
@@ -72,7 +72,7 @@ struct BoardCommandTests {
     }
 
     @Test("an unknown board is a usage error with the nearest boards", arguments: [
-        ["check", "--board", "pi6"],
+        ["check", "--board", "pi6"], ["detect", "--simulate", "--board", "pi6"], ["--simulate", "--board", "pi6"],
     ])
     func unknownBoard(arguments: [String]) throws {
         let result = try runProduct("gpioagg", arguments)
@@ -82,5 +82,55 @@ struct BoardCommandTests {
             "gpioagg: error: unknown board 'pi6'",
             "hint: did you mean 'pi3' or 'pi4'? (boards: pi3, pi3plus, pi4, pi5, zero2)",
         ])
+    }
+
+    @Test("--board without --simulate is a usage error outside check")
+    func boardNeedsSimulate() throws {
+        let result = try runProduct("gpioagg", ["detect", "--board", "pi5"])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("gpioagg: error: --board chooses the board to simulate: add --simulate\n"))
+    }
+
+    @Test("detect and info --simulate --board show the board's chips and names")
+    func detectAndInfo() throws {
+        let detect = try runProduct("gpioagg", ["detect", "--simulate", "--board", "pi5"])
+        #expect(detect.status == 0)
+        #expect(detect.lines == [
+            "gpiochip0 [pinctrl-rp1] (54 lines)",
+            "gpiochip10 [gpio-brcmstb@107d508500] (32 lines)",
+            "gpiochip11 [gpio-brcmstb@107d508520] (4 lines)",
+            "gpiochip12 [gpio-brcmstb@107d517c00] (17 lines)",
+            "gpiochip13 [gpio-brcmstb@107d517c20] (6 lines)",
+        ])
+        let info = try runProduct("gpioagg", ["info", "pinctrl-bcm2835", "--simulate", "--board", "pi3"])
+        #expect(info.status == 0)
+        #expect(info.lines[3] == "\tline   2: \"SDA1\"           unused           input  active-high")
+    }
+
+    @Test("run --simulate --board pi5: a line name the Pi 5 lacks fails at start, as on the board")
+    func simulatedBoardRefusesWrongName() throws {
+        let path = try DaemonTests.write("""
+            chips: { main: { label: pinctrl-rp1 } }
+            inputs: { door: { chip: main, line: GPIO40 } }
+            """)
+        let result = try runProduct("gpioagg", ["run", "--simulate", "--board", "pi5", "--config", path,
+                                                "--control", temporarySocketPath()])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(path):2:11: error: input 'door': no line named 'GPIO40' on gpiochip0 [pinctrl-rp1]"))
+        #expect(!result.lines.contains("ready"))
+
+        // Without --board the Pi 5's chip is made up to fit the config, and it starts.
+        let loose = try runProduct("gpioagg", ["run", "--simulate", "--config", path,
+                                               "--control", temporarySocketPath()], stdin: "quit\n")
+        #expect(loose.status == 0, "stderr: \(loose.errors)")
+    }
+
+    @Test("the embedded demo runs on a simulated board's header")
+    func demoOnBoard() throws {
+        let result = try runProduct("gpioagg", ["--simulate", "--board", "pi5", "--control", temporarySocketPath()],
+                                    stdin: "on switch1\nquit\n")
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.first?.hasSuffix("simulated Raspberry Pi 5 (pi5); chips: gpiochip0 [pinctrl-rp1]") == true)
+        #expect(result.lines.contains("input switch1 on"))
     }
 }
