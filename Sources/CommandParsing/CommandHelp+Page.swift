@@ -17,7 +17,7 @@ extension CommandHelp {
     /// ```
     public var page: String {
         var sections = head
-        sections.append("USAGE: " + usage)
+        sections.append(Self.usageSection(usage, command: commandLine))
         if !arguments.isEmpty {
             sections.append((["ARGUMENTS:"] + arguments.map { argument in
                 Self.row(argument.label, argument.help
@@ -82,6 +82,37 @@ extension CommandHelp {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.first == " " || line.isEmpty ? String(line) : wrap(String(line))
         }.joined(separator: "\n")
+    }
+
+    /// `USAGE: gpioagg run [--config <path>] ...`, its arguments and options wrapped
+    /// under the first one when the line is too long, never inside brackets.
+    static func usageSection(_ usage: String, command: String) -> String {
+        let line = "USAGE: " + usage
+        guard line.count > pageWidth, usage.hasPrefix(command + " ") else { return line }
+        var groups: [String] = []
+        var group = ""
+        var depth = 0
+        for character in usage.dropFirst(command.count + 1) {
+            if character == " ", depth == 0 {
+                if !group.isEmpty { groups.append(group) }
+                group = ""
+                continue
+            }
+            if "[<".contains(character) { depth += 1 }
+            if "]>".contains(character) { depth -= 1 }
+            group.append(character)
+        }
+        if !group.isEmpty { groups.append(group) }
+        let indent = String(repeating: " ", count: "USAGE: ".count + command.count + 1)
+        var lines = ["USAGE: " + command]
+        for group in groups {
+            if lines[lines.count - 1].count + 1 + group.count > pageWidth, lines[lines.count - 1] != "USAGE: " + command {
+                lines.append(indent + group)
+            } else {
+                lines[lines.count - 1] += " " + group
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func wrap(_ text: String) -> String {

@@ -19,11 +19,12 @@ public enum ConfigText {
         }
     }
 
-    /// `GPIO17` (a line name) or `17` (an offset).
+    /// `GPIO17` (a line name), `17` (an offset) or `PIN11` (a header pin).
     public static func line(_ locator: LineLocator) -> String {
         switch locator {
         case .name(let name): return name
         case .offset(let offset): return String(offset)
+        case .headerPin(let pin): return "PIN\(pin)"
         }
     }
 

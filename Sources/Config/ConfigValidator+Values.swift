@@ -224,18 +224,35 @@ extension ConfigValidator {
         }
     }
 
-    /// `line: GPIO17` (a name) or `line: 17` (an offset).
+    /// `line: GPIO17` (a name), `line: 17` (an offset) or `line: PIN11` (a pin of the
+    /// Raspberry Pi's 40-pin header, which must carry a GPIO).
+    ///
+    /// An offset with a leading zero is refused: YAML 1.1 readers take `017` for octal
+    /// (15), so the file would mean different lines to different tools.
     mutating func lineLocator(_ entry: SourceNode.Entry, in what: String) -> LineLocator? {
-        let hint = "a line is named (line: GPIO17) or given by offset (line: 17); 'gpioagg info' lists both"
+        let hint = "a line is named (line: GPIO17), given by offset (line: 17) or by header pin (line: PIN11); 'gpioagg info' lists names and offsets"
         switch entry.value.content {
         case .scalar(let text, let quoted) where !text.isEmpty:
             let digits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
             if digits {
+                let significant = text.drop { $0 == "0" }
+                if text.count > 1, text.hasPrefix("0") {
+                    let number = significant.isEmpty ? "0" : String(significant)
+                    let example = UInt32(number).flatMap { $0 >= 2 && PinHeader.raspberryPi.pin(ofGPIO: $0) != nil ? "GPIO\($0)" : nil } ?? "GPIO17"
+                    report(entry.value.location, "line offset \(text) in \(what) has a leading zero",
+                           hint: "YAML 1.1 reads \(text) as an octal number; write \(number) for offset \(number), or the line's name, e.g. \(example)")
+                    return nil
+                }
                 guard let offset = UInt32(text) else {
                     report(entry.value.location, "line offset \(text) in \(what) is too large", hint: hint)
                     return nil
                 }
                 return .offset(offset)
+            }
+            if text.hasPrefix("PIN"), text.count > 3, text.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber }) {
+                // Past Int's range it is off the header all the same.
+                let pin = LineLocator.headerPinNumber(text) ?? Int.max
+                return headerPin(pin, text: text, at: entry.value.location, in: what)
             }
             if !quoted, let first = text.unicodeScalars.first, "+-0123456789".unicodeScalars.contains(first) {
                 let message = first == "-" && UInt32(text.dropFirst()) != nil
@@ -256,6 +273,28 @@ extension ConfigValidator {
                    hint: hint)
             return nil
         }
+    }
+
+    /// `PIN11`: a header pin that carries a GPIO, written without a leading zero. The
+    /// header is the same on every 40-pin Pi, so power and ground pins are refused here,
+    /// whatever the board.
+    private mutating func headerPin(_ pin: Int, text: String, at location: SourceLocation,
+                                    in what: String) -> LineLocator? {
+        let header = PinHeader.raspberryPi
+        guard header.pin(pin) != nil else {
+            report(location, "\(text) in \(what) is not on the \(header.pins.count)-pin header: its pins are PIN1 to PIN\(header.pins.count)",
+                   hint: "write the physical pin's number, e.g. PIN11 for GPIO17")
+            return nil
+        }
+        if text.dropFirst(3).hasPrefix("0") {
+            report(location, "header pin \(text) in \(what) has a leading zero", hint: "write PIN\(pin)")
+            return nil
+        }
+        if let (message, hint) = header.refusal(ofPin: pin) {
+            report(location, "\(message), in \(what)", hint: hint)
+            return nil
+        }
+        return .headerPin(pin)
     }
 
     /// A whole number, e.g. `count: 2`.

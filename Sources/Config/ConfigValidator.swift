@@ -71,9 +71,17 @@ struct ConfigValidator {
         }
         return .success(Configuration(
             chips: validator.chips,
-            inputs: validator.inputs.map(\.declaration),
+            inputs: validator.inputs.map { read in
+                var declaration = read.declaration
+                declaration.lineLocation = read.lineLocation
+                return declaration
+            },
             signals: orderedSignals,
-            outputs: validator.outputs.map(\.declaration),
+            outputs: validator.outputs.map { read in
+                var declaration = read.declaration
+                declaration.lineLocation = read.lineLocation
+                return declaration
+            },
             interlocks: validator.interlocks.map(\.declaration),
             file: file))
     }

@@ -1,3 +1,5 @@
+import GPIO
+
 extension Configuration {
     /// `config/gpioagg.yaml`, built in, so that `gpioagg --simulate` needs no file.
     /// Keep the two identical: a test compares them.
@@ -37,4 +39,18 @@ extension Configuration {
             fatalError("the embedded demo config is invalid:\n\(error)")
         }
     }()
+
+    /// The demo graph on `board`: its chip is the board's header controller (the lines
+    /// it uses, GPIO17, GPIO27, offset 22 and GPIO5, are on every 40-pin Pi's header).
+    ///
+    /// ```swift
+    /// Configuration.embeddedDemo(on: .pi5).chips[0].locator   // .label("pinctrl-rp1")
+    /// ```
+    public static func embeddedDemo(on board: BoardProfile) -> Configuration {
+        var demo = embeddedDemo
+        for index in demo.chips.indices {
+            demo.chips[index].locator = .label(board.headerController.info.label)
+        }
+        return demo
+    }
 }

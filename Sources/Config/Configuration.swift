@@ -4,8 +4,9 @@ import GPIO
 ///
 /// Every name is unique across inputs, signals and outputs; every reference resolves;
 /// `signals` is in dependency order (each signal comes after everything it uses); no
-/// line is claimed twice. Nothing here has touched hardware: line names are resolved
-/// against the chip when the engine requests the lines.
+/// line is claimed twice in the same words. Nothing here has touched hardware: line
+/// names are resolved against the chip when the engine requests the lines, or against a
+/// board's profile by `resolved(on:)`.
 public struct Configuration: Hashable, Sendable {
     public var chips: [ChipDeclaration]
     public var inputs: [InputDeclaration]
@@ -65,10 +66,14 @@ public struct InputDeclaration: Hashable, Sendable {
     public var activeLow: Bool
     public var bias: Bias
     public var debounce: Debounce
+    /// Where the input's name is written.
     public var location: SourceLocation
+    /// Where its `line:` value is written (`location` when there is none to point at).
+    public var lineLocation: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, activeLow: Bool = false,
-                bias: Bias = .asIs, debounce: Debounce = .none, location: SourceLocation) {
+                bias: Bias = .asIs, debounce: Debounce = .none, location: SourceLocation,
+                lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -76,6 +81,7 @@ public struct InputDeclaration: Hashable, Sendable {
         self.bias = bias
         self.debounce = debounce
         self.location = location
+        self.lineLocation = lineLocation ?? location
     }
 }
 
@@ -220,12 +226,15 @@ public struct OutputDeclaration: Hashable, Sendable {
     /// `max_on`: it turns off after this long on, and stays off until what it follows
     /// has been off.
     public var maxOn: Duration?
+    /// Where the output's name is written.
     public var location: SourceLocation
+    /// Where its `line:` value is written (`location` when there is none to point at).
+    public var lineLocation: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, follows: String,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
                 drive: Drive = .pushPull, restore: Bool = false, pulse: Duration? = nil, maxOn: Duration? = nil,
-                location: SourceLocation) {
+                location: SourceLocation, lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -238,6 +247,7 @@ public struct OutputDeclaration: Hashable, Sendable {
         self.pulse = pulse
         self.maxOn = maxOn
         self.location = location
+        self.lineLocation = lineLocation ?? location
     }
 }
 

@@ -55,8 +55,9 @@ extension GPIOChip {
         return infos
     }
 
-    /// The offset of a line named by offset or by name. An unknown name is an error that
-    /// suggests the nearest names on this chip.
+    /// The offset of a line named by offset, by name or by header pin. An unknown name is
+    /// an error that suggests the nearest names on this chip; a header pin resolves only
+    /// on the Raspberry Pi header's controller.
     public func lineOffset(_ line: LineLocator) throws(GPIOError) -> UInt32 {
         switch line {
         case .offset(let offset):
@@ -69,6 +70,8 @@ extension GPIOChip {
             if let found = infos.first(where: { $0.name == name }) { return found.offset }
             let suggestions = NameSuggestions.nearest(to: name, among: infos.map(\.name))
             throw GPIOError(.lineNameNotFound(chip: info, name: name, suggestions: suggestions))
+        case .headerPin(let pin):
+            return try PinHeader.raspberryPi.offset(ofPin: pin, on: info)
         }
     }
 }

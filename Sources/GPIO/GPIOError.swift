@@ -16,6 +16,10 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case chipNotFound(ChipLocator, available: [ChipInfo])
         case lineNameNotFound(chip: ChipInfo, name: String, suggestions: [String])
         case lineOffsetOutOfRange(chip: ChipInfo, offset: UInt32)
+        /// `PIN1`: a header pin that is power, ground or off the header.
+        case headerPinNotGPIO(pin: Int)
+        /// `PIN11` on a chip that does not drive the Raspberry Pi header.
+        case headerPinOffController(chip: ChipInfo, pin: Int)
         case busy(chip: ChipInfo, offset: UInt32, name: String, consumer: String)
         case permissionDenied(path: String, operation: String)
         case invalidRequest(String)
@@ -29,7 +33,8 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind {
         switch code {
         case .chipNotFound: return .chipNotFound
-        case .lineNameNotFound, .lineOffsetOutOfRange: return .lineNotFound
+        case .lineNameNotFound, .lineOffsetOutOfRange, .headerPinNotGPIO, .headerPinOffController:
+            return .lineNotFound
         case .busy: return .busy
         case .permissionDenied: return .permissionDenied
         case .invalidRequest: return .invalidRequest
@@ -84,6 +89,10 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no line named '\(name)' on \(chip.name) [\(chip.label)]"
         case .lineOffsetOutOfRange(let chip, let offset):
             return "\(chip.name) [\(chip.label)] has \(chip.lineCount) lines (offsets 0-\(max(chip.lineCount - 1, 0))); offset \(offset) does not exist"
+        case .headerPinNotGPIO(let pin):
+            return PinHeader.raspberryPi.refusal(ofPin: pin)?.message ?? "PIN\(pin) is not a GPIO pin"
+        case .headerPinOffController(let chip, let pin):
+            return "PIN\(pin) names a pin of the Raspberry Pi's 40-pin header, and \(chip.name) [\(chip.label)] is not the header's controller"
         case .busy(let chip, let offset, let name, let consumer):
             let line = name.isEmpty ? "line \(offset)" : "line \(offset) '\(name)'"
             let holder = consumer.isEmpty ? "another process (it gave no consumer name)" : "'\(consumer)'"
@@ -113,6 +122,11 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
             return "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "? ('gpioagg info' lists every line)"
         case .lineOffsetOutOfRange:
             return "'gpioagg info' lists every line of each chip"
+        case .headerPinNotGPIO(let pin):
+            return PinHeader.raspberryPi.refusal(ofPin: pin)?.hint ?? ""
+        case .headerPinOffController:
+            let labels = PinHeader.raspberryPi.controllerLabels.sorted().joined(separator: ", ")
+            return "name this chip's lines by name or offset ('gpioagg info' lists them); PINn works on the header's controller (\(labels))"
         case .busy:
             return "stop the other user of the line, or pick another line; 'gpioagg info' shows every line's consumer"
         case .permissionDenied:

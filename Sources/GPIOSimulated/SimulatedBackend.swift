@@ -16,17 +16,26 @@ public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
         simulatedChips = chips
     }
 
-    /// One chip like a Raspberry Pi 4's header controller: `gpiochip0`, label
-    /// `pinctrl-bcm2711`, 58 lines, `ID_SDA`, `ID_SCL`, then `GPIO2` to `GPIO27`; the
-    /// lines past the header have no names.
+    /// The header controller of `BoardProfile.pi4`: `gpiochip0`, label
+    /// `pinctrl-bcm2711`, 58 lines named as the Pi 4's device tree names them (`ID_SDA`,
+    /// `ID_SCL`, `GPIO2` to `GPIO27`, then the board's own lines).
     public static func raspberryPi(clock: any EventLoop,
                                    numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
-        var names = ["ID_SDA", "ID_SCL"] + (2...27).map { "GPIO\($0)" }
-        names += Array(repeating: "", count: 58 - names.count)
-        return SimulatedBackend(chips: [
-            SimulatedChip(name: "gpiochip0", label: "pinctrl-bcm2711", lineNames: names,
-                          numbering: numbering, clock: clock),
-        ])
+        let chip = BoardProfile.pi4.headerController
+        return SimulatedBackend(chips: [SimulatedChip(chip, numbering: numbering, clock: clock)])
+    }
+
+    /// Every chip of a board, named and labelled as its kernel shows them, each line
+    /// named as its device tree names it: a wrong chip or line name fails as it would
+    /// on the board.
+    ///
+    /// ```swift
+    /// let backend = SimulatedBackend.board(.pi5, clock: loop)
+    /// try backend.openChip(ChipLocator("pinctrl-rp1"))   // gpiochip0, 54 lines
+    /// ```
+    public static func board(_ profile: BoardProfile, clock: any EventLoop,
+                             numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
+        SimulatedBackend(chips: profile.chips.map { SimulatedChip($0, numbering: numbering, clock: clock) })
     }
 
     /// The simulated chip a locator names, for driving its lines.

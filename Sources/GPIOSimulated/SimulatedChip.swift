@@ -234,13 +234,16 @@ public final class SimulatedChip: @unchecked Sendable {
 
     public func clearWrites() { lock.withLock { recordedWrites.removeAll() } }
 
-    /// The offset of a line by offset or name, or `nil` if there is none.
+    /// The offset of a line by offset, name or header pin (on a Raspberry Pi header
+    /// controller), or `nil` if there is none.
     public func offset(of line: LineLocator) -> UInt32? {
         switch line {
         case .offset(let offset):
             return offset < lines.count ? offset : nil
         case .name(let name):
             return lines.firstIndex { $0.name == name }.map(UInt32.init)
+        case .headerPin(let pin):
+            return try? PinHeader.raspberryPi.offset(ofPin: pin, on: info)
         }
     }
 

@@ -28,6 +28,9 @@ public struct DaemonProcess {
     public var configPath: String?
     /// Simulated chips made to fit the configuration instead of `hardware`.
     public var simulate: Bool
+    /// The board whose chips are simulated, under `simulate` (nil: a Pi 4 header and
+    /// chips made up to fit).
+    public var board: BoardProfile?
     public var controlPath: String
     public var version: String
     /// The kernel's chips; not used when `simulate` is set.
@@ -35,11 +38,12 @@ public struct DaemonProcess {
     /// What the start line says of `hardware`: `libgpiod 2.1 (API v2)`.
     public var hardwareSummary: String
 
-    public init(configuration: Configuration, configPath: String?, simulate: Bool, controlPath: String,
-                version: String, hardware: any GPIOBackend, hardwareSummary: String) {
+    public init(configuration: Configuration, configPath: String?, simulate: Bool, board: BoardProfile? = nil,
+                controlPath: String, version: String, hardware: any GPIOBackend, hardwareSummary: String) {
         self.configuration = configuration
         self.configPath = configPath
         self.simulate = simulate
+        self.board = board
         self.controlPath = controlPath
         self.version = version
         self.hardware = hardware
@@ -80,7 +84,7 @@ public struct DaemonProcess {
         let signals = try SignalDescriptor(Daemon.handledSignals)
         let finished = Finished()
         try loop.sync { () throws in
-            let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop) : nil
+            let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop, board: board) : nil
             let options = Daemon.Options(configuration: configuration, configPath: configPath,
                                          hardware: hardware, simulation: simulation,
                                          controlPath: controlPath, interaction: Self.interaction(),
@@ -116,6 +120,7 @@ public struct DaemonProcess {
         let used = simulation.simulatedChips.filter { chip in
             configuration.chips.contains { $0.locator.matches(chip.info) }
         }
-        return "simulated chips: " + used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
+        let chips = used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
+        return (board.map { "simulated \($0.model) (\($0.name)); chips: " } ?? "simulated chips: ") + chips
     }
 }

@@ -16,6 +16,7 @@ extension Logger {
         switch change.line {
         case .name(let name)?: metadata["gpio_line"] = "\(name)"
         case .offset(let offset)?: metadata["gpio_line"] = "\(offset)"
+        case .headerPin(let pin)?: metadata["gpio_line"] = "PIN\(pin)"
         case nil: break
         }
         let note = change.cause == .change ? "" : " (\(change.cause.rawValue))"

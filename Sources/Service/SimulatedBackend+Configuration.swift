@@ -7,8 +7,10 @@ extension SimulatedBackend {
     /// Simulated chips on which `configuration` runs: what `gpioagg --simulate --config`
     /// uses.
     ///
-    /// The Raspberry Pi header controller of `raspberryPi(clock:)` is always there, so a
-    /// configuration written for a Pi (label `pinctrl-bcm2711`, `gpiochip0` or
+    /// With a `board`, its chips are simulated as they are (`SimulatedBackend.board`), so
+    /// that a wrong chip or line name fails as it would on the board. Without one, the
+    /// Raspberry Pi 4 header controller of `raspberryPi(clock:)` is there, so that a
+    /// configuration written for a Pi 4 (label `pinctrl-bcm2711`, `gpiochip0` or
     /// `/dev/gpiochip0`) runs as it would on the board, typos in line names included.
     /// Each other chip the configuration declares is made up to fit it:
     ///
@@ -17,25 +19,34 @@ extension SimulatedBackend {
     /// - with every line offset the configuration uses (at least 8 lines), and every line
     ///   name it uses, placed at the lowest offsets no declaration uses.
     ///
-    /// A chip declared by a path that is not `/dev/gpiochipN` cannot be simulated; the
-    /// engine then reports it as not found, listing the simulated chips.
+    /// A board's own chips are never made up, nor, with a board, a chip it cannot have
+    /// (`BoardProfile.foreignChip`: another Pi's controller, a former chip name): the
+    /// engine then reports it as not found, as the board's kernel would. A chip declared
+    /// by a path that is not `/dev/gpiochipN` cannot be simulated either.
     ///
     /// On a reload, pass the chips simulated so far as `existing`: they stay (with their
-    /// lines' levels and holders), and only chips they lack are added.
+    /// lines' levels and holders), and only chips they lack are added. The board is then
+    /// the one whose chips `existing` holds, if any.
     ///
     /// ```swift
-    /// let backend = SimulatedBackend.simulating(configuration, clock: loop)
+    /// let backend = SimulatedBackend.simulating(configuration, clock: loop, board: .pi5)
     /// let engine = Engine(configuration: configuration, backend: backend, host: loop)
     /// ```
     public static func simulating(_ configuration: Configuration, clock: any EventLoop,
                                   numbering: SimulatedChip.EventNumbering = .numbered,
-                                  existing: [SimulatedChip] = []) -> SimulatedBackend {
-        var chips = existing.isEmpty ? raspberryPi(clock: clock, numbering: numbering).simulatedChips : existing
+                                  existing: [SimulatedChip] = [], board: BoardProfile? = nil) -> SimulatedBackend {
+        var chips = existing
+        if chips.isEmpty {
+            chips = board.map { Self.board($0, clock: clock, numbering: numbering).simulatedChips }
+                ?? raspberryPi(clock: clock, numbering: numbering).simulatedChips
+        }
+        let board = board ?? Self.boardSimulated(by: existing)
         var lines: [String: [LineLocator]] = [:]
         for input in configuration.inputs { lines[input.chip, default: []].append(input.line) }
         for output in configuration.outputs { lines[output.chip, default: []].append(output.line) }
         for declaration in configuration.chips {
-            guard !chips.contains(where: { declaration.locator.matches($0.info) }) else { continue }
+            guard !chips.contains(where: { declaration.locator.matches($0.info) }),
+                  board?.foreignChip(declaration.locator) == nil else { continue }
             var name: String?
             var label: String?
             switch declaration.locator {
@@ -56,6 +67,12 @@ extension SimulatedBackend {
         return SimulatedBackend(chips: chips)
     }
 
+    /// The board whose every chip is among `chips` (as `board(_:clock:)` makes them).
+    private static func boardSimulated(by chips: [SimulatedChip]) -> BoardProfile? {
+        let simulated = Set(chips.map(\.info))
+        return BoardProfile.all.first { profile in profile.chips.allSatisfy { simulated.contains($0.info) } }
+    }
+
     /// Names for a made-up chip's lines: the offsets used stay unnamed, the names used
     /// fill the lowest free offsets.
     private static func lineNames(for used: [LineLocator]) -> [String] {
@@ -65,7 +82,7 @@ extension SimulatedBackend {
             switch line {
             case .offset(let offset): offsets.insert(offset)
             case .name(let name) where !names.contains(name): names.append(name)
-            case .name: break
+            case .name, .headerPin: break
             }
         }
         var result = Array(repeating: "", count: max(8, Int(offsets.max().map { $0 + 1 } ?? 0)))

@@ -16,14 +16,25 @@ extension GPIOAgg {
                 signals (in the order they are built) and outputs, and exits 0. No GPIO \
                 line is touched, so it is safe to run next to a running daemon. \
                 docs/CONFIG.md describes the format.
+
+                With --board, every chip and line is also looked up in that Raspberry \
+                Pi's chips as its kernel names them, so that a line name the board does \
+                not have (GPIO40, BCM18, gpio17) is reported here rather than when the \
+                daemon starts on the board. Chips the board does not have (an expander) \
+                are taken as add-ons; their lines are checked on the hardware.
                 """,
-            options: [.option("config", valueName: "path", help: "The config file.", defaultValue: defaultConfig)]
+            options: [
+                .option("config", valueName: "path", help: "The config file.", defaultValue: defaultConfig),
+                .option("board", valueName: "name", help: "Check the chips and lines against this board: \(BoardOption.names)."),
+            ]
         )
 
         let config: String
+        let board: BoardProfile?
 
-        init(parsing arguments: ParsedArguments) {
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
             config = arguments.value("config") ?? Self.defaultConfig
+            board = try BoardOption.profile(arguments)
         }
 
         func run() throws {
@@ -36,7 +47,33 @@ extension GPIOAgg {
                 printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(config)")
                 throw ExitCode(1)
             }
-            for line in Self.summary(of: loaded) { print(line) }
+            var resolution: BoardResolution?
+            if let board {
+                do throws(ConfigErrors) {
+                    resolution = try loaded.resolved(on: board)
+                } catch {
+                    for problem in error.errors { printError(problem.description) }
+                    let count = error.errors.count
+                    printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(config) on the \(board.model) (\(board.name))")
+                    throw ExitCode(1)
+                }
+            }
+            var lines = Self.summary(of: loaded)
+            if let resolution { lines.insert(Self.boardLine(resolution), at: 1) }
+            for line in lines { print(line) }
+        }
+
+        /// `checked against the Raspberry Pi 4 Model B (pi4): ...`: the board, and the
+        /// chips it does not have.
+        static func boardLine(_ resolution: BoardResolution) -> String {
+            let board = resolution.board
+            var line = "checked against the \(board.model) (\(board.name)): every chip and line found"
+            if !resolution.addOnChips.isEmpty {
+                let names = resolution.addOnChips.map { "'\($0)'" }.joined(separator: ", ")
+                line = "checked against the \(board.model) (\(board.name)): every line of its chips found; "
+                    + "\(names) not on the board (add-on\(resolution.addOnChips.count == 1 ? "" : "s"), lines not checked)"
+            }
+            return line
         }
 
         /// The resolved graph for people: one line per chip, input, signal and output.
@@ -87,6 +124,8 @@ extension GPIOAgg {
             switch line {
             case .name(let name): return "line \(name)"
             case .offset(let offset): return "offset \(offset)"
+            case .headerPin(let pin):
+                return PinHeader.raspberryPi.gpio(ofPin: pin).map { "line PIN\(pin) (GPIO\($0))" } ?? "line PIN\(pin)"
             }
         }
     }

@@ -20,8 +20,8 @@ extension GPIOAgg {
         let backend: BackendOptions
         let json: Bool
 
-        init(parsing arguments: ParsedArguments) {
-            backend = BackendOptions(arguments)
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
+            backend = try BackendOptions(arguments)
             json = arguments.flag("json")
         }
 

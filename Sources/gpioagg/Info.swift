@@ -22,9 +22,9 @@ extension GPIOAgg {
         let backend: BackendOptions
         let json: Bool
 
-        init(parsing arguments: ParsedArguments) {
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
             chip = arguments.positional(0)
-            backend = BackendOptions(arguments)
+            backend = try BackendOptions(arguments)
             json = arguments.flag("json")
         }
 

@@ -23,8 +23,9 @@ extension GPIOAgg {
                 levels; an invalid file is logged and the running config stays. Each \
                 change of an input, a signal or an output is logged.
 
-                With --simulate the lines are simulated (a Raspberry Pi header, plus any \
-                other chip the config declares), and without --config the embedded demo \
+                With --simulate the lines are simulated (a Raspberry Pi 4 header, or with \
+                --board every chip of that board as its kernel names them, plus any other \
+                chip the config declares), and without --config the embedded demo \
                 runs: three switches and a ready LED that is on only while all three are \
                 on. Move the simulated inputs with 'gpioagg sim', with keys when standard \
                 input is a terminal, or with commands when it is a pipe or a file:
@@ -47,9 +48,9 @@ extension GPIOAgg {
         let backend: BackendOptions
         let control: ControlOptions
 
-        init(parsing arguments: ParsedArguments) {
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
             config = arguments.value("config")
-            backend = BackendOptions(arguments)
+            backend = try BackendOptions(arguments)
             control = ControlOptions(arguments)
         }
 
@@ -64,7 +65,7 @@ extension GPIOAgg {
             let configuration = try loadConfiguration()
             let process = DaemonProcess(
                 configuration: configuration, configPath: configPath,
-                simulate: backend.simulate, controlPath: control.serverPath(), version: GPIOAgg.version,
+                simulate: backend.simulate, board: backend.board, controlPath: control.serverPath(), version: GPIOAgg.version,
                 hardware: LibgpiodBackend(),
                 hardwareSummary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
             throw ExitCode(try process.run(logging: logging))
@@ -75,7 +76,7 @@ extension GPIOAgg {
 
         private func loadConfiguration() throws -> Configuration {
             guard let path = configPath else {
-                return Configuration.embeddedDemo
+                return backend.board.map(Configuration.embeddedDemo(on:)) ?? Configuration.embeddedDemo
             }
             do throws(ConfigErrors) {
                 return try ConfigLoader.load(path: path)

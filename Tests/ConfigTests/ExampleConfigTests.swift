@@ -20,16 +20,17 @@ struct ExampleConfigTests {
             chips: [ChipDeclaration(name: "main", locator: .label("pinctrl-bcm2711"), location: at(7, 3))],
             inputs: [
                 InputDeclaration(name: "switch1", chip: "main", line: .name("GPIO17"), activeLow: true,
-                                 bias: .pullUp, debounce: switchDebounce, location: at(10, 3)),
+                                 bias: .pullUp, debounce: switchDebounce, location: at(10, 3), lineLocation: at(10, 32)),
                 InputDeclaration(name: "switch2", chip: "main", line: .name("GPIO27"), activeLow: true,
-                                 bias: .pullUp, debounce: switchDebounce, location: at(11, 3)),
+                                 bias: .pullUp, debounce: switchDebounce, location: at(11, 3), lineLocation: at(11, 32)),
                 InputDeclaration(name: "switch3", chip: "main", line: .offset(22), activeLow: true,
-                                 bias: .pullUp, debounce: switchDebounce, location: at(12, 3)),
+                                 bias: .pullUp, debounce: switchDebounce, location: at(12, 3), lineLocation: at(12, 32)),
             ],
             signals: [SignalDeclaration(name: "all_on", expression: .all(["switch1", "switch2", "switch3"]),
                                         location: at(15, 3))],
             outputs: [OutputDeclaration(name: "ready_led", chip: "main", line: .name("GPIO5"), follows: "all_on",
-                                        initial: false, safe: false, location: at(18, 3))],
+                                        initial: false, safe: false, location: at(18, 3),
+                                        lineLocation: at(18, 34))],
             file: Self.example))
     }
 

@@ -24,11 +24,11 @@ struct CommandLineTests {
     }
 
     @Test("COMMAND --help and help COMMAND print the command's page", arguments: [
-        ("run", "gpioagg run [--config <path>] [--simulate] [--control <PATH>]"),
-        ("detect", "gpioagg detect [--simulate] [--json]"),
-        ("info", "gpioagg info [<chip>] [--simulate] [--json]"),
+        ("run", "gpioagg run [--config <path>] [--simulate] [--board <name>]"),
+        ("detect", "gpioagg detect [--simulate] [--board <name>] [--json]"),
+        ("info", "gpioagg info [<chip>] [--simulate] [--board <name>] [--json]"),
         ("status", "gpioagg status [--control <PATH>] [--json]"),
-        ("check", "gpioagg check [--config <path>]"),
+        ("check", "gpioagg check [--config <path>] [--board <name>]"),
         ("sim set", "gpioagg sim set <name> <on|off> [--no-wait] [--control <PATH>]"),
         ("sim toggle", "gpioagg sim toggle <name> [--no-wait] [--control <PATH>]"),
         ("sim pulse", "gpioagg sim pulse <name> --for <duration> [--no-wait] [--control <PATH>]"),
@@ -50,6 +50,9 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.lines.allSatisfy { $0.count < 80 }, "\(result.lines.filter { $0.count >= 80 })")
         #expect(result.lines.contains("  pulse NAME [DURATION]                   invert it for a while (100ms)"))
+        // A usage line too long for the page continues under its first option.
+        #expect(result.lines.contains("USAGE: gpioagg run [--config <path>] [--simulate] [--board <name>]"))
+        #expect(result.lines.contains("                   [--control <PATH>]"))
         #expect(result.lines.contains(
             "  --config <path>         The config file (default: /etc/gpioagg/gpioagg.yaml;"))
         #expect(result.lines.contains("                          with --simulate, the embedded demo)."))
@@ -78,17 +81,17 @@ struct CommandLineTests {
          "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",
          "See 'gpioagg status --help' for more information."),
         (["--simulat"], "gpioagg: error: unknown option '--simulat' for 'gpioagg run'",
-         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--control <PATH>]",
+         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>]",
          "See 'gpioagg run --help' for more information."),
         (["sim", "togle", "switch1"], "gpioagg: error: unknown command 'togle' for 'gpioagg sim'",
          "hint: did you mean 'toggle'? (commands: set, toggle, pulse)", "Usage: gpioagg sim <subcommand>",
          "See 'gpioagg sim --help' for more information."),
         (["info", "gpiochip0", "gpiochip1"], "gpioagg: error: unexpected argument 'gpiochip1'",
-         "hint: 'gpioagg info' takes one argument, <chip>", "Usage: gpioagg info [<chip>] [--simulate] [--json]",
+         "hint: 'gpioagg info' takes one argument, <chip>", "Usage: gpioagg info [<chip>] [--simulate] [--board <name>] [--json]",
          "See 'gpioagg info --help' for more information."),
         (["--simulate", "status"], "gpioagg: error: unexpected argument 'status'",
          "hint: 'gpioagg run' takes no arguments; name the command first: gpioagg status [<options>]",
-         "Usage: gpioagg run [--config <path>] [--simulate] [--control <PATH>]",
+         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>]",
          "See 'gpioagg run --help' for more information."),
     ])
     func usageErrors(arguments: [String], error: String, hint: String, usage: String, seeAlso: String) throws {

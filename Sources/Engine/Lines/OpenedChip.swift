@@ -15,8 +15,9 @@ final class OpenedChip {
 
     var info: ChipInfo { chip.info }
 
-    /// The offset of a line named by offset or by name. Names are read from the chip on
-    /// first use, so that many named lines cost one pass over the chip.
+    /// The offset of a line named by offset, by name or by header pin. Names are read
+    /// from the chip on first use, so that many named lines cost one pass over the chip;
+    /// a header pin is its GPIO on a Raspberry Pi header controller, an error elsewhere.
     func offset(of line: LineLocator) throws(GPIOError) -> UInt32 {
         switch line {
         case .offset(let offset):
@@ -34,6 +35,8 @@ final class OpenedChip {
             }
             if let offset = offsetsByName?[name] { return offset }
             throw .lineNotFound(chip: info, name: name, candidates: names)
+        case .headerPin(let pin):
+            return try PinHeader.raspberryPi.offset(ofPin: pin, on: info)
         }
     }
 
