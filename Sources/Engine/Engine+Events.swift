@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import GPIO
 import Logging
 
@@ -38,11 +43,38 @@ extension Engine {
 
     /// A timer of the graph fired: its body runs as an event at `deadline`, and the
     /// writes it causes go out together.
+    ///
+    /// Events already waiting are read first: an edge from before the deadline (a
+    /// release that beats an on-delay, a press that continues a gesture) must count
+    /// before the timer decides, whichever the loop happened to look at first. Nodes
+    /// whose timer an event made moot cancel it; one already dispatched finds its node
+    /// changed and does nothing.
     func runTimed(at deadline: UInt64, _ body: () -> Void) {
+        guard state == .running else { return }
+        readWaitingEvents()
         guard state == .running else { return }
         propagation.timestamp = deadline
         body()
         writePendingOutputsOrFail()
+    }
+
+    /// Reads every input request that has events waiting, without blocking: one `poll`
+    /// with no timeout over their descriptors.
+    private func readWaitingEvents() {
+        var descriptors: [pollfd] = []
+        var owners: [RequestedInputs] = []
+        for requested in requestedInputs {
+            for fd in requested.request.fileDescriptors {
+                descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                owners.append(requested)
+            }
+        }
+        guard !descriptors.isEmpty,
+              poll(&descriptors, nfds_t(descriptors.count), 0) > 0 else { return }
+        for (index, descriptor) in descriptors.enumerated()
+        where descriptor.revents & Int16(POLLIN) != 0 && state == .running {
+            inputReadable(owners[index], fd: descriptor.fd)
+        }
     }
 
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`

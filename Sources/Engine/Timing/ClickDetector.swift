@@ -89,7 +89,11 @@ final class ClickDetector: TimedNode {
             }
             presses += 1
             phase = .released(at: now)
-            timer = timers.schedule(at: now &+ gap) { [unowned self] in decide() }
+            timer = timers.schedule(at: now &+ gap) { [unowned self] in
+                // A press read just before this ran has moved the gesture on.
+                guard case .released(let at) = phase, at == now else { return }
+                decide()
+            }
         case (.released(let at), true):
             cancelTimers()
             if now &- at > gap {
@@ -109,7 +113,9 @@ final class ClickDetector: TimedNode {
     private func press(at now: UInt64) {
         phase = .pressed(since: now)
         timer = timers.schedule(at: now &+ maxPress &+ 1) { [unowned self] in
-            // Held past the longest press: no gesture; the release is ignored.
+            // Held past the longest press: no gesture; the release is ignored (unless a
+            // release read just before this ran ended the press).
+            guard case .pressed(let since) = phase, since == now else { return }
             timer = nil
             presses = 0
             phase = .held

@@ -28,11 +28,24 @@ final class GraphTimers {
 
     /// Calls `body` at `deadline` (nanoseconds on the loop's clock, the events'
     /// timestamp clock), as an event of its own.
+    ///
+    /// The engine reads events already waiting before `body` runs; if one of them made
+    /// the node cancel this timer, `body` does not run.
     func schedule(at deadline: UInt64, _ body: @escaping () -> Void) -> LoopTimer {
-        loop.schedule(atNanoseconds: deadline) { [weak self] in
+        let handle = Handle()
+        let timer = loop.schedule(atNanoseconds: deadline) { [weak self, handle] in
             guard let self, let run else { return }
-            run(deadline, body)
+            run(deadline) {
+                if handle.timer?.isCancelled == false { body() }
+            }
         }
+        handle.timer = timer
+        return timer
+    }
+
+    /// The timer, as its own action sees it (weakly: the timer holds the action).
+    private final class Handle {
+        weak var timer: LoopTimer?
     }
 
     /// The graph is being taken apart: no timer of it fires again.
