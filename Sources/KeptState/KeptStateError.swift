@@ -21,7 +21,7 @@ import Darwin
 ///     values = try StateFile.read(path: "/var/lib/gpioagg/kept-state")
 /// } catch {
 ///     logger.warning("warning: \(error)")
-///     // warning: ignoring /var/lib/gpioagg/kept-state: the checksum does not match (the file is damaged)
+///     // warning: ignoring /var/lib/gpioagg/kept-state: the checksum does not match (the file is damaged: ...)
 ///     // hint: kept signals and outputs start from their config's values; ...
 /// }
 /// ```
