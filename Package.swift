@@ -30,6 +30,9 @@
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
 //                    the client (status, sim). The one JSON codec.
+//   KeptState        Values kept across restarts (persist, initial: restore): the state
+//                    file's format, its directory, and a writer thread that writes it
+//                    atomically, coalescing changes, never on the caller's thread.
 //   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
 //   Service          The daemon as a library: lifecycle state machine, reload, line
 //                    commands and keys, logging that never blocks, systemd notifier.
@@ -81,6 +84,7 @@ let package = Package(
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Control", dependencies: ["Loop", "Engine"]),
+        .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         .target(
             name: "Service",
@@ -114,6 +118,8 @@ let package = Package(
         .testTarget(name: "GPIOTests",
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
+        .testTarget(name: "KeptStateTests",
+                    dependencies: ["KeptState", "Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",

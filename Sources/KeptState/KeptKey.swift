@@ -1,0 +1,57 @@
+/// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`)
+/// or an output (`initial: restore`). A signal and an output never share a name in a
+/// config, but the kind is kept so that a name that moves from one section to the other
+/// does not bring back a value of the wrong meaning.
+///
+/// Only names a config file can declare make a key: `[A-Za-z_][A-Za-z0-9_-]*`, at
+/// most 64 characters (the rule of `Config`, repeated here so that this module depends
+/// on nothing of it). That keeps every line of the state file short and free of spaces.
+///
+/// ```swift
+/// guard let lamp = KeptKey(kind: .signal, name: "lamp") else { return }   // nil for "two words"
+/// writer.record(lamp, true)
+/// ```
+public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case signal
+        case output
+    }
+
+    /// The longest name a key may have, in characters (as a config's names).
+    public static let maximumNameLength = 64
+
+    public let kind: Kind
+    public let name: String
+
+    /// Nil when `name` is not a name a config file could declare.
+    public init?(kind: Kind, name: String) {
+        guard Self.isValidName(name) else { return nil }
+        self.kind = kind
+        self.name = name
+    }
+
+    /// `signal 'lamp'`.
+    public var description: String { "\(kind.rawValue) '\(name)'" }
+
+    /// Signals first, then outputs; by name within a kind: the order of the state file.
+    public static func < (left: KeptKey, right: KeptKey) -> Bool {
+        if left.kind != right.kind { return left.kind == .signal }
+        return left.name.utf8.lexicographicallyPrecedes(right.name.utf8)
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_-]*`, 1 to 64 characters.
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= maximumNameLength,
+              isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

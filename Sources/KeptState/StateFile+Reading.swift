@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension StateFile {
+    /// The values kept in the file at `path`: empty when there is no file yet.
+    ///
+    /// Anything else that keeps the values from being read throws, and the caller goes on
+    /// with no kept values: a symbolic link (never followed), a directory or any other
+    /// non-regular file, a file larger than `maximumBytes` (refused before reading it),
+    /// one that cannot be read, and every case `decode` refuses. The file is opened
+    /// without blocking, so a FIFO put there cannot hold up the start.
+    ///
+    /// ```swift
+    /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
+    /// ```
+    public static func read(path: String) throws(KeptStateError) -> [KeptKey: Bool] {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return [:] }
+            if code == ELOOP, isSymbolicLink(path) {
+                throw KeptStateError(.notAFile(path: path, what: "a symbolic link"))
+            }
+            throw KeptStateError(.unreadable(path: path, errno: code))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw KeptStateError(.unreadable(path: path, errno: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw KeptStateError(.notAFile(path: path, what: kind(of: status.st_mode)))
+        }
+        if Int(status.st_size) > maximumBytes {
+            throw KeptStateError(.tooLarge(path: path, bytes: Int(status.st_size), limit: maximumBytes))
+        }
+        // A file that grows while it is read: read up to one byte past the limit to tell.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count <= maximumBytes {
+            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw KeptStateError(.unreadable(path: path, errno: code))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return try decode(bytes, path: path)
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
+    }
+}
+
+/// libc's `read`, which `StateFile.read` hides inside the type.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension StateFile {
+    /// Replaces the file at `path` with `values`, so that a crash or a power cut at any
+    /// moment leaves either the previous file or the new one, whole.
+    ///
+    /// The bytes go to a new temporary file in the same directory (`.kept-state.XXXXXX`),
+    /// which is flushed to the disk (`fsync`), renamed over `path` (a rename replaces
+    /// whatever is there, a symbolic link included, and follows nothing), and then the
+    /// directory is flushed too, so that the rename itself survives a power cut. The
+    /// directory is created (mode 0755) when it does not exist. Blocks for as long as the
+    /// disk takes: call it from `StateWriter`'s thread, never from the event loop's.
+    ///
+    /// ```swift
+    /// try StateFile.write([lamp: true], path: "/var/lib/gpioagg/kept-state")
+    /// ```
+    public static func write(_ values: [KeptKey: Bool], path: String) throws(KeptStateError) {
+        let bytes = encode(values)
+        let directory = directory(of: path)
+        let (descriptor, temporary) = try createTemporary(for: path, in: directory)
+        do throws(KeptStateError) {
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw failure("fsync", path) }
+            let closed = close(descriptor)
+            // EINTR: the descriptor is gone all the same, and the data was flushed.
+            guard closed == 0 || errno == EINTR else {
+                throw failure("close", path)
+            }
+        } catch {
+            _ = close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("rename", path)
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(directory, path: path)
+    }
+
+    /// The prefix of the temporary files made for `path`: `.kept-state.`.
+    static func temporaryPrefix(for path: String) -> String {
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        return "." + name + "."
+    }
+
+    /// Removes the temporary files a process killed in the middle of a write left next to
+    /// `path`. Only one gpioagg may keep state in a directory at a time.
+    public static func removeTemporaries(for path: String) {
+        let directory = directory(of: path)
+        let prefix = temporaryPrefix(for: path)
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            // The six random characters of `createTemporary`, nothing more.
+            if name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 { names.append(name) }
+        }
+        for name in names {
+            let file = directory + "/" + name
+            var status = stat()
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(file) }
+        }
+    }
+
+    /// Creates `.kept-state.XXXXXX` next to `path` (six random letters and digits), as
+    /// `mkstemp` does, but close-on-exec from the start and with mode 0644 (the values are
+    /// no secret) less the umask. Makes the directory when it is missing.
+    private static func createTemporary(for path: String, in directory: String)
+        throws(KeptStateError) -> (descriptor: Int32, path: String) {
+        let prefix = directory + "/" + temporaryPrefix(for: path)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var createdDirectory = false
+        var collisions = 0
+        while true {
+            var generator = SystemRandomNumberGenerator()
+            let suffix = (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] }
+            let name = prefix + String(decoding: suffix, as: UTF8.self)
+            let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o644)
+            if descriptor >= 0 { return (descriptor, name) }
+            let code = errno
+            switch code {
+            case EINTR:
+                continue
+            case EEXIST where collisions < 100:
+                collisions += 1
+            case ENOENT where !createdDirectory:
+                createdDirectory = true
+                try createDirectories(directory, path: path)
+            default:
+                throw KeptStateError(.writeFailed(path: path, operation: "creating a temporary file in \(directory)",
+                                                  errno: code))
+            }
+        }
+    }
+
+    /// `mkdir -p`, then flushes the parent of the last directory made so that it stays.
+    private static func createDirectories(_ directory: String, path: String) throws(KeptStateError) {
+        var made = directory.hasPrefix("/") ? "" : "."
+        var createdAny = false
+        for component in directory.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o755) == 0 {
+                createdAny = true
+            } else if errno != EEXIST {
+                throw KeptStateError(.writeFailed(path: path, operation: "creating the directory \(made)",
+                                                  errno: errno))
+            }
+        }
+        if createdAny { try? syncDirectory(Self.directory(of: directory), path: path) }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(KeptStateError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                writeDescriptor(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("write", path)
+            }
+            offset += written
+        }
+    }
+
+    private static func syncDirectory(_ directory: String, path: String) throws(KeptStateError) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("opening the directory \(directory)", path) }
+        defer { close(descriptor) }
+        // Some file systems cannot flush a directory and say so; their renames are what
+        // they are.
+        guard fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS else {
+            throw failure("fsync of the directory \(directory)", path)
+        }
+    }
+
+    private static func failure(_ operation: String, _ path: String) -> KeptStateError {
+        KeptStateError(.writeFailed(path: path, operation: operation, errno: errno))
+    }
+}
+
+/// libc's `write`, which `StateFile.write` hides inside the type.
+private func writeDescriptor(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,140 @@
+/// The state file: where kept values live between runs, as a small text file.
+///
+/// ```
+/// gpioagg-state 1
+/// signal lamp on
+/// signal night_mode off
+/// output relay on
+/// crc32 7547ccff
+/// ```
+///
+/// - The first line is the magic word and the format's version.
+/// - Then one line per kept value: its kind (`signal` or `output`), its name (as a config
+///   declares it, at most 64 characters), and `on` or `off`; signals first, then outputs,
+///   each by name.
+/// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
+///   of every byte before it, newlines included.
+///
+/// Every line ends with a newline, the last one too, and nothing may follow it: a file
+/// cut short anywhere lacks its checksum line or has a damaged one, so it is refused
+/// rather than read as fewer values. docs/STATE.md describes the file for people.
+///
+/// ```swift
+/// let bytes = StateFile.encode([lamp: true])
+/// let values = try StateFile.decode(bytes, path: "/var/lib/gpioagg/kept-state")   // [lamp: true]
+/// ```
+public enum StateFile {
+    /// The file's name in its directory.
+    public static let fileName = "kept-state"
+    /// The first word of the first line.
+    public static let magic = "gpioagg-state"
+    /// The version this gpioagg writes and reads.
+    public static let version = 1
+    /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
+    public static let maximumBytes = 1024 * 1024
+
+    static let checksumWord = "crc32"
+
+    /// The file's bytes for `values`.
+    public static func encode(_ values: [KeptKey: Bool]) -> [UInt8] {
+        var text = "\(magic) \(version)\n"
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            text += "\(key.kind.rawValue) \(key.name) \(value ? "on" : "off")\n"
+        }
+        var bytes = Array(text.utf8)
+        bytes += Array("\(checksumWord) \(hex(CRC32.checksum(bytes)))\n".utf8)
+        return bytes
+    }
+
+    /// The values in a state file's bytes; `path` is what errors call the file.
+    ///
+    /// Throws for anything but a whole, undamaged file of this format: another kind of
+    /// file or format (`.foreign`), a file cut short, a checksum that does not match, a
+    /// line that is not `kind name on|off`, a value given twice (`.corrupt`).
+    public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [KeptKey: Bool] {
+        func corrupt(_ reason: String) -> KeptStateError { KeptStateError(.corrupt(path: path, reason: reason)) }
+        let cutShort = corrupt("the file ends before its checksum line (it was cut short)")
+        guard !bytes.isEmpty else { throw corrupt("the file is empty") }
+        if bytes.count > maximumBytes {
+            throw KeptStateError(.tooLarge(path: path, bytes: bytes.count, limit: maximumBytes))
+        }
+
+        // The header first, so that another kind of file is called foreign, not damaged.
+        let newline = UInt8(ascii: "\n")
+        let magicWord = Array((magic + " ").utf8)
+        guard bytes.starts(with: magicWord) else {
+            if magicWord.starts(with: bytes) { throw cutShort }
+            throw KeptStateError(.foreign(path: path))
+        }
+        guard let headerEnd = bytes.firstIndex(of: newline) else { throw cutShort }
+        let versionText = bytes[magicWord.count..<headerEnd]
+        guard !versionText.isEmpty, versionText.count <= 9, versionText.allSatisfy(KeptKey.isDigit) else {
+            throw KeptStateError(.foreign(path: path))
+        }
+        let versionString = String(decoding: versionText, as: UTF8.self)
+        guard Int(versionString) == version else {
+            throw KeptStateError(.unsupportedVersion(path: path, version: versionString))
+        }
+
+        // The checksum line: the last one, whole.
+        guard bytes.last == newline else { throw cutShort }
+        let body = bytes[..<(bytes.count - 1)]
+        let lastLineStart = (body.lastIndex(of: newline) ?? -1) + 1
+        guard lastLineStart > headerEnd else { throw cutShort }
+        let lastLine = body[lastLineStart...]
+        let checksumPrefix = Array((checksumWord + " ").utf8)
+        guard lastLine.starts(with: checksumPrefix) else { throw cutShort }
+        let digits = lastLine.dropFirst(checksumPrefix.count)
+        guard digits.count == 8, let stored = UInt32(String(decoding: digits, as: UTF8.self), radix: 16),
+              String(decoding: digits, as: UTF8.self) == hex(stored) else {
+            throw corrupt("its checksum line is damaged ('crc32' and 8 lowercase hexadecimal digits expected)")
+        }
+        let computed = CRC32.checksum(bytes[..<lastLineStart])
+        guard computed == stored else {
+            throw corrupt("the checksum does not match (the file is damaged: \(hex(stored)) recorded, "
+                          + "\(hex(computed)) computed)")
+        }
+
+        // The values, between the header and the checksum line.
+        var values: [KeptKey: Bool] = [:]
+        var lineNumber = 1
+        var start = headerEnd + 1
+        while start < lastLineStart {
+            lineNumber += 1
+            let end = bytes[start..<lastLineStart].firstIndex(of: newline) ?? lastLineStart
+            let line = bytes[start..<end]
+            start = end + 1
+            guard let (key, value) = entry(line) else {
+                throw corrupt("line \(lineNumber) is not 'signal NAME on|off' or 'output NAME on|off'")
+            }
+            guard values.updateValue(value, forKey: key) == nil else {
+                throw corrupt("line \(lineNumber) gives \(key) a second time")
+            }
+        }
+        return values
+    }
+
+    /// `kind name on|off`, or nil.
+    private static func entry(_ line: ArraySlice<UInt8>) -> (KeptKey, Bool)? {
+        let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard fields.count == 3,
+              let kind = KeptKey.Kind(rawValue: String(decoding: fields[0], as: UTF8.self)),
+              let key = KeptKey(kind: kind, name: String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        switch String(decoding: fields[2], as: UTF8.self) {
+        case "on": return (key, true)
+        case "off": return (key, false)
+        default: return nil
+        }
+    }
+
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// The directory part of `path`: "." when there is none.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
