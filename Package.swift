@@ -89,8 +89,8 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "Locks", "Loop", "Reactive",
-                .product(name: "Logging", package: "swift-log"),
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "KeptState", "Locks", "Loop",
+                "Reactive", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "CommandParsing", dependencies: ["GPIO"]),

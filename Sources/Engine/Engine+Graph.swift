@@ -9,7 +9,8 @@ extension Engine {
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
         for declaration in configuration.signals {
-            let signal = Signal(declaration: declaration, value: false, propagation: propagation, timers: timers)
+            let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
+            let signal = Signal(declaration: declaration, value: kept, propagation: propagation, timers: timers)
             cancellables.append(try pipeline(for: declaration, into: signal, levels: levels))
             signals.append(signal)
             levels[declaration.name] = signal.level

@@ -125,7 +125,11 @@ extension Engine {
     private func requestOutputs(_ chunk: [(declaration: OutputDeclaration, offset: UInt32)],
                                 on opened: OpenedChip, levels: [LineID: Bool]) throws(EngineError) {
         let chipName = opened.declaration.name
-        let initial = chunk.map { levels[LineID(chip: opened.info.path, offset: $0.offset)] ?? $0.declaration.initial }
+        let initial = chunk.map { member in
+            levels[LineID(chip: opened.info.path, offset: member.offset)]
+                ?? (member.declaration.restore ? keptValues.outputs[member.declaration.name] : nil)
+                ?? member.declaration.initial
+        }
         let configs = zip(chunk, initial).map { member, initial in
             OutputLineConfig(offset: member.offset, activeLow: member.declaration.activeLow,
                              drive: member.declaration.drive, initial: initial)

@@ -82,6 +82,8 @@ public final class Engine {
     var inputs: [InputLine] = []
     var signals: [Signal] = []
     var outputs: [OutputLine] = []
+    /// What the last run kept: set before `start()`.
+    public var keptValues = KeptValues()
     /// Never emptied while the engine lives: outputs refer to them unowned.
     var interlocks: [Interlock] = []
     var cancellables: [AnyCancellable] = []

@@ -6,6 +6,7 @@ import Control
 import Engine
 import GPIO
 import GPIOSimulated
+import KeptState
 import Logging
 import Loop
 import Reactive
@@ -83,10 +84,15 @@ public final class Daemon: ControlHandler {
         public var version: String
         /// `libgpiod 2.1 (API v2)`, `simulated chips: gpiochip0 [pinctrl-bcm2711]`.
         public var backendSummary: String
+        /// Where kept values live (`--state-dir`); nil: `$STATE_DIRECTORY`, else
+        /// /var/lib/gpioagg, else the user's state directory (`StateDirectory`). Looked
+        /// for only once the configuration keeps something.
+        public var stateDirectory: String?
 
         public init(configuration: Configuration, configPath: String?, hardware: any GPIOBackend,
                     simulation: SimulatedBackend?, controlPath: String?, interaction: Interaction = .none,
-                    commandDescriptor: Int32 = STDIN_FILENO, version: String, backendSummary: String) {
+                    commandDescriptor: Int32 = STDIN_FILENO, version: String, backendSummary: String,
+                    stateDirectory: String? = nil) {
             self.configuration = configuration
             self.configPath = configPath
             self.hardware = hardware
@@ -96,6 +102,7 @@ public final class Daemon: ControlHandler {
             self.commandDescriptor = commandDescriptor
             self.version = version
             self.backendSummary = backendSummary
+            self.stateDirectory = stateDirectory
         }
     }
 
@@ -117,6 +124,11 @@ public final class Daemon: ControlHandler {
     private(set) lazy var settling = InputSettling(daemon: self)
     private var keyboard: Keyboard?
     private var watchdog: LoopTimer?
+    /// Writes the kept values (`persist`, `initial: restore`) off the loop's thread;
+    /// nil while the configuration keeps nothing.
+    private var keeper: StateWriter?
+    private var keptSignals = Set<String>()
+    private var keptOutputs = Set<String>()
     /// While starting: the changes that come after the outputs' initial values, logged
     /// once the inputs' and signals' starting values are.
     private var startChanges: [EngineChange]?
@@ -164,6 +176,7 @@ public final class Daemon: ControlHandler {
         logging.outputs.attach(to: loop)
         observe(engine)
         logger.info("gpioagg \(options.version): \(configuration.file): \(Self.counts(configuration)); \(options.backendSummary)")
+        engine.keptValues = keptValues(for: configuration)
         startChanges = []
         do {
             try engine.start()
@@ -252,6 +265,10 @@ public final class Daemon: ControlHandler {
         notifier.notify(["STOPPING=1"])
         engine.stop()
         tearDown()
+        // The last kept values on disk before the process ends (the only write on the
+        // loop's thread: nothing else waits for it any more).
+        keeper?.close()
+        keeper = nil
         logger.info("stopped (\(reason))")
         machine.stopped(exitStatus: exitStatus)
         logging.outputs.detach()
@@ -307,6 +324,7 @@ public final class Daemon: ControlHandler {
                           logger: logger)
         let previousObservation = observation
         learn(loaded)
+        next.keptValues = keptValues(for: loaded)
         observe(next)
         do {
             try next.start(replacing: engine)
@@ -353,7 +371,60 @@ public final class Daemon: ControlHandler {
                 return
             }
             logger.change(change)
+            keep(change)
             settling.engineChanged(change)
+        }
+    }
+
+    // MARK: Kept values
+
+    /// The values `configuration` keeps, as the last run left them: opens the state file
+    /// the first time the configuration keeps something (a reload may be that time),
+    /// forgets what it no longer keeps. Without a usable state directory it logs why
+    /// and runs without keeping.
+    private func keptValues(for configuration: Configuration) -> KeptValues {
+        keptSignals = Set(configuration.persistentSignals)
+        keptOutputs = Set(configuration.restoredOutputs)
+        let keys = Set(keptSignals.compactMap { KeptKey(kind: .signal, name: $0) }
+            + keptOutputs.compactMap { KeptKey(kind: .output, name: $0) })
+        guard !keys.isEmpty else {
+            keeper?.retain(only: [])
+            return KeptValues()
+        }
+        if let keeper {
+            keeper.retain(only: keys)
+        } else {
+            do throws(KeptStateError) {
+                let directory = try StateDirectory.forThisProcess(override: options.stateDirectory)
+                keeper = StateWriter.open(path: directory.filePath, keeping: keys, logger: logger)
+                logger.info("kept values: \(directory.filePath)")
+            } catch {
+                let hint = error.hint.isEmpty ? "" : "\nhint: \(error.hint)"
+                logger.warning("warning: kept values will not survive a restart: \(error.message)\(hint)")
+                return KeptValues()
+            }
+        }
+        var values = KeptValues()
+        for (key, value) in keeper?.values ?? [:] {
+            switch key.kind {
+            case .signal: values.signals[key.name] = value
+            case .output: values.outputs[key.name] = value
+            }
+        }
+        return values
+    }
+
+    /// Hands a kept value's change to the writer. A safe-state write is not kept: after
+    /// an orderly stop, `initial: restore` brings back the value from before the stop.
+    private func keep(_ change: EngineChange) {
+        guard let keeper, change.cause != .safeState else { return }
+        switch change.kind {
+        case .signal where keptSignals.contains(change.name):
+            if let key = KeptKey(kind: .signal, name: change.name) { keeper.record(key, change.value) }
+        case .output where keptOutputs.contains(change.name):
+            if let key = KeptKey(kind: .output, name: change.name) { keeper.record(key, change.value) }
+        default:
+            break
         }
     }
 

@@ -37,9 +37,12 @@ public struct DaemonProcess {
     public var hardware: any GPIOBackend
     /// What the start line says of `hardware`: `libgpiod 2.1 (API v2)`.
     public var hardwareSummary: String
+    /// `--state-dir`: where kept values live (nil: found as `StateDirectory` says).
+    public var stateDirectory: String?
 
     public init(configuration: Configuration, configPath: String?, simulate: Bool, board: BoardProfile? = nil,
-                controlPath: String, version: String, hardware: any GPIOBackend, hardwareSummary: String) {
+                controlPath: String, version: String, hardware: any GPIOBackend, hardwareSummary: String,
+                stateDirectory: String? = nil) {
         self.configuration = configuration
         self.configPath = configPath
         self.simulate = simulate
@@ -48,6 +51,7 @@ public struct DaemonProcess {
         self.version = version
         self.hardware = hardware
         self.hardwareSummary = hardwareSummary
+        self.stateDirectory = stateDirectory
     }
 
     /// Blocks the daemon's signals and ignores SIGPIPE. Call it before any thread starts,
@@ -89,7 +93,8 @@ public struct DaemonProcess {
                                          hardware: hardware, simulation: simulation,
                                          controlPath: controlPath, interaction: Self.interaction(),
                                          version: version,
-                                         backendSummary: backendSummary(simulation))
+                                         backendSummary: backendSummary(simulation),
+                                         stateDirectory: stateDirectory)
             let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
                                 signals: signals)
             daemon.onFinish = { finished.finish($0) }

@@ -41,15 +41,21 @@ extension GPIOAgg {
             options: [
                 .option("config", valueName: "path",
                         help: "The config file (default: \(defaultConfig); with --simulate, the embedded demo)."),
-            ] + BackendOptions.options + ControlOptions.options
+            ] + BackendOptions.options + ControlOptions.options + [
+                .option("state-dir", valueName: "path",
+                        help: "Where values kept across restarts live (persist: true, initial: restore); default: "
+                            + "$STATE_DIRECTORY, else /var/lib/gpioagg, else $XDG_STATE_HOME/gpioagg."),
+            ]
         )
 
         let config: String?
+        let stateDirectory: String?
         let backend: BackendOptions
         let control: ControlOptions
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             config = arguments.value("config")
+            stateDirectory = arguments.value("state-dir")
             backend = try BackendOptions(arguments)
             control = ControlOptions(arguments)
         }
@@ -67,7 +73,8 @@ extension GPIOAgg {
                 configuration: configuration, configPath: configPath,
                 simulate: backend.simulate, board: backend.board, controlPath: control.serverPath(), version: GPIOAgg.version,
                 hardware: LibgpiodBackend(),
-                hardwareSummary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
+                hardwareSummary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))",
+                stateDirectory: stateDirectory)
             throw ExitCode(try process.run(logging: logging))
         }
 

@@ -33,7 +33,7 @@ struct DaemonTests {
         let path: String
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
-             commands: Int32 = FileHandle.nullDevice.fileDescriptor) throws {
+             commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -43,7 +43,8 @@ struct DaemonTests {
             let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
             let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
                                          simulation: chips, controlPath: nil, interaction: interaction,
-                                         commandDescriptor: commands, version: "test", backendSummary: "simulated")
+                                         commandDescriptor: commands, version: "test", backendSummary: "simulated",
+                                         stateDirectory: stateDirectory)
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))
@@ -273,5 +274,35 @@ struct DaemonTests {
         let set = Reply(.sim(name: "switch1", action: .set(true)), to: rig.daemon)
         rig.daemon.handle(signal: SIGTERM)
         #expect(set.value == .failure("gpioagg stopped before the change to 'switch1' settled"))
+    }
+
+    @Test("a reload keeps a persisted toggle's value, and the value is on disk once the daemon stops")
+    func reloadKeepsPersistedValues() throws {
+        let state = NSTemporaryDirectory() + "gpioagg-kept-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let text = """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              button: { chip: main, line: GPIO17 }
+            signals:
+              light: { toggle: button, persist: true }
+            outputs:
+              lamp: { chip: main, line: GPIO5, follows: light, initial: restore }
+            """
+        let rig = try Rig(text, stateDirectory: state)
+        try rig.daemon.start()
+        rig.chip.setActive(.name("GPIO17"), true)
+        rig.loop.run()
+        #expect(rig.daemon.engine.snapshot().signals["light"] == true)
+        try rig.rewrite(text + "\n")
+        rig.daemon.handle(signal: SIGHUP)
+        rig.loop.run()
+        #expect(rig.messages.contains { $0.hasPrefix("reloaded ") })
+        #expect(rig.daemon.engine.snapshot().signals["light"] == true)
+        #expect(rig.daemon.engine.snapshot().outputs["lamp"] == true)
+        rig.daemon.handle(signal: SIGTERM)
+        let file = try String(contentsOfFile: state + "/kept-state", encoding: .utf8)
+        #expect(file.contains("signal light on\n") && file.contains("output lamp on\n"), "\(file)")
     }
 }

@@ -52,7 +52,7 @@ struct CommandLineTests {
         #expect(result.lines.contains("  pulse NAME [DURATION]                   invert it for a while (100ms)"))
         // A usage line too long for the page continues under its first option.
         #expect(result.lines.contains("USAGE: gpioagg run [--config <path>] [--simulate] [--board <name>]"))
-        #expect(result.lines.contains("                   [--control <PATH>]"))
+        #expect(result.lines.contains("                   [--control <PATH>] [--state-dir <path>]"))
         #expect(result.lines.contains(
             "  --config <path>         The config file (default: /etc/gpioagg/gpioagg.yaml;"))
         #expect(result.lines.contains("                          with --simulate, the embedded demo)."))
@@ -81,7 +81,7 @@ struct CommandLineTests {
          "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",
          "See 'gpioagg status --help' for more information."),
         (["--simulat"], "gpioagg: error: unknown option '--simulat' for 'gpioagg run'",
-         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>]",
+         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
          "See 'gpioagg run --help' for more information."),
         (["sim", "togle", "switch1"], "gpioagg: error: unknown command 'togle' for 'gpioagg sim'",
          "hint: did you mean 'toggle'? (commands: set, toggle, pulse)", "Usage: gpioagg sim <subcommand>",
@@ -91,7 +91,7 @@ struct CommandLineTests {
          "See 'gpioagg info --help' for more information."),
         (["--simulate", "status"], "gpioagg: error: unexpected argument 'status'",
          "hint: 'gpioagg run' takes no arguments; name the command first: gpioagg status [<options>]",
-         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>]",
+         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
          "See 'gpioagg run --help' for more information."),
     ])
     func usageErrors(arguments: [String], error: String, hint: String, usage: String, seeAlso: String) throws {

@@ -1,0 +1,28 @@
+import Config
+
+/// Values kept from an earlier run, which an engine starts from: `persist: true`
+/// signals (`toggle`, `latch`) start at theirs instead of off, and `initial: restore`
+/// outputs are requested at theirs instead of `initial`. Names without a kept value
+/// start as if nothing was kept.
+///
+/// ```swift
+/// engine.keptValues = KeptValues(signals: ["light": true], outputs: ["lamp": true])
+/// try engine.start()
+/// ```
+public struct KeptValues: Hashable, Sendable {
+    public var signals: [String: Bool]
+    public var outputs: [String: Bool]
+
+    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:]) {
+        self.signals = signals
+        self.outputs = outputs
+    }
+}
+
+extension Configuration {
+    /// The signals whose value is kept (`persist: true`).
+    public var persistentSignals: [String] { signals.filter(\.persist).map(\.name) }
+
+    /// The outputs whose value is kept (`initial: restore`).
+    public var restoredOutputs: [String] { outputs.filter(\.restore).map(\.name) }
+}
