@@ -50,4 +50,17 @@ struct DaemonStateMachineTests {
         #expect(idle.stopSignal("SIGTERM") == .none)
         #expect(idle.state == .stopped(exitStatus: 0))
     }
+
+    @Test("line commands that end after a failure stop with status 1, naming how many failed; without one, 0")
+    func commandsEnded() {
+        var failed = DaemonStateMachine()
+        _ = failed.start()
+        _ = failed.linesRequested()
+        #expect(failed.commandsEnded("end of input", failures: 2)
+            == .stop(reason: "end of input; 2 commands failed", exitStatus: 1))
+        var clean = DaemonStateMachine()
+        _ = clean.start()
+        _ = clean.linesRequested()
+        #expect(clean.commandsEnded("quit", failures: 0) == .stop(reason: "quit", exitStatus: 0))
+    }
 }
