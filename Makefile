@@ -13,7 +13,7 @@ UDEVRULESDIR ?= /etc/udev/rules.d
 NOTIFY_RELOAD ?= $(shell v=$$(systemctl --version 2>/dev/null | awk 'NR==1 { print $$2 }'); \
                    [ "$${v:-0}" -ge 253 ] 2>/dev/null && echo yes || echo no)
 
-.PHONY: all deps build run test test-unit test-sanitizers test-release test-kernel test-systemd release bench \
+.PHONY: all deps build run test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
         install install-files clean help
 
 all: build
@@ -21,6 +21,7 @@ all: build
 help:
 	@echo "make run       build and start gpioagg: on the GPIO chips when there are any, else --simulate"
 	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
+	@echo "make test-examples  run the example test files (config/examples/*.test.yaml)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
 	@echo "make test-kernel  the libgpiod backend on the real kernel (gpio-sim under qemu)"
@@ -46,9 +47,14 @@ run: build
 	    exec $(BUILD)/debug/gpioagg --simulate; \
 	fi
 
-# The release smoke run, the real-kernel suite and the sanitizer runs go first so that
-# the plain test run's summary closes the output.
-test: test-release test-systemd test-kernel test-sanitizers test-unit
+# The release smoke run, the real-kernel suite, the sanitizer runs and the example test
+# files go first so that the plain test run's summary closes the output.
+test: test-release test-systemd test-kernel test-sanitizers test-examples test-unit
+
+# The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
+test-examples: deps
+	$(SWIFT) build --product gpioagg --scratch-path $(BUILD)
+	$(BUILD)/debug/gpioagg test config/examples/*.test.yaml
 
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)

@@ -36,6 +36,9 @@
 //   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
 //   Service          The daemon as a library: lifecycle state machine, reload, line
 //                    commands and keys, logging that never blocks, systemd notifier.
+//   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
+//                    pass and expect values) read with Config's YAML front-end, run on
+//                    LoopEmbedded's twin with the engine on simulated chips.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions. No Foundation.
 //   gpioagg          The command line only.
@@ -93,6 +96,13 @@ let package = Package(
                 "Reactive", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Scenario",
+            dependencies: [
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Service",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CommandParsing", dependencies: ["GPIO"]),
         .executableTarget(
             name: "gpioagg",
@@ -106,6 +116,7 @@ let package = Package(
                 "Control",
                 "Loop",
                 "LoopEmbedded",
+                "Scenario",
                 "Service",
             ]
         ),
@@ -129,6 +140,7 @@ let package = Package(
         .testTarget(name: "ServiceTests",
                     dependencies: ["Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         .testTarget(name: "gpioaggTests",
                     dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service"]),

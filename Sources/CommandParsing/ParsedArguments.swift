@@ -114,7 +114,7 @@ public struct ParsedArguments {
     private func check(against command: CommandHelp, defaultOf group: (any CommandGroup.Type)?)
         throws(UsageError)
     {
-        if positionals.count > command.arguments.count {
+        if positionals.count > command.arguments.count, command.arguments.last?.isRepeating != true {
             let extra = positionals[command.arguments.count]
             throw UsageError("unexpected argument '\(extra)'",
                              hint: Self.argumentsHint(command, extra: extra, defaultOf: group))

@@ -9,35 +9,38 @@ enum ConfigFile {
     /// The whole file as UTF-8 text, refusing more than `limit` bytes before reading
     /// them, and anything that is not a regular file: the file is opened without
     /// blocking (a FIFO with no writer would otherwise hold up the caller, the daemon's
-    /// event loop on a reload) and its type checked before any read.
-    static func text(atPath path: String, limit: Int) throws(ConfigErrors) -> String {
+    /// event loop on a reload) and its type checked before any read. `noun` names the
+    /// file in messages (`config file`, `test file`).
+    static func text(atPath path: String, limit: Int, noun: String = "config file") throws(ConfigErrors) -> String {
         let whole = SourceLocation(file: path, line: 0, column: 0)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
-            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
-                                            hint: hint(for: code))])
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
+                                            hint: hint(for: code, noun: noun))])
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
-            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
-                                            hint: hint(for: code))])
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
+                                            hint: hint(for: code, noun: noun))])
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             break
         case S_IFDIR:
-            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: it is a directory",
-                                            hint: "give the file itself, e.g. --config /etc/gpioagg/gpioagg.yaml")])
+            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): it is a directory",
+                                            hint: noun == "config file" ? "give the file itself, e.g. --config /etc/gpioagg/gpioagg.yaml"
+                                                : "give the file itself")])
         default:
             throw ConfigErrors([ConfigError(
-                location: whole, message: "cannot read the config file: it is \(kind(of: status.st_mode)), not a regular file",
-                hint: "give a regular file (a symbolic link to one is fine), e.g. --config /etc/gpioagg/gpioagg.yaml")])
+                location: whole, message: "cannot read the \(noun): it is \(kind(of: status.st_mode)), not a regular file",
+                hint: "give a regular file (a symbolic link to one is fine)"
+                    + (noun == "config file" ? ", e.g. --config /etc/gpioagg/gpioagg.yaml" : ""))])
         }
         if Int(status.st_size) > limit {
-            throw ConfigErrors([tooLarge(path: path, bytes: Int(status.st_size), limit: limit)])
+            throw ConfigErrors([tooLarge(path: path, bytes: Int(status.st_size), limit: limit, noun: noun)])
         }
         // A file that grows while it is read: read up to one byte past the limit to tell.
         var bytes: [UInt8] = []
@@ -47,29 +50,29 @@ enum ConfigFile {
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the config file: \(describe(code))",
-                                                hint: hint(for: code))])
+                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
+                                                hint: hint(for: code, noun: noun))])
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
         if bytes.count > limit {
-            throw ConfigErrors([tooLarge(path: path, bytes: bytes.count, limit: limit)])
+            throw ConfigErrors([tooLarge(path: path, bytes: bytes.count, limit: limit, noun: noun)])
         }
         // Decoding replaces invalid bytes; if the text does not encode back to the same
         // bytes, the file was not UTF-8.
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {
-            throw ConfigErrors([ConfigError(location: whole, message: "the config file is not UTF-8 text",
+            throw ConfigErrors([ConfigError(location: whole, message: "the \(noun) is not UTF-8 text",
                                             hint: "save it as UTF-8")])
         }
         return text
     }
 
-    static func tooLarge(path: String, bytes: Int, limit: Int) -> ConfigError {
+    static func tooLarge(path: String, bytes: Int, limit: Int, noun: String = "config file") -> ConfigError {
         ConfigError(location: SourceLocation(file: path, line: 0, column: 0),
-                    message: "the config file is larger than \(limit / 1024 / 1024) MiB",
-                    hint: "a gpioagg config is a few kilobytes; is this the right file?")
+                    message: "the \(noun) is larger than \(limit / 1024 / 1024) MiB",
+                    hint: "a gpioagg \(noun == "config file" ? "config" : noun) is a few kilobytes; is this the right file?")
     }
 
     private static func kind(of mode: mode_t) -> String {
@@ -86,9 +89,10 @@ enum ConfigFile {
         String(cString: strerror(code)).lowercased()
     }
 
-    private static func hint(for code: Int32) -> String {
+    private static func hint(for code: Int32, noun: String) -> String {
         switch code {
-        case ENOENT: return "give the config file with --config PATH; config/gpioagg.yaml in the source tree is an example"
+        case ENOENT where noun == "config file":
+            return "give the config file with --config PATH; config/gpioagg.yaml in the source tree is an example"
         case EACCES: return "the file must be readable by the user gpioagg runs as"
         default: return ""
         }

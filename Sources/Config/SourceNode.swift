@@ -1,8 +1,9 @@
 /// A YAML node as read from the file, with where it was written: the validator works on
 /// this, never on libyaml's events, so that duplicate keys, anchors and nodes already
-/// reported are dealt with once, while reading (`SourceDocument`).
-struct SourceNode: Sendable {
-    enum Content: Sendable {
+/// reported are dealt with once, while reading (`SourceDocument`). Public for the other
+/// YAML files gpioagg reads with the same rules (`ConfigLoader.loadDocument`).
+public struct SourceNode: Sendable {
+    public enum Content: Sendable {
         /// A string as written (quotes removed, escapes and folding resolved). `quoted`
         /// is false for plain scalars only: quoted ('...', "...") and block (`|`, `>`)
         /// scalars are strings whatever they spell, e.g. `line: '-5'` names a line.
@@ -18,17 +19,17 @@ struct SourceNode: Sendable {
     }
 
     /// One `key: value` of a mapping.
-    struct Entry: Sendable {
-        var key: String
-        var keyLocation: SourceLocation
-        var value: SourceNode
+    public struct Entry: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: SourceNode
     }
 
-    var content: Content
-    var location: SourceLocation
+    public var content: Content
+    public var location: SourceLocation
 
     /// How an error message names what was found instead of what was expected.
-    var kindDescription: String {
+    public var kindDescription: String {
         switch content {
         case .scalar(let text, _): return "'\(text)'"
         case .null: return "nothing"
@@ -39,12 +40,12 @@ struct SourceNode: Sendable {
     }
 
     /// The text of a scalar, nil for anything else.
-    var scalarText: String? {
+    public var scalarText: String? {
         if case .scalar(let text, _) = content { return text }
         return nil
     }
 
-    var isReported: Bool {
+    public var isReported: Bool {
         if case .reported = content { return true }
         return false
     }

@@ -21,6 +21,19 @@ struct ParsedArgumentsTests {
         #expect(try ParsedArguments(["-"], for: Lamp.Show.help).positionals == ["-"])
     }
 
+    @Test("a repeating last argument takes every argument left, one at least")
+    func repeatingArgument() throws {
+        let help = CommandHelp(name: "lamp test", abstract: "Test files.",
+                               arguments: [ArgumentSpec("file", help: "The files.", isRepeating: true)],
+                               options: [.option("config", valueName: "path", help: "The config.")])
+        let parsed = try ParsedArguments(["a.yaml", "--config", "c.yaml", "b.yaml", "c.yaml"], for: help)
+        #expect(parsed.positionals == ["a.yaml", "b.yaml", "c.yaml"])
+        #expect(parsed.value("config") == "c.yaml")
+        #expect(help.usage == "lamp test <file> ... [--config <path>]")
+        let error = #expect(throws: UsageError.self) { try ParsedArguments([], for: help) }
+        #expect(error?.message == "missing <file>: the files")
+    }
+
     @Test("a flag is false unless given")
     func flags() throws {
         #expect(try ParsedArguments([], for: Lamp.Show.help).flag("json") == false)

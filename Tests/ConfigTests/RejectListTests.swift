@@ -116,6 +116,8 @@ struct RejectListTests {
                        line: 4, column: 39, message: "the duration '10' has no unit", hint: "e.g. 10ms"),
         RejectedConfig(name: "debounce too long", yaml: chips + "inputs:\n  a: { chip: main, line: 1, debounce: 20s }\n",
                        line: 4, column: 39, message: "debounce 20s in input 'a' is too long", hint: "1us to 10s"),
+        RejectedConfig(name: "debounce in minutes", yaml: chips + "inputs:\n  a: { chip: main, line: 1, debounce: 1m }\n",
+                       line: 4, column: 39, message: "debounce 1m in input 'a' is too long", hint: "1us to 10s"),
         RejectedConfig(name: "debounce too short", yaml: chips + "inputs:\n  a: { chip: main, line: 1, debounce: 500ns }\n",
                        line: 4, column: 39, message: "debounce 500ns in input 'a' is too short"),
         RejectedConfig(name: "unknown debounce mode",

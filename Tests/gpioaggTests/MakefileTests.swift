@@ -37,4 +37,14 @@ struct MakefileTests {
         #expect(!commands.contains { $0.contains("swift-for-test") }, "\(commands)")
         #expect(commands.contains { $0.contains("install") && $0.contains(".build-release/release/gpioagg") }, "\(commands)")
     }
+
+    @Test("make test runs the example test files with the debug build of gpioagg")
+    func testRunsExamples() throws {
+        let commands = try Self.dryRun("test-examples", ["SWIFT=swift-for-test"])
+        let build = commands.firstIndex(of: "swift-for-test build --product gpioagg --scratch-path .build")
+        let run = commands.firstIndex(of: ".build/debug/gpioagg test config/examples/*.test.yaml")
+        #expect(build != nil && run != nil && build! < run!, "\(commands)")
+        let all = try Self.dryRun("test", ["SWIFT=swift-for-test"])
+        #expect(all.contains(".build/debug/gpioagg test config/examples/*.test.yaml"), "\(all)")
+    }
 }

@@ -1,0 +1,69 @@
+import Config
+
+extension Scenario {
+    /// The names the steps use that `configuration` does not have where the step needs
+    /// them, each at the name, with the nearest names suggested: `set`, `toggle` and
+    /// `pulse` move inputs; `expect`, `expect_active` and `expect_quiet` read inputs,
+    /// signals and outputs.
+    ///
+    /// ```
+    /// garage.test.yaml:4:15: error: unknown name 'light_rely' in expect:
+    /// hint: did you mean 'light_relay'?
+    /// ```
+    public func nameErrors(against configuration: Configuration) -> [ConfigError] {
+        let inputs = configuration.inputs.map(\.name)
+        let signals = configuration.signals.map(\.name)
+        let outputs = configuration.outputs.map(\.name)
+        let all = inputs + signals + outputs
+        let inputSet = Set(inputs)
+        let allSet = Set(all)
+        var errors: [ConfigError] = []
+
+        func checkInput(_ name: String, at location: SourceLocation, in step: String) {
+            guard !inputSet.contains(name) else { return }
+            let listed = "inputs: " + Self.list(inputs)
+            if allSet.contains(name) {
+                let kind = signals.contains(name) ? "a signal" : "an output"
+                errors.append(ConfigError(location: location, message: "'\(name)' is \(kind), not an input: \(step) moves inputs",
+                                          hint: listed))
+                return
+            }
+            let hint = NearestNames.didYouMean(name, among: inputs).map { "\($0) (\(listed))" } ?? listed
+            errors.append(ConfigError(location: location, message: "unknown input '\(name)' in \(step)", hint: hint))
+        }
+
+        func checkName(_ name: String, at location: SourceLocation, in step: String) {
+            guard !allSet.contains(name) else { return }
+            let what = "\(step) names an input, a signal or an output of \(configuration.file)"
+            errors.append(ConfigError(location: location, message: "unknown name '\(name)' in \(step)",
+                                      hint: NearestNames.didYouMean(name, among: all) ?? what))
+        }
+
+        for step in steps {
+            switch step.action {
+            case .set(let levels):
+                for level in levels { checkInput(level.name, at: level.location, in: "set:") }
+            case .toggle(let names):
+                for name in names { checkInput(name.name, at: name.location, in: "toggle:") }
+            case .pulse(let pulses):
+                for pulse in pulses { checkInput(pulse.name, at: pulse.location, in: "pulse:") }
+            case .wait:
+                break
+            case .expect(let levels):
+                for level in levels { checkName(level.name, at: level.location, in: "expect:") }
+            case .expectActive(let names):
+                for name in names { checkName(name.name, at: name.location, in: "expect_active:") }
+            case .expectQuiet(let names):
+                for name in names { checkName(name.name, at: name.location, in: "expect_quiet:") }
+            }
+        }
+        return errors
+    }
+
+    /// `a, b, c`, or the first few and how many more.
+    private static func list(_ names: [String], limit: Int = 10) -> String {
+        guard !names.isEmpty else { return "none" }
+        let shown = names.prefix(limit).joined(separator: ", ")
+        return names.count > limit ? shown + " and \(names.count - limit) more" : shown
+    }
+}

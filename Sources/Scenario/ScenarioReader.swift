@@ -1,0 +1,285 @@
+import Config
+
+/// Reads a test file's tree (`ConfigLoader.loadDocument`) into a `Scenario`, collecting
+/// every error at its key or value, with a hint, as the config's validator does. Names
+/// are checked later, against the config (`Scenario.nameErrors(against:)`).
+struct ScenarioReader {
+    static let topLevelKeys = ["config", "steps"]
+    static let stepShape = "write each step as - KEY: VALUE, e.g. - wait: 1s (a step is one of "
+        + ScenarioStep.keys.joined(separator: ", ") + ")"
+
+    let file: String
+    private(set) var errors: [ConfigError] = []
+
+    /// The scenario, whatever was wrong with it (what could not be read is left out, so
+    /// that the names read are still checked), and the errors found.
+    static func read(_ root: SourceNode, file: String) -> (Scenario, [ConfigError]) {
+        var reader = ScenarioReader(file: file)
+        let scenario = reader.scenario(root)
+        return (scenario, reader.errors)
+    }
+
+    private mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {
+        errors.append(ConfigError(location: location, message: message, hint: hint))
+    }
+
+    // MARK: The top level
+
+    private mutating func scenario(_ root: SourceNode) -> Scenario {
+        var scenario = Scenario(file: file, steps: [])
+        guard case .mapping(let entries) = root.content else {
+            if !root.isReported {
+                report(root.location, "the top level of a test file must be a mapping with config: and steps:, "
+                       + "found \(root.kindDescription)",
+                       hint: "start with config: FILE.yaml, then steps: and a list of steps")
+            }
+            return scenario
+        }
+        for entry in entries {
+            switch entry.key {
+            case "config":
+                scenario.config = config(entry)
+            case "steps":
+                scenario.steps = steps(entry)
+            default:
+                let valid = "valid keys: " + Self.topLevelKeys.joined(separator: ", ")
+                let hint = NearestNames.didYouMean(entry.key, among: Self.topLevelKeys).map { "\($0) (\(valid))" }
+                report(entry.keyLocation, "unknown key '\(entry.key)' at the top level", hint: hint ?? valid)
+            }
+        }
+        if !entries.contains(where: { $0.key == "steps" }) {
+            report(root.location, "a test file needs steps:",
+                   hint: "write steps: and a list of steps under it, e.g. - wait: 1s")
+        }
+        return scenario
+    }
+
+    /// `config: garage.yaml`, relative to the test file's folder.
+    private mutating func config(_ entry: SourceNode.Entry) -> Scenario.ConfigReference? {
+        switch entry.value.content {
+        case .scalar(let path, _) where !path.isEmpty:
+            return Scenario.ConfigReference(path: Self.resolve(path, besides: file), location: entry.value.location)
+        case .reported:
+            return nil
+        case .null, .scalar:
+            report(entry.keyLocation, "config: has no value",
+                   hint: "write config: FILE.yaml, the config file relative to this file")
+            return nil
+        default:
+            report(entry.value.location, "config: must be a file name, found \(entry.value.kindDescription)",
+                   hint: "write config: FILE.yaml, the config file relative to this file")
+            return nil
+        }
+    }
+
+    /// `path` as seen from the folder holding `file`.
+    static func resolve(_ path: String, besides file: String) -> String {
+        guard !path.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+
+    private mutating func steps(_ entry: SourceNode.Entry) -> [ScenarioStep] {
+        switch entry.value.content {
+        case .sequence(let items) where !items.isEmpty:
+            return items.compactMap { step($0) }
+        case .reported:
+            return []
+        case .null, .sequence:
+            report(entry.keyLocation, "steps: has no steps", hint: "write the steps under it, one per line: - wait: 1s")
+            return []
+        default:
+            report(entry.value.location, "steps: must be a list of steps, found \(entry.value.kindDescription)",
+                   hint: "start each step with '- ' on a line of its own: - set: { NAME: on }")
+            return []
+        }
+    }
+
+    // MARK: Steps
+
+    private mutating func step(_ node: SourceNode) -> ScenarioStep? {
+        switch node.content {
+        case .mapping(let entries):
+            guard let first = entries.first else {
+                report(node.location, "a step needs a key, found an empty mapping", hint: Self.stepShape)
+                return nil
+            }
+            if entries.count > 1 {
+                let second = entries[1]
+                report(second.keyLocation, "a step has one key: '\(first.key):' and '\(second.key):' are in the same step",
+                       hint: "start each step with '- ' on a line of its own: - \(second.key): ...")
+                return nil
+            }
+            return action(first).map { ScenarioStep($0, at: first.keyLocation) }
+        case .reported:
+            return nil
+        case .null:
+            report(node.location, "a step is empty", hint: Self.stepShape)
+            return nil
+        case .scalar, .sequence:
+            report(node.location, "a step must be a mapping with one key, found \(node.kindDescription)",
+                   hint: Self.stepShape)
+            return nil
+        }
+    }
+
+    private mutating func action(_ entry: SourceNode.Entry) -> ScenarioStep.Action? {
+        switch entry.key {
+        case "set": return levels(entry, of: "inputs").map { .set($0) }
+        case "expect": return levels(entry, of: "names").map { .expect($0) }
+        case "toggle": return names(entry).map { .toggle($0) }
+        case "expect_active": return names(entry).map { .expectActive($0) }
+        case "expect_quiet": return names(entry).map { .expectQuiet($0) }
+        case "pulse": return pulses(entry).map { .pulse($0) }
+        case "wait":
+            guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
+            return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }
+        default:
+            let valid = "a step is one of " + ScenarioStep.keys.joined(separator: ", ")
+            let hint = NearestNames.didYouMean(entry.key, among: ScenarioStep.keys).map { "\($0) (\(valid))" }
+            report(entry.keyLocation, "unknown step '\(entry.key)'", hint: hint ?? valid)
+            return nil
+        }
+    }
+
+    /// `{ NAME: on, NAME: off }`; `of` names what the names are (`inputs`).
+    private mutating func levels(_ entry: SourceNode.Entry, of what: String) -> [ScenarioStep.Level]? {
+        let key = entry.key
+        guard let entries = mapping(entry, of: what, example: "\(key): { NAME: on, NAME: off }") else { return nil }
+        var levels: [ScenarioStep.Level] = []
+        for item in entries {
+            guard let value = onOff(item, in: key) else { continue }
+            levels.append(ScenarioStep.Level(item.key, value, at: item.keyLocation))
+        }
+        return levels
+    }
+
+    /// `{ NAME: 100ms, ... }`.
+    private mutating func pulses(_ entry: SourceNode.Entry) -> [ScenarioStep.Pulse]? {
+        guard let entries = mapping(entry, of: "inputs", example: "pulse: { NAME: 100ms }") else { return nil }
+        var pulses: [ScenarioStep.Pulse] = []
+        for item in entries {
+            guard let text = scalar(item, hint: "write pulse: { \(item.key): 100ms }"),
+                  let length = duration(text, at: item.value.location, in: "pulse: of \(item.key)") else {
+                continue
+            }
+            guard length > .zero else {
+                report(item.value.location, "a pulse of \(item.key) lasts longer than 0",
+                       hint: "write how long the input stays on, e.g. \(item.key): 100ms")
+                continue
+            }
+            pulses.append(ScenarioStep.Pulse(item.key, for: length, at: item.keyLocation))
+        }
+        return pulses
+    }
+
+    /// The entries of a step's mapping: at least one.
+    private mutating func mapping(_ entry: SourceNode.Entry, of what: String, example: String) -> [SourceNode.Entry]? {
+        switch entry.value.content {
+        case .mapping(let entries) where !entries.isEmpty:
+            return entries
+        case .reported:
+            return nil
+        case .null, .mapping:
+            report(entry.keyLocation, "\(entry.key): needs at least one of its \(what)", hint: "write \(example)")
+            return nil
+        default:
+            report(entry.value.location, "\(entry.key): takes a mapping of \(what), found \(entry.value.kindDescription)",
+                   hint: "write \(example)")
+            return nil
+        }
+    }
+
+    /// `NAME` or `[NAME, ...]`: at least one, none twice.
+    private mutating func names(_ entry: SourceNode.Entry) -> [ScenarioStep.Name]? {
+        let key = entry.key
+        let hint = "write \(key): NAME, or \(key): [NAME, NAME] for several"
+        switch entry.value.content {
+        case .scalar(let name, _) where !name.isEmpty:
+            return [ScenarioStep.Name(name, at: entry.value.location)]
+        case .sequence(let items) where !items.isEmpty:
+            var names: [ScenarioStep.Name] = []
+            for item in items {
+                guard case .scalar(let name, _) = item.content, !name.isEmpty else {
+                    if !item.isReported {
+                        report(item.location, "\(key): takes names, found \(item.kindDescription)", hint: hint)
+                    }
+                    continue
+                }
+                guard !names.contains(where: { $0.name == name }) else {
+                    report(item.location, "'\(name)' is listed twice in \(key):", hint: "remove the repeated name")
+                    continue
+                }
+                names.append(ScenarioStep.Name(name, at: item.location))
+            }
+            return names
+        case .reported:
+            return nil
+        case .null, .scalar, .sequence:
+            report(entry.keyLocation, "\(key): needs a name", hint: hint)
+            return nil
+        case .mapping:
+            report(entry.value.location, "\(key): takes a name or a list of names, found a mapping", hint: hint)
+            return nil
+        }
+    }
+
+    // MARK: Values
+
+    /// A non-empty single value.
+    private mutating func scalar(_ entry: SourceNode.Entry, hint: String) -> String? {
+        switch entry.value.content {
+        case .scalar(let text, _) where !text.isEmpty:
+            return text
+        case .reported:
+            return nil
+        case .null, .scalar:
+            report(entry.keyLocation, "\(entry.key): has no value", hint: hint)
+            return nil
+        default:
+            report(entry.value.location, "\(entry.key): takes a single value, found \(entry.value.kindDescription)",
+                   hint: hint)
+            return nil
+        }
+    }
+
+    private mutating func duration(_ text: String, at location: SourceLocation, in what: String) -> Duration? {
+        switch DurationText.parse(text) {
+        case .value(let duration):
+            return duration
+        case .invalid(let message, let hint):
+            report(location, "\(message) (in \(what))", hint: hint)
+            return nil
+        }
+    }
+
+    /// `on`, `off`, `true` or `false`; other words for a level are refused with the word
+    /// of the same meaning, never by spelling (as in a config file's `initial:`).
+    private mutating func onOff(_ entry: SourceNode.Entry, in step: String) -> Bool? {
+        let words = "on, off, true, false"
+        guard let word = scalar(entry, hint: "write \(entry.key): on or \(entry.key): off") else { return nil }
+        switch word {
+        case "on", "true": return true
+        case "off", "false": return false
+        default: break
+        }
+        let hint: String
+        if let meaning = Self.levelMeaning(word) {
+            let level = meaning ? "on" : "off"
+            hint = "'\(word)' means \(level): write \(entry.key): \(level) (a level is one of \(words))"
+        } else {
+            hint = NearestNames.didYouMean(word, among: ["on", "off", "true", "false"])
+                .map { "\($0) (a level is one of \(words))" } ?? "a level is one of \(words)"
+        }
+        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):", hint: hint)
+        return nil
+    }
+
+    /// What a word people write for a level means (`true` is on), whatever its case.
+    static func levelMeaning(_ word: String) -> Bool? {
+        switch word.lowercased() {
+        case "on", "true", "yes", "y", "1", "high", "hi", "enable", "enabled", "active": true
+        case "off", "false", "no", "n", "0", "low", "lo", "disable", "disabled", "inactive": false
+        default: nil
+        }
+    }
+}

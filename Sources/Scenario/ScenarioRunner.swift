@@ -1,0 +1,199 @@
+import Config
+import Engine
+import GPIO
+import GPIOSimulated
+import Logging
+import LoopEmbedded
+import Reactive
+import Service
+
+/// Runs a test file on the event loop's virtual-time twin (`EmbeddedEventLoop`): the
+/// config's engine on simulated chips (`SimulatedBackend.simulating`), its inputs moved
+/// on their chip lines, so that each input's debounce applies as on the board. Time
+/// passes only as the steps say, so hours of a scenario take milliseconds.
+///
+/// Every expectation is checked, failed or not, and the scenario goes on after a failure.
+/// A failure says where, what was expected at what time since the start, and the latest
+/// changes of what the name follows (an output: its `follows` and that signal's
+/// operands; a signal: its operands; an input: itself).
+///
+/// ```swift
+/// let result = ScenarioRunner.run(try ScenarioLoader.load(path: "garage.test.yaml"))
+/// for failure in result.failures { print(failure) }
+/// // garage.test.yaml:8:13: error: expected light_relay on at 2m1s, it is off
+/// //   1m58s  input motion off
+/// print(result.passed, result.failed)
+/// ```
+///
+/// `expect_active` and `expect_quiet` look at the changes the engine reports
+/// (`Engine.observeChanges`) since the latest step that acted (`set`, `toggle`, `pulse`,
+/// `wait`) began: a change of the name to on counts, even one undone in the same
+/// instant.
+public final class ScenarioRunner {
+    /// How many changes a failure lists.
+    public static let recentChangeCount = 5
+
+    private let loaded: LoadedScenario
+    private let loop = EmbeddedEventLoop()
+    private let backend: SimulatedBackend
+    private let engine: Engine
+    private let start: UInt64
+    private var history = ChangeHistory(depth: ScenarioRunner.recentChangeCount)
+    /// When each name first turned on since `windowStart`.
+    private var activations: [String: UInt64] = [:]
+    private var windowStart: UInt64
+    private var engineFailure: EngineError?
+    private var result: ScenarioResult
+
+    /// Runs every step of `loaded`, on the calling thread.
+    public static func run(_ loaded: LoadedScenario) -> ScenarioResult {
+        ScenarioRunner(loaded).run()
+    }
+
+    private init(_ loaded: LoadedScenario) {
+        self.loaded = loaded
+        backend = SimulatedBackend.simulating(loaded.configuration, clock: loop)
+        engine = Engine(configuration: loaded.configuration, backend: backend, loop: loop, consumer: "gpioagg-test",
+                        logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
+        start = loop.now
+        windowStart = loop.now
+        result = ScenarioResult(file: loaded.scenario.file)
+    }
+
+    private func run() -> ScenarioResult {
+        let observation = engine.observeChanges { [unowned self] in record($0) }
+        defer { observation.cancel() }
+        engine.onFailure = { [unowned self] in engineFailure = $0 }
+        do {
+            try engine.start()
+        } catch {
+            result.error = error.description
+            return result
+        }
+        loop.run()
+        for step in loaded.scenario.steps {
+            if step.acts {
+                windowStart = loop.now
+                activations.removeAll()
+            }
+            perform(step)
+            if let engineFailure {
+                result.error = "\(step.location): error: the engine stopped here\n\(engineFailure.description)"
+                break
+            }
+        }
+        result.elapsed = .nanoseconds(Int64(loop.now - start))
+        engine.stop()
+        return result
+    }
+
+    private func record(_ change: EngineChange) {
+        history.record(change)
+        if change.value, change.cause != .safeState, activations[change.name] == nil {
+            activations[change.name] = change.timestamp
+        }
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: ScenarioStep) {
+        switch step.action {
+        case .set(let levels):
+            for level in levels { move(level.name) { $0.setActive($1, level.value) } }
+            loop.run()
+        case .toggle(let names):
+            for name in names { move(name.name) { $0.toggle($1) } }
+            loop.run()
+        case .pulse(let pulses):
+            let begin = loop.now
+            for pulse in pulses { move(pulse.name) { $0.setActive($1, true) } }
+            loop.run()
+            let byEnd = pulses.enumerated().sorted { ($0.element.duration, $0.offset) < ($1.element.duration, $1.offset) }
+            for (_, pulse) in byEnd {
+                loop.advance(to: begin + pulse.duration.wholeNanoseconds)
+                move(pulse.name) { $0.setActive($1, false) }
+                loop.run()
+            }
+        case .wait(let duration):
+            loop.advance(by: duration)
+        case .expect(let levels):
+            let snapshot = engine.snapshot()
+            for level in levels {
+                let value = snapshot.inputs[level.name] ?? snapshot.signals[level.name] ?? snapshot.outputs[level.name]
+                check(value == level.value, at: level.location, name: level.name,
+                      "expected \(level.name) \(Self.onOff(level.value)) at \(time(loop.now)), "
+                          + "it is \(value.map(Self.onOff) ?? "unknown")")
+            }
+        case .expectActive(let names):
+            for name in names {
+                check(activations[name.name] != nil, at: name.location, name: name.name,
+                      "expected \(name.name) to turn on since \(time(windowStart)), it did not "
+                          + "(it is \(currentValue(name.name)) at \(time(loop.now)))")
+            }
+        case .expectQuiet(let names):
+            for name in names {
+                let on = activations[name.name]
+                check(on == nil, at: name.location, name: name.name,
+                      "expected \(name.name) quiet since \(time(windowStart)), it turned on at \(time(on ?? loop.now))")
+            }
+        }
+    }
+
+    /// Calls `change` with the simulated chip and line of the input `name`.
+    private func move(_ name: String, _ change: (SimulatedChip, LineLocator) -> Void) {
+        guard let id = engine.line(ofInput: name), let chip = backend.simulatedChip(path: id.chip) else { return }
+        change(chip, .offset(id.offset))
+    }
+
+    private func check(_ met: Bool, at location: SourceLocation, name: String, _ message: @autoclosure () -> String) {
+        if met {
+            result.passed += 1
+        } else {
+            result.failures.append(ScenarioFailure(location: location, message: message(),
+                                                   recentChanges: recentChanges(for: name)))
+        }
+    }
+
+    // MARK: What a failure shows
+
+    private func currentValue(_ name: String) -> String {
+        let snapshot = engine.snapshot()
+        return (snapshot.inputs[name] ?? snapshot.signals[name] ?? snapshot.outputs[name]).map(Self.onOff) ?? "unknown"
+    }
+
+    /// The names whose changes explain `name`'s value.
+    private func followed(_ name: String) -> [String] {
+        let configuration = loaded.configuration
+        func operands(_ signal: String) -> [String] {
+            configuration.signals.first { $0.name == signal }?.expression.operands ?? []
+        }
+        if let output = configuration.outputs.first(where: { $0.name == name }) {
+            return [output.follows] + operands(output.follows)
+        }
+        if configuration.signals.contains(where: { $0.name == name }) {
+            return operands(name)
+        }
+        return [name]
+    }
+
+    private func recentChanges(for name: String) -> [String] {
+        let names = followed(name)
+        let changes = history.latest(of: names)
+        guard !changes.isEmpty else {
+            return ["  (no change of \(names.joined(separator: ", ")) since the start)"]
+        }
+        let times = changes.map { time($0.timestamp) }
+        let width = times.map(\.count).max() ?? 0
+        return zip(times, changes).map { time, change in
+            "  " + time + String(repeating: " ", count: width - time.count) + "  " + change.description
+                + (change.cause == .change ? "" : " (\(change.cause.rawValue))")
+        }
+    }
+
+    /// `2m1s`: `instant` on the loop's clock, as time since the start.
+    private func time(_ instant: UInt64) -> String {
+        ScenarioTime.format(nanoseconds: instant >= start ? instant - start : 0)
+    }
+
+    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+}

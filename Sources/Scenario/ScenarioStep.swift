@@ -1,0 +1,85 @@
+import Config
+
+/// One step of a test file, as written: `- set: { motion: on }`, `- wait: 1s`...
+///
+/// Steps that act (`set`, `toggle`, `pulse`, `wait`) move inputs or time; the others
+/// check, and take no time.
+public struct ScenarioStep: Hashable, Sendable {
+    /// A name and where it was written.
+    public struct Name: Hashable, Sendable {
+        public var name: String
+        public var location: SourceLocation
+
+        public init(_ name: String, at location: SourceLocation) {
+            self.name = name
+            self.location = location
+        }
+    }
+
+    /// `NAME: on` in `set:` and `expect:`.
+    public struct Level: Hashable, Sendable {
+        public var name: String
+        public var value: Bool
+        public var location: SourceLocation
+
+        public init(_ name: String, _ value: Bool, at location: SourceLocation) {
+            self.name = name
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// `NAME: 100ms` in `pulse:`.
+    public struct Pulse: Hashable, Sendable {
+        public var name: String
+        public var duration: Duration
+        public var location: SourceLocation
+
+        public init(_ name: String, for duration: Duration, at location: SourceLocation) {
+            self.name = name
+            self.duration = duration
+            self.location = location
+        }
+    }
+
+    public enum Action: Hashable, Sendable {
+        /// `set: { NAME: on|off, ... }`: inputs to logical values, at once.
+        case set([Level])
+        /// `toggle: NAME` or `toggle: [NAME, ...]`: inputs to the other logical value.
+        case toggle([Name])
+        /// `pulse: { NAME: DURATION, ... }`: each input on, then off once its duration
+        /// has passed; the step lasts as long as the longest.
+        case pulse([Pulse])
+        /// `wait: DURATION`.
+        case wait(Duration)
+        /// `expect: { NAME: on|off, ... }`: inputs, signals and outputs now.
+        case expect([Level])
+        /// `expect_active: NAME` (or a list): turned on at least once since the last
+        /// step that acted began.
+        case expectActive([Name])
+        /// `expect_quiet: NAME` (or a list): did not turn on since the last step that
+        /// acted began.
+        case expectQuiet([Name])
+    }
+
+    /// The words that start a step, as written in a test file.
+    public static let keys = ["set", "toggle", "pulse", "wait", "expect", "expect_active", "expect_quiet"]
+
+    public var action: Action
+    /// The step's key.
+    public var location: SourceLocation
+
+    public init(_ action: Action, at location: SourceLocation) {
+        self.action = action
+        self.location = location
+    }
+
+    /// Whether the step moves inputs or time (and so starts the window that
+    /// `expect_active` and `expect_quiet` look at).
+    public var acts: Bool {
+        switch action {
+        case .set, .toggle, .pulse, .wait: return true
+        case .expect, .expectActive, .expectQuiet: return false
+        }
+    }
+}

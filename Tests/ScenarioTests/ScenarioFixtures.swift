@@ -1,0 +1,55 @@
+import Config
+import Scenario
+import Testing
+
+/// A small house: a motion sensor and a door without debounce, a push button with a
+/// 20 ms debounce whose presses toggle a lamp; the light relay follows motion or the
+/// lamp, the chime the button itself.
+enum ScenarioFixtures {
+    static let configText = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          motion: { chip: main, line: GPIO17 }
+          button: { chip: main, line: GPIO27, active: low, bias: pull-up, debounce: 20ms }
+          door: { chip: main, line: GPIO22 }
+        signals:
+          lit: { toggle: button }
+          light_on: { any: [motion, lit] }
+        outputs:
+          light_relay: { chip: main, line: GPIO5, follows: light_on }
+          chime: { chip: main, line: GPIO6, follows: button }
+
+        """
+
+    static let configuration: Configuration = {
+        do {
+            return try ConfigLoader.parse(configText, file: "house.yaml")
+        } catch {
+            fatalError("the fixture config is invalid: \(error)")
+        }
+    }()
+
+    /// `steps`, one per line, as a test file's text.
+    static func text(_ steps: [String]) -> String {
+        "config: house.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
+    }
+
+    static func load(_ steps: [String], file: String = "house.test.yaml") throws -> LoadedScenario {
+        try ScenarioLoader.parse(text(steps), file: file, configuration: configuration)
+    }
+
+    /// The errors reading `text` reports, as `LINE:COL message`.
+    static func errors(_ text: String) -> [String] {
+        do {
+            _ = try ScenarioLoader.parse(text, file: "house.test.yaml", configuration: configuration)
+            return []
+        } catch {
+            return error.errors.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        }
+    }
+
+    static func run(_ steps: [String]) throws -> ScenarioResult {
+        ScenarioRunner.run(try load(steps))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@Suite("gpioagg test")
+struct TestCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../config/examples").standardizedFileURL
+
+    /// A fresh folder holding `files`; removed by the caller.
+    private func folder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gpioagg-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    private static let garage = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          motion: { chip: main, line: GPIO17 }
+        outputs:
+          light_relay: { chip: main, line: GPIO5, follows: motion }
+
+        """
+
+    @Test("the shipped example passes: exit 0 and the summary line")
+    func example() throws {
+        let path = Self.examples.appendingPathComponent("doorbell.test.yaml").path
+        let result = try runProduct("gpioagg", ["test", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.lines.count == 2)
+        #expect(result.lines.first?.hasPrefix("\(path): 18 passed, 0 failed (8h0m") == true, "\(result.lines)")
+        #expect(result.lines.last == "18 passed, 0 failed in 1 file")
+    }
+
+    @Test("a failed expectation is reported with its time and the changes behind it; exit 1")
+    func failure() throws {
+        let root = try folder([
+            "garage.yaml": Self.garage,
+            "garage.test.yaml": """
+                config: garage.yaml
+                steps:
+                  - set: { motion: on }
+                  - wait: 1s
+                  - set: { motion: off }
+                  - wait: 1m
+                  - expect: { light_relay: on }
+                  - expect: { light_relay: off }
+
+                """,
+            "second.test.yaml": "config: garage.yaml\nsteps:\n  - expect: { motion: off }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("garage.test.yaml").path
+        let second = root.appendingPathComponent("second.test.yaml").path
+        let result = try runProduct("gpioagg", ["test", first, second])
+        #expect(result.status == 1)
+        #expect(result.errors == """
+            \(first):7:15: error: expected light_relay on at 1m1s, it is off
+              0s  input motion on
+              1s  input motion off
+
+            """)
+        #expect(result.lines == [
+            "\(first): 1 passed, 1 failed (1m1s of virtual time)",
+            "\(second): 1 passed, 0 failed (0s of virtual time)",
+            "2 passed, 1 failed in 2 files",
+        ])
+    }
+
+    @Test("every error of a file is reported before anything runs; the other files still run; exit 1")
+    func errors() throws {
+        let root = try folder([
+            "garage.yaml": Self.garage,
+            "bad.test.yaml": "config: garage.yaml\nsteps:\n  - set: { motoin: on }\n  - wiat: 1s\n",
+            "good.test.yaml": "config: garage.yaml\nsteps:\n  - expect: { light_relay: off }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bad = root.appendingPathComponent("bad.test.yaml").path
+        let good = root.appendingPathComponent("good.test.yaml").path
+        let result = try runProduct("gpioagg", ["test", bad, good])
+        #expect(result.status == 1)
+        #expect(result.errors == """
+            \(bad):3:12: error: unknown input 'motoin' in set:
+            hint: did you mean 'motion'? (inputs: motion)
+            \(bad):4:5: error: unknown step 'wiat'
+            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, wait, expect, expect_active, expect_quiet)
+            gpioagg: 2 errors in \(bad); not run
+
+            """)
+        #expect(result.lines == [
+            "\(good): 1 passed, 0 failed (0s of virtual time)",
+            "1 passed, 0 failed in 2 files; 1 could not run",
+        ])
+    }
+
+    @Test("--config replaces each file's config:")
+    func configOverride() throws {
+        let root = try folder([
+            "garage.yaml": Self.garage,
+            "light.test.yaml": "config: elsewhere.yaml\nsteps:\n  - set: { motion: on }\n  - expect: { light_relay: on }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let test = root.appendingPathComponent("light.test.yaml").path
+        let result = try runProduct("gpioagg", ["test", "--config", root.appendingPathComponent("garage.yaml").path, test])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.last == "1 passed, 0 failed in 1 file")
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ([], "gpioagg: error: missing <file>: a test file, e.g. garage.test.yaml"),
+        (["a.test.yaml", "--confg", "x.yaml"], "gpioagg: error: unknown option '--confg' for 'gpioagg test'"),
+        (["a.test.yaml", "--config"], "gpioagg: error: '--config' needs a value: --config <path>"),
+    ])
+    func usage(arguments: [String], message: String) throws {
+        let result = try runProduct("gpioagg", ["test"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix(message + "\n"), "\(result.errors)")
+        #expect(result.errors.contains("Usage: gpioagg test <file> ... [--config <path>]"))
+    }
+
+    @Test("gpioagg lists the command, and its help page shows how to call it")
+    func help() throws {
+        let root = try runProduct("gpioagg", ["--help"])
+        #expect(root.lines.contains { $0.hasPrefix("  test ") }, "\(root.lines)")
+        let page = try runProduct("gpioagg", ["test", "--help"])
+        #expect(page.status == 0)
+        #expect(page.lines.contains("USAGE: gpioagg test <file> ... [--config <path>]"))
+        #expect(page.lines.allSatisfy { $0.count < 80 }, "\(page.lines.filter { $0.count >= 80 })")
+    }
+}
