@@ -33,21 +33,6 @@ public enum ConfigText {
         DurationText.format(duration)
     }
 
-    /// A span of time for people, to the millisecond under a minute and to the second
-    /// above: `0s`, `250ms`, `12.5s`, `2m1s`, `1h0m5s`.
-    public static func time(nanoseconds: UInt64) -> String {
-        let milliseconds = nanoseconds / 1_000_000
-        if milliseconds == 0 { return nanoseconds == 0 ? "0s" : "\(nanoseconds / 1_000)us" }
-        if milliseconds < 1_000 { return "\(milliseconds)ms" }
-        if milliseconds < 60_000 {
-            let tenths = milliseconds % 1_000
-            return tenths == 0 ? "\(milliseconds / 1_000)s" : "\(milliseconds / 1_000).\(String(tenths + 1_000).dropFirst().trimmingSuffix("0"))s"
-        }
-        let seconds = milliseconds / 1_000
-        let (hours, minutes) = (seconds / 3_600, seconds / 60 % 60)
-        return (hours > 0 ? "\(hours)h" : "") + "\(minutes)m\(seconds % 60)s"
-    }
-
     /// `none`, or the mode and the period: `stable 10ms`.
     public static func debounce(_ debounce: Debounce) -> String {
         debounce.isNone ? "none" : "\(debounce.mode.rawValue) \(duration(debounce.period))"
@@ -91,14 +76,5 @@ public enum ConfigText {
         case .atLeast(let count, let names): return "at_least: { count: \(count), of: \(list(names)) }"
         case .sample(let value, let on): return "sample: { value: \(value), on: \(on) }"
         }
-    }
-}
-
-extension StringProtocol {
-    /// Drops every trailing `character`.
-    fileprivate func trimmingSuffix(_ character: Character) -> SubSequence {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == character { end = index(before: end) }
-        return self[startIndex..<end]
     }
 }

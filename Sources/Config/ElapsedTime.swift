@@ -1,14 +1,15 @@
 import GPIO
 
-/// Virtual time since a scenario's start, written compactly for people: `0s`, `250ms`,
+/// A span of time (virtual time since a scenario's start, how long a value has held,
+/// a delay's time left), written compactly for people: `0s`, `250ms`,
 /// `1.5ms`, `59s`, `2m1s`, `1m0.5s`, `1h0m5s`. Every spelling reads back in the duration
 /// grammar (`DurationText`).
 ///
 /// ```swift
-/// ScenarioTime.format(.seconds(121))            // "2m1s"
-/// ScenarioTime.format(.milliseconds(250))       // "250ms"
+/// ElapsedTime.format(.seconds(121))            // "2m1s"
+/// ElapsedTime.format(.milliseconds(250))       // "250ms"
 /// ```
-public enum ScenarioTime {
+public enum ElapsedTime {
     public static func format(_ duration: Duration) -> String {
         format(nanoseconds: duration.wholeNanoseconds)
     }
