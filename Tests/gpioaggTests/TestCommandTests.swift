@@ -25,15 +25,28 @@ struct TestCommandTests {
 
         """
 
-    @Test("the shipped example passes: exit 0 and the summary line")
+    @Test("the shipped examples pass: exit 0 and the summary line")
     func example() throws {
-        let path = Self.examples.appendingPathComponent("doorbell.test.yaml").path
-        let result = try runProduct("gpioagg", ["test", path])
+        let names = ["blinds", "doorbell-and-light", "garage", "two-hand"]
+        let paths = names.map { Self.examples.appendingPathComponent("\($0).test.yaml").path }
+        let result = try runProduct("gpioagg", ["test"] + paths)
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(result.errors.isEmpty)
-        #expect(result.lines.count == 2)
-        #expect(result.lines.first?.hasPrefix("\(path): 18 passed, 0 failed (8h0m") == true, "\(result.lines)")
-        #expect(result.lines.last == "18 passed, 0 failed in 1 file")
+        #expect(result.lines.count == 5)
+        #expect(result.lines.first?.hasPrefix("\(paths[0]): 6 passed, 0 failed") == true, "\(result.lines)")
+        #expect(result.lines.last == "41 passed, 0 failed in 4 files")
+    }
+
+    @Test("each example config checks, and runs under --simulate until told to quit", arguments:
+            ["blinds", "doorbell-and-light", "garage", "two-hand"])
+    func exampleRuns(_ name: String) throws {
+        let config = Self.examples.appendingPathComponent("\(name).yaml").path
+        #expect(try runProduct("gpioagg", ["check", "--config", config, "--board", "pi4"]).status == 0)
+        let state = temporaryDirectory()
+        let result = try runProduct("gpioagg", ["run", "--simulate", "--config", config, "--control",
+                                                temporarySocketPath(), "--state-dir", state], stdin: "status\nquit\n")
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.contains("ready") && result.lines.last == "stopped (quit)", "\(result.lines)")
     }
 
     @Test("a failed expectation is reported with its time and the changes behind it; exit 1")
