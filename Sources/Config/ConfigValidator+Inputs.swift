@@ -1,7 +1,10 @@
 import GPIO
 
 extension ConfigValidator {
-    static let inputKeys = ["chip", "line", "active", "bias", "debounce"]
+    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class"]
+    /// Every key an input may have, whatever its kind: a key a kind does not take is
+    /// reported as such, not as unknown.
+    static let anyInputKeys = inputKeys + commandInputKeys + remoteInputKeys.filter { $0 != "device_class" }
     static let debounceKeys = ["mode", "period"]
     /// Shorter than a microsecond the kernel's debounce is none at all (it counts in
     /// microseconds); longer than ten seconds is a wait, not a debounce.
@@ -15,7 +18,7 @@ extension ConfigValidator {
             report(section.keyLocation, "inputs: declares no input", hint: "declare one, e.g. inputs: { \(example) }")
         }
         for (index, entry) in entries.enumerated() {
-            if reportMisplacedKey(entry, keys: Self.inputKeys, kind: "input", previous: index > 0 ? entries[index - 1] : nil) {
+            if reportMisplacedKey(entry, keys: Self.anyInputKeys, kind: "input", previous: index > 0 ? entries[index - 1] : nil) {
                 continue
             }
             checkName(entry.key, at: entry.keyLocation)
@@ -24,13 +27,23 @@ extension ConfigValidator {
             guard let settings = settings(entry.value, of: what, example: "\(entry.key): { chip: main, line: GPIO17 }") else {
                 continue
             }
-            checkKeys(settings, allowed: Self.inputKeys, place: "in \(what)")
+            if settings.contains(where: { $0.key == "command" }) {
+                readCommandInput(entry, settings: settings, what: what)
+                continue
+            }
+            if settings.contains(where: { $0.key == "topic" }) {
+                readRemoteInput(entry, settings: settings, what: what)
+                continue
+            }
+            checkKeys(settings, allowed: Self.inputKeys, place: "in \(what)",
+                      elsewhere: Self.anyInputKeys, kindNote: "a line input")
             var chip: Reference?
             var line: LineLocator?
             var lineLocation = entry.keyLocation
             var activeLow = false
             var bias = Bias.asIs
             var debounce = Debounce.none
+            var deviceClass: String?
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -47,6 +60,8 @@ extension ConfigValidator {
                 case "debounce":
                     let value = readDebounce(setting, in: what)
                     debounce = value ?? .none
+                case "device_class":
+                    deviceClass = text(setting, in: what)
                 default:
                     break
                 }
@@ -63,7 +78,8 @@ extension ConfigValidator {
             guard let chip, let line else { continue }
             inputs.append(ReadInput(
                 declaration: InputDeclaration(name: entry.key, chip: chip.name, line: line, activeLow: activeLow,
-                                              bias: bias, debounce: debounce, location: entry.keyLocation),
+                                              bias: bias, debounce: debounce, deviceClass: deviceClass,
+                                              location: entry.keyLocation),
                 chip: chip, lineLocation: lineLocation))
         }
     }

@@ -6,7 +6,7 @@ extension ConfigValidator {
     static let signalModifiers: [(key: String, forms: [String])] = [
         ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle"]),
         ("persist", ["toggle", "latch"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
-        ("gap", ["click"]),
+        ("gap", ["click"]), ("device_class", ["*"]),
     ]
     /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).
     static let longestTime = Duration.seconds(86_400)
@@ -56,6 +56,10 @@ extension ConfigValidator {
         var within: Duration?
         for setting in settings {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
+            if modifier.forms == ["*"] {
+                declaration.deviceClass = text(setting, in: what)
+                continue
+            }
             if modifier.forms.isEmpty ? form == "click" : !modifier.forms.contains(form) {
                 valid = false
                 let hint = modifier.forms.isEmpty

@@ -88,8 +88,17 @@ extension ConfigValidator {
 
     /// Reports every key not in `allowed`, suggesting the nearest valid one. `place` is
     /// e.g. "in input 'a'" or "at the top level".
-    mutating func checkKeys(_ entries: [SourceNode.Entry], allowed: [String], place: String) {
+    ///
+    /// A key in `elsewhere` (valid for another kind of the same entry) is reported as not
+    /// taken by `kindNote` (e.g. "a command input") rather than as unknown.
+    mutating func checkKeys(_ entries: [SourceNode.Entry], allowed: [String], place: String,
+                            elsewhere: [String] = [], kindNote: String = "") {
         for entry in entries where !allowed.contains(entry.key) {
+            if elsewhere.contains(entry.key) {
+                report(entry.keyLocation, "\(entry.key): does not apply to \(kindNote) (\(place.dropFirst(3)))",
+                       hint: "keys of \(kindNote): " + allowed.joined(separator: ", "))
+                continue
+            }
             let valid = "valid keys: " + allowed.joined(separator: ", ")
             let hint = NearestNames.didYouMean(entry.key, among: allowed).map { "\($0) (\(valid))" } ?? valid
             report(entry.keyLocation, "unknown key '\(entry.key)' \(place)", hint: hint)

@@ -43,7 +43,7 @@ struct ConfigValidator {
         var follows: Reference
     }
 
-    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks"]
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "mqtt"]
 
     let file: String
     var errors: [ConfigError] = []
@@ -55,6 +55,11 @@ struct ConfigValidator {
     var signals: [ReadSignal] = []
     var outputs: [ReadOutput] = []
     var interlocks: [ReadInterlock] = []
+    var commandInputs: [CommandInputDeclaration] = []
+    var remoteInputs: [RemoteInputDeclaration] = []
+    var mqtt: MQTTDeclaration?
+    /// No `mqtt:` section at all (an invalid one is not missing).
+    var mqttSectionMissing = true
 
     init(file: String) {
         self.file = file
@@ -65,6 +70,7 @@ struct ConfigValidator {
         var validator = ConfigValidator(file: file)
         validator.readTopLevel(root)
         let orderedSignals = validator.checkNames()
+        validator.checkRemoteInputsHaveBroker()
         validator.checkLineClaims()
         guard validator.errors.isEmpty else {
             return .failure(ConfigErrors(sortedBySource(validator.errors)))
@@ -83,6 +89,9 @@ struct ConfigValidator {
                 return declaration
             },
             interlocks: validator.interlocks.map(\.declaration),
+            commandInputs: validator.commandInputs,
+            remoteInputs: validator.remoteInputs,
+            mqtt: validator.mqtt,
             file: file))
     }
 
@@ -126,6 +135,10 @@ struct ConfigValidator {
         if let signals = sections["signals"] { readSignals(signals) }
         if let outputs = sections["outputs"] { readOutputs(outputs) }
         if let interlocks = sections["interlocks"] { readInterlocks(interlocks) }
+        if let mqtt = sections["mqtt"] {
+            mqttSectionMissing = false
+            readMQTT(mqtt)
+        }
     }
 
     mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {

@@ -14,17 +14,27 @@ public struct Configuration: Hashable, Sendable {
     public var outputs: [OutputDeclaration]
     /// Groups of outputs of which at most one is on at a time.
     public var interlocks: [InterlockDeclaration]
+    /// Inputs without a line, set over MQTT or the control socket (`command: true`).
+    public var commandInputs: [CommandInputDeclaration]
+    /// Inputs that follow a value another publisher keeps on an MQTT topic (`topic:`).
+    public var remoteInputs: [RemoteInputDeclaration]
+    /// `mqtt:`: the broker and how gpioagg appears there; nil when absent.
+    public var mqtt: MQTTDeclaration?
     /// The file it came from (as given), or a pseudo-name such as `<embedded demo>`.
     public var file: String
 
     public init(chips: [ChipDeclaration], inputs: [InputDeclaration],
                 signals: [SignalDeclaration], outputs: [OutputDeclaration],
-                interlocks: [InterlockDeclaration] = [], file: String) {
+                interlocks: [InterlockDeclaration] = [], commandInputs: [CommandInputDeclaration] = [],
+                remoteInputs: [RemoteInputDeclaration] = [], mqtt: MQTTDeclaration? = nil, file: String) {
         self.chips = chips
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
         self.interlocks = interlocks
+        self.commandInputs = commandInputs
+        self.remoteInputs = remoteInputs
+        self.mqtt = mqtt
         self.file = file
     }
 }
@@ -66,13 +76,15 @@ public struct InputDeclaration: Hashable, Sendable {
     public var activeLow: Bool
     public var bias: Bias
     public var debounce: Debounce
+    /// Home Assistant's `device_class`, passed through to discovery.
+    public var deviceClass: String?
     /// Where the input's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).
     public var lineLocation: SourceLocation
 
     public init(name: String, chip: String, line: LineLocator, activeLow: Bool = false,
-                bias: Bias = .asIs, debounce: Debounce = .none, location: SourceLocation,
+                bias: Bias = .asIs, debounce: Debounce = .none, deviceClass: String? = nil, location: SourceLocation,
                 lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
@@ -80,9 +92,203 @@ public struct InputDeclaration: Hashable, Sendable {
         self.activeLow = activeLow
         self.bias = bias
         self.debounce = debounce
+        self.deviceClass = deviceClass
         self.location = location
         self.lineLocation = lineLocation ?? location
     }
+}
+
+/// `inputs: NAME: { command: true, initial: off, persist: true }`: an input with no
+/// line, set over MQTT (`<prefix>/<node>/NAME/set`), by Home Assistant or with
+/// `gpioagg set NAME on|off|toggle`.
+public struct CommandInputDeclaration: Hashable, Sendable {
+    public var name: String
+    /// Its value at start, when none was kept.
+    public var initial: Bool
+    /// The value survives a restart.
+    public var persist: Bool
+    public var deviceClass: String?
+    public var location: SourceLocation
+
+    public init(name: String, initial: Bool = false, persist: Bool = false, deviceClass: String? = nil,
+                location: SourceLocation) {
+        self.name = name
+        self.initial = initial
+        self.persist = persist
+        self.deviceClass = deviceClass
+        self.location = location
+    }
+}
+
+/// `inputs: NAME: { topic: gpioagg/shed/door_open, fallback: off }`: an input that
+/// follows the retained value another publisher keeps on an MQTT topic (another
+/// gpioagg node's value, a sensor's), and takes `fallback` while that is not known.
+public struct RemoteInputDeclaration: Hashable, Sendable {
+    public var name: String
+    public var topic: String
+    public var fallback: Bool
+    /// The payloads that mean on and off besides `ON`/`OFF`, `true`/`false`, `1`/`0`
+    /// (any case); when given, only they count.
+    public var payloadOn: String?
+    public var payloadOff: String?
+    public var deviceClass: String?
+    public var location: SourceLocation
+    public var topicLocation: SourceLocation
+
+    public init(name: String, topic: String, fallback: Bool = false, payloadOn: String? = nil,
+                payloadOff: String? = nil, deviceClass: String? = nil, location: SourceLocation,
+                topicLocation: SourceLocation? = nil) {
+        self.name = name
+        self.topic = topic
+        self.fallback = fallback
+        self.payloadOn = payloadOn
+        self.payloadOff = payloadOff
+        self.deviceClass = deviceClass
+        self.location = location
+        self.topicLocation = topicLocation ?? location
+    }
+}
+
+/// `mqtt:`: the broker, and how this node appears there.
+public struct MQTTDeclaration: Hashable, Sendable {
+    /// `mqtt://host:1883` or `mqtts://host:8883`.
+    public var broker: BrokerAddress
+    /// The node's name in topics and client id: `[A-Za-z0-9_-]`, the host name by default.
+    public var node: String
+    /// The first level of every topic: `gpioagg` by default.
+    public var prefix: String
+    public var username: String?
+    /// Where the password is; never inline.
+    public var passwordFile: String?
+    public var tls: TLSFiles?
+    /// Home Assistant's discovery prefix (`homeassistant`); nil: no discovery.
+    public var discovery: String?
+    public var location: SourceLocation
+
+    public struct TLSFiles: Hashable, Sendable {
+        public var caFile: String?
+        public var certFile: String?
+        public var keyFile: String?
+
+        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
+            self.caFile = caFile
+            self.certFile = certFile
+            self.keyFile = keyFile
+        }
+    }
+
+    public init(broker: BrokerAddress, node: String, prefix: String = "gpioagg", username: String? = nil,
+                passwordFile: String? = nil, tls: TLSFiles? = nil, discovery: String? = "homeassistant",
+                location: SourceLocation) {
+        self.broker = broker
+        self.node = node
+        self.prefix = prefix
+        self.username = username
+        self.passwordFile = passwordFile
+        self.tls = tls
+        self.discovery = discovery
+        self.location = location
+    }
+
+    /// `<prefix>/<node>/<name>`: where a value is published.
+    public func topic(of name: String) -> String { "\(prefix)/\(node)/\(name)" }
+    /// `<prefix>/<node>/status`: `online` or `offline`, retained, the will.
+    public var statusTopic: String { "\(prefix)/\(node)/status" }
+}
+
+/// A broker's address as the config writes it: `mqtt://host[:port]` (1883) or
+/// `mqtts://host[:port]` (8883, TLS).
+///
+/// ```swift
+/// BrokerAddress.parse("mqtts://broker.lan")   // .success(tls: true, host: "broker.lan", port: 8883)
+/// ```
+public struct BrokerAddress: Hashable, Sendable, CustomStringConvertible {
+    public var tls: Bool
+    public var host: String
+    public var port: Int
+
+    public init(tls: Bool, host: String, port: Int) {
+        self.tls = tls
+        self.host = host
+        self.port = port
+    }
+
+    public var description: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(tls ? "mqtts" : "mqtt")://\(shownHost):\(port)"
+    }
+
+    /// The address, or what is wrong with the text and how to write it.
+    public static func parse(_ text: String) -> Result<BrokerAddress, BrokerAddressError> {
+        let example = "write mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"
+        let tls: Bool
+        let rest: Substring
+        if text.hasPrefix("mqtt://") {
+            tls = false
+            rest = text.dropFirst(7)
+        } else if text.hasPrefix("mqtts://") {
+            tls = true
+            rest = text.dropFirst(8)
+        } else {
+            let scheme = text.firstRange(of: "://").map { String(text[..<$0.lowerBound]) }
+            return .failure(BrokerAddressError(
+                message: scheme.map { "unknown scheme '\($0)' in broker '\(text)'" } ?? "broker '\(text)' has no scheme",
+                hint: example))
+        }
+        var hostPart = rest
+        if let slash = hostPart.firstIndex(of: "/") {
+            guard hostPart[slash...] == "/" else {
+                return .failure(BrokerAddressError(message: "broker '\(text)' has a path; a broker is a host and a port",
+                                                   hint: example))
+            }
+            hostPart = hostPart[..<slash]
+        }
+        if hostPart.contains("@") {
+            return .failure(BrokerAddressError(message: "broker '\(text)' holds a user name or password",
+                                               hint: "write username: and password_file: under mqtt: instead"))
+        }
+        var host: Substring
+        var portText: Substring?
+        if hostPart.hasPrefix("[") {
+            guard let close = hostPart.firstIndex(of: "]") else {
+                return .failure(BrokerAddressError(message: "broker '\(text)' has an unclosed '['", hint: example))
+            }
+            host = hostPart[hostPart.index(after: hostPart.startIndex)..<close]
+            let after = hostPart[hostPart.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else {
+                    return .failure(BrokerAddressError(message: "broker '\(text)' has text after ']'", hint: example))
+                }
+                portText = after.dropFirst()
+            }
+        } else if let colon = hostPart.lastIndex(of: ":") {
+            host = hostPart[..<colon]
+            portText = hostPart[hostPart.index(after: colon)...]
+        } else {
+            host = hostPart
+        }
+        guard !host.isEmpty else {
+            return .failure(BrokerAddressError(message: "broker '\(text)' has no host", hint: example))
+        }
+        guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._:".contains($0)) }) else {
+            return .failure(BrokerAddressError(message: "broker '\(text)' has a host with characters a host name cannot have",
+                                               hint: example))
+        }
+        var port = tls ? 8883 : 1883
+        if let portText {
+            guard let number = Int(portText), (1...65535).contains(number), portText.allSatisfy(\.isASCII) else {
+                return .failure(BrokerAddressError(message: "broker '\(text)' has port '\(portText)'",
+                                                   hint: "a port is a number from 1 to 65535"))
+            }
+            port = number
+        }
+        return .success(BrokerAddress(tls: tls, host: String(host), port: port))
+    }
+}
+
+public struct BrokerAddressError: Error, Hashable, Sendable {
+    public var message: String
+    public var hint: String
 }
 
 /// How a signal derives its value. Operands are names of inputs or signals.
@@ -190,15 +396,18 @@ public struct SignalDeclaration: Hashable, Sendable {
     public var offDelay: Duration?
     /// The value survives a restart (`persist: true`; `toggle` and `latch` only).
     public var persist: Bool
+    /// Home Assistant's `device_class`, passed through to discovery.
+    public var deviceClass: String?
     public var location: SourceLocation
 
     public init(name: String, expression: SignalExpression, onDelay: Duration? = nil, offDelay: Duration? = nil,
-                persist: Bool = false, location: SourceLocation) {
+                persist: Bool = false, deviceClass: String? = nil, location: SourceLocation) {
         self.name = name
         self.expression = expression
         self.onDelay = onDelay
         self.offDelay = offDelay
         self.persist = persist
+        self.deviceClass = deviceClass
         self.location = location
     }
 }

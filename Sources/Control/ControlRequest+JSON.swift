@@ -31,8 +31,8 @@ extension ControlRequest {
             throw .invalidRequest("a request must be a JSON object, not \(document.kindDescription)")
         }
         let fields = RequestFields(object: object)
-        guard let op = try fields.string("op", what: "ops: status, sim, why") else {
-            throw .invalidRequest("the request has no \"op\"; ops: status, sim, why")
+        guard let op = try fields.string("op", what: "ops: status, sim, why, set") else {
+            throw .invalidRequest("the request has no \"op\"; ops: status, sim, why, set")
         }
         switch op {
         case "status":
@@ -46,8 +46,18 @@ extension ControlRequest {
                 throw .invalidRequest("a why request needs \"name\": an input, signal or output")
             }
             self = .why(name: name)
+        case "set":
+            try fields.allowOnly(["op", "name", "value"], in: "a set request")
+            guard let name = try fields.string("name", what: "a command input"), !name.isEmpty else {
+                throw .invalidRequest("a set request needs \"name\": a command input")
+            }
+            guard let text = try fields.string("value", what: "on, off or toggle"),
+                  let value = SetValue(rawValue: text) else {
+                throw .invalidRequest("a set request needs \"value\": on, off or toggle")
+            }
+            self = .set(name: name, value: value)
         default:
-            throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim, why")
+            throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim, why, set")
         }
     }
 
@@ -107,6 +117,11 @@ extension ControlRequest {
         case .why(let name):
             var object = JSONObject(["op": .string("why")])
             object.set("name", .string(name))
+            return .object(object)
+        case .set(let name, let value):
+            var object = JSONObject(["op": .string("set")])
+            object.set("name", .string(name))
+            object.set("value", .string(value.rawValue))
             return .object(object)
         case .sim(let name, let action, let wait):
             var object = JSONObject(["op": .string("sim")])

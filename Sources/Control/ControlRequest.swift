@@ -9,6 +9,7 @@
 /// {"op":"sim","action":"pulse","name":"switch1","ms":50}
 /// {"op":"sim","action":"set","name":"switch1","value":true,"wait":false}
 /// {"op":"why","name":"ready_led"}
+/// {"op":"set","name":"override","value":"toggle"}
 /// ```
 ///
 /// A `sim` request is answered once the change has reached the engine (see
@@ -27,4 +28,11 @@ public enum ControlRequest: Hashable, Sendable {
     case sim(name: String, action: SimAction, wait: Bool = true)
     /// Why an input, signal or output has its value (`Engine.explain`).
     case why(name: String)
+    /// Sets a command input (`command: true`): on, off, or toggle.
+    case set(name: String, value: SetValue)
+
+    /// What `set` does to a command input.
+    public enum SetValue: String, Hashable, Sendable, CaseIterable {
+        case on, off, toggle
+    }
 }

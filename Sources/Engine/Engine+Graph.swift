@@ -8,6 +8,19 @@ extension Engine {
     func buildGraph() throws(EngineError) {
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
+        for declaration in configuration.commandInputs {
+            let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
+            let input = VirtualInput(name: declaration.name, kind: .command, value: kept ?? declaration.initial,
+                                     propagation: propagation)
+            virtualInputs.append(input)
+            levels[input.name] = input.level
+        }
+        for declaration in configuration.remoteInputs {
+            let input = VirtualInput(name: declaration.name, kind: .remote(topic: declaration.topic),
+                                     value: declaration.fallback, propagation: propagation)
+            virtualInputs.append(input)
+            levels[input.name] = input.level
+        }
         for declaration in configuration.signals {
             let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
             let signal = Signal(declaration: declaration, value: kept, propagation: propagation, timers: timers)

@@ -65,6 +65,7 @@ extension Engine {
         propagation.isSettling = true
         timers.cancelAll()
         for input in inputs { input.level.dropSubscribers() }
+        for input in virtualInputs { input.level.dropSubscribers() }
         for signal in signals { signal.level.dropSubscribers() }
         let running = cancellables
         cancellables = []

@@ -62,6 +62,13 @@ extension Engine {
                 if level < depth {
                     for operand in declaration.expression.operands { visit(operand, level: level + 1) }
                 }
+            } else if let input = virtualInputs.first(where: { $0.name == name }) {
+                let what: String
+                switch input.kind {
+                case .command: what = "command input"
+                case .remote(let topic): what = "remote input on \(topic)"
+                }
+                lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value))
             } else if let input = inputs.first(where: { $0.name == name }) {
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
                     + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value))
@@ -70,7 +77,9 @@ extension Engine {
             }
         }
         guard outputs.contains(where: { $0.name == name }) || signals.contains(where: { $0.name == name })
-            || inputs.contains(where: { $0.name == name }) else { return nil }
+            || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name }) else {
+            return nil
+        }
         visit(name, level: 0)
         return lines
     }

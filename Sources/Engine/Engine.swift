@@ -80,6 +80,8 @@ public final class Engine {
     @exclusivity(unchecked) var requestedInputs: [RequestedInputs] = []
     @exclusivity(unchecked) var requestedOutputs: [RequestedOutputs] = []
     var inputs: [InputLine] = []
+    /// Command and remote inputs: no line.
+    var virtualInputs: [VirtualInput] = []
     var signals: [Signal] = []
     var outputs: [OutputLine] = []
     /// What the last run kept: set before `start()`.
@@ -121,7 +123,7 @@ public final class Engine {
     /// waiting for the input to settle looks at on each of its changes.
     public func value(ofInput name: String) -> Bool? {
         loop.preconditionInEventLoop()
-        return inputs.first { $0.name == name }?.value
+        return inputs.first { $0.name == name }?.value ?? virtualInputs.first { $0.name == name }?.value
     }
 
     /// The line an input runs on, once started: where a simulation moves it.
@@ -139,6 +141,7 @@ public final class Engine {
         loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
         for input in inputs { snapshot.inputs[input.name] = input.value }
+        for input in virtualInputs { snapshot.inputs[input.name] = input.value }
         for signal in signals { snapshot.signals[signal.name] = signal.value }
         for output in outputs { snapshot.outputs[output.name] = output.written }
         return snapshot

@@ -12,16 +12,22 @@ import Config
 public struct KeptValues: Hashable, Sendable {
     public var signals: [String: Bool]
     public var outputs: [String: Bool]
+    /// Command inputs with `persist: true`.
+    public var inputs: [String: Bool]
 
-    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:]) {
+    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:], inputs: [String: Bool] = [:]) {
         self.signals = signals
         self.outputs = outputs
+        self.inputs = inputs
     }
 }
 
 extension Configuration {
     /// The signals whose value is kept (`persist: true`).
     public var persistentSignals: [String] { signals.filter(\.persist).map(\.name) }
+
+    /// The command inputs whose value is kept (`persist: true`).
+    public var persistentInputs: [String] { commandInputs.filter(\.persist).map(\.name) }
 
     /// The outputs whose value is kept (`initial: restore`).
     public var restoredOutputs: [String] { outputs.filter(\.restore).map(\.name) }

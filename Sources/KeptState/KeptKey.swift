@@ -1,5 +1,5 @@
-/// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`)
-/// or an output (`initial: restore`). A signal and an output never share a name in a
+/// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`),
+/// an output (`initial: restore`) or a command input (`persist: true`). A signal and an output never share a name in a
 /// config, but the kind is kept so that a name that moves from one section to the other
 /// does not bring back a value of the wrong meaning.
 ///
@@ -15,6 +15,7 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case signal
         case output
+        case input
     }
 
     /// The longest name a key may have, in characters (as a config's names).
@@ -33,9 +34,10 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `signal 'lamp'`.
     public var description: String { "\(kind.rawValue) '\(name)'" }
 
-    /// Signals first, then outputs; by name within a kind: the order of the state file.
+    /// Signals, then outputs, then inputs; by name within a kind: the order of the state
+    /// file.
     public static func < (left: KeptKey, right: KeptKey) -> Bool {
-        if left.kind != right.kind { return left.kind == .signal }
+        if left.kind != right.kind { return left.kind.order < right.kind.order }
         return left.name.utf8.lexicographicallyPrecedes(right.name.utf8)
     }
 
@@ -53,5 +55,16 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
+
+extension KeptKey.Kind {
+    /// Where the kind's lines come in the state file.
+    var order: Int {
+        switch self {
+        case .signal: 0
+        case .output: 1
+        case .input: 2
+        }
     }
 }

@@ -9,7 +9,7 @@
 /// ```
 ///
 /// - The first line is the magic word and the format's version.
-/// - Then one line per kept value: its kind (`signal` or `output`), its name (as a config
+/// - Then one line per kept value: its kind (`signal`, `output` or `input`), its name (as a config
 ///   declares it, at most 64 characters), and `on` or `off`; signals first, then outputs,
 ///   each by name.
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
@@ -105,7 +105,7 @@ public enum StateFile {
             let line = bytes[start..<end]
             start = end + 1
             guard let (key, value) = entry(line) else {
-                throw corrupt("line \(lineNumber) is not 'signal NAME on|off' or 'output NAME on|off'")
+                throw corrupt("line \(lineNumber) is not 'signal|output|input NAME on|off'")
             }
             guard values.updateValue(value, forKey: key) == nil else {
                 throw corrupt("line \(lineNumber) gives \(key) a second time")

@@ -129,6 +129,7 @@ public final class Daemon: ControlHandler {
     private var keeper: StateWriter?
     private var keptSignals = Set<String>()
     private var keptOutputs = Set<String>()
+    private var keptInputs = Set<String>()
     /// While starting: the changes that come after the outputs' initial values, logged
     /// once the inputs' and signals' starting values are.
     private var startChanges: [EngineChange]?
@@ -385,8 +386,10 @@ public final class Daemon: ControlHandler {
     private func keptValues(for configuration: Configuration) -> KeptValues {
         keptSignals = Set(configuration.persistentSignals)
         keptOutputs = Set(configuration.restoredOutputs)
+        keptInputs = Set(configuration.persistentInputs)
         let keys = Set(keptSignals.compactMap { KeptKey(kind: .signal, name: $0) }
-            + keptOutputs.compactMap { KeptKey(kind: .output, name: $0) })
+            + keptOutputs.compactMap { KeptKey(kind: .output, name: $0) }
+            + keptInputs.compactMap { KeptKey(kind: .input, name: $0) })
         guard !keys.isEmpty else {
             keeper?.retain(only: [])
             return KeptValues()
@@ -409,6 +412,7 @@ public final class Daemon: ControlHandler {
             switch key.kind {
             case .signal: values.signals[key.name] = value
             case .output: values.outputs[key.name] = value
+            case .input: values.inputs[key.name] = value
             }
         }
         return values
@@ -423,6 +427,8 @@ public final class Daemon: ControlHandler {
             if let key = KeptKey(kind: .signal, name: change.name) { keeper.record(key, change.value) }
         case .output where keptOutputs.contains(change.name):
             if let key = KeptKey(kind: .output, name: change.name) { keeper.record(key, change.value) }
+        case .input where keptInputs.contains(change.name):
+            if let key = KeptKey(kind: .input, name: change.name) { keeper.record(key, change.value) }
         default:
             break
         }
@@ -491,6 +497,8 @@ public final class Daemon: ControlHandler {
         switch request {
         case .status:
             return .status(engine.snapshot())
+        case .set(let name, let value):
+            return setCommandInput(name, value)
         case .why(let name):
             if let lines = engine.explain(name) { return .explanation(lines) }
             let known = configuration.inputs.map(\.name) + configuration.signals.map(\.name)
@@ -533,6 +541,31 @@ public final class Daemon: ControlHandler {
                 responder.reply(.failure("gpioagg stopped before the change to '\(name)' settled"))
             }
         }
+    }
+
+    /// `gpioagg set NAME on|off|toggle`: a command input, at once.
+    func setCommandInput(_ name: String, _ value: ControlRequest.SetValue) -> ControlReply {
+        let commands = configuration.commandInputs.map(\.name)
+        if commands.contains(name) {
+            let result = switch value {
+            case .on: engine.setInput(name, to: true)
+            case .off: engine.setInput(name, to: false)
+            case .toggle: engine.setInput(name, toggle: true)
+            }
+            return result == nil ? .failure("the engine is not running") : .ok
+        }
+        if configuration.inputs.contains(where: { $0.name == name }) {
+            return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
+                + "under --simulate, move it with gpioagg sim")
+        }
+        if configuration.remoteInputs.contains(where: { $0.name == name }) {
+            return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
+        }
+        let close = NameSuggestions.closeNames(to: name, among: commands).map { "'\($0)'" }
+        let list = commands.isEmpty ? "the config declares no command input (command: true)"
+            : "command inputs: " + commands.joined(separator: ", ")
+        return .failure("no command input named '\(name)'; "
+            + (close.isEmpty ? list : "did you mean \(close.joined(separator: ", "))? (\(list))"))
     }
 
     /// How long past an input's debounce period a `sim` request waits for the change.

@@ -20,7 +20,7 @@ struct GPIOAgg: CommandGroup {
     static var subcommands: [Subcommand] {
         [
             .command(Run.self), .command(Detect.self), .command(Info.self), .command(Status.self),
-            .group(Sim.self), .command(Why.self), .command(Check.self), .command(Test.self),
+            .command(Set.self), .group(Sim.self), .command(Why.self), .command(Check.self), .command(Test.self),
         ]
     }
 

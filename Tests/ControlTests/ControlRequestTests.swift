@@ -54,11 +54,11 @@ struct ControlRequestTests {
         (#"{"op":"status","op":"status"}"#, "invalid JSON at byte 15: duplicate key 'op'"),
         (#"["status"]"#, "a request must be a JSON object, not an array"),
         (#""status""#, "a request must be a JSON object, not a string"),
-        ("{}", #"the request has no "op"; ops: status, sim, why"#),
-        (#"{"op":1}"#, #""op" must be a string (ops: status, sim, why), not a number"#),
-        (#"{"op":null}"#, #""op" must be a string (ops: status, sim, why), not null"#),
-        (#"{"op":"launch"}"#, "unknown op 'launch'; ops: status, sim, why"),
-        (#"{"op":"STATUS"}"#, "unknown op 'STATUS'; ops: status, sim, why"),
+        ("{}", #"the request has no "op"; ops: status, sim, why, set"#),
+        (#"{"op":1}"#, #""op" must be a string (ops: status, sim, why, set), not a number"#),
+        (#"{"op":null}"#, #""op" must be a string (ops: status, sim, why, set), not null"#),
+        (#"{"op":"launch"}"#, "unknown op 'launch'; ops: status, sim, why, set"),
+        (#"{"op":"STATUS"}"#, "unknown op 'STATUS'; ops: status, sim, why, set"),
         (#"{"op":"status","verbose":true}"#, "unknown field 'verbose' in a status request; fields: op"),
         (#"{"op":"sim"}"#, #"a sim request needs "action": set, toggle or pulse"#),
         (#"{"op":"sim","action":true}"#, #""action" must be a string (actions: set, toggle, pulse), not a boolean"#),
@@ -107,6 +107,6 @@ struct ControlRequestTests {
 
     @Test("names in messages are quoted with control characters escaped")
     func quotedNames() {
-        #expect(failure(#"{"op":"st\natus"}"#)?.message == #"unknown op 'st\natus'; ops: status, sim, why"#)
+        #expect(failure(#"{"op":"st\natus"}"#)?.message == #"unknown op 'st\natus'; ops: status, sim, why, set"#)
     }
 }

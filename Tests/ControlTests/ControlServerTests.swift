@@ -56,7 +56,7 @@ struct ControlServerTests {
         client.send("{\"op\":\n")
         #expect(client.readLine() == #"{"ok":false,"error":"invalid JSON at byte 6: unexpected end of input; expected a value"}"#)
         client.send(#"{"op":"launch"}"# + "\n")
-        #expect(client.readLine() == #"{"ok":false,"error":"unknown op 'launch'; ops: status, sim, why"}"#)
+        #expect(client.readLine() == #"{"ok":false,"error":"unknown op 'launch'; ops: status, sim, why, set"}"#)
         client.send(#"{"op":"sim","action":"set","name":"switch1","value":"on"}"# + "\n")
         #expect(client.readLine() == #"{"ok":false,"error":"\"value\" must be true or false, not a string"}"#)
         client.send([0xFF, 0x0A])

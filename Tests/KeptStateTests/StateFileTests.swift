@@ -108,7 +108,7 @@ struct StateFileTests {
     @Test("lines that are not 'kind name on|off' are refused by line number, even with a good checksum", arguments: [
         ("signal lamp yes\n", "line 2 is not"),
         ("signal lamp  on\n", "line 2 is not"),
-        ("input lamp on\n", "line 2 is not"),
+        ("switch lamp on\n", "line 2 is not"),
         ("signal two words on\n", "line 2 is not"),
         ("signal 9lives on\n", "line 2 is not"),
         ("signal \(String(repeating: "x", count: 65)) on\n", "line 2 is not"),

@@ -82,4 +82,43 @@ struct KeptValuesTests {
         #expect(result.status == 0)
         #expect((result.lines + [result.errors]).contains { $0.contains(state + "/kept-state") }, "\(result.lines)")
     }
+
+    @Test("gpioagg set moves a command input and what follows it, over the socket, without --simulate's sim; a kept one survives SIGKILL")
+    func commandInputs() throws {
+        let config = try DaemonTests.write("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              button: { chip: main, line: GPIO17 }
+              override: { command: true, persist: true }
+              away: { command: true, initial: on }
+            signals:
+              fan_on: { any: [override, button] }
+            outputs:
+              fan: { chip: main, line: GPIO5, follows: fan_on }
+            """)
+        let state = temporaryDirectory()
+        let first = try Self.start(config: config, stateDirectory: state)
+        #expect(try DaemonTests.status(first.socket)["inputs"] == ["button": false, "override": false, "away": true])
+        let set = try runProduct("gpioagg", ["set", "override", "on", "--control", first.socket])
+        #expect(set.status == 0, "\(set.errors)")
+        #expect(try DaemonTests.status(first.socket)["outputs"]?["fan"] == true, "set answers once the graph has it")
+        #expect(try runProduct("gpioagg", ["set", "away", "toggle", "--control", first.socket]).status == 0)
+        #expect(try DaemonTests.status(first.socket)["inputs"]?["away"] == false)
+        let typo = try runProduct("gpioagg", ["set", "overide", "off", "--control", first.socket])
+        #expect(typo.status == 1)
+        #expect(typo.errors.contains("no command input named 'overide'; did you mean 'override'? (command inputs: override, away)"))
+        let line = try runProduct("gpioagg", ["set", "button", "on", "--control", first.socket])
+        #expect(line.status == 1 && line.errors.contains("'button' is an input on a line"))
+        #expect(Self.waitForStateFile(state, containing: "input override on"))
+        kill(first.daemon.process.processIdentifier, SIGKILL)
+        _ = first.daemon.finish()
+
+        let second = try Self.start(config: config, stateDirectory: state)
+        defer { _ = second.daemon.finish(limit: 0) }
+        let status = try DaemonTests.status(second.socket)
+        #expect(status["inputs"]?["override"] == true, "kept")
+        #expect(status["inputs"]?["away"] == true, "not kept: back at its initial value")
+        #expect(status["outputs"]?["fan"] == true)
+    }
 }

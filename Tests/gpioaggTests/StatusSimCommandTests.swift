@@ -220,6 +220,8 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
             return .failure("no input named '\(name)'; inputs: switch1, switch2, switch3")
         case .sim:
             return .ok
+        case .set(let name, _):
+            return .failure("no command input named '\(name)'")
         case .why(let name):
             return .failure("no input, signal or output named '\(name)'")
         }

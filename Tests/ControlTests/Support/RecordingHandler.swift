@@ -25,6 +25,8 @@ final class RecordingHandler: ControlHandler, @unchecked Sendable {
     func handle(_ request: ControlRequest) -> ControlReply {
         lock.withLock { recorded.append(request) }
         switch request {
+        case .set(let name, _):
+            return .failure("no command input named '\(name)'")
         case .why(let name):
             return .explanation(["\(name) on: recorded"])
         case .status:

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension ConfigValidator {
+    static let commandInputKeys = ["command", "initial", "persist", "device_class"]
+    static let remoteInputKeys = ["topic", "fallback", "payload_on", "payload_off", "device_class"]
+    static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery"]
+    static let tlsKeys = ["ca_file", "cert_file", "key_file"]
+
+    /// `NAME: { command: true, initial: off, persist: true }`.
+    mutating func readCommandInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
+        checkKeys(settings, allowed: Self.commandInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
+                  kindNote: "a command input")
+        var declaration = CommandInputDeclaration(name: entry.key, location: entry.keyLocation)
+        var valid = true
+        for setting in settings {
+            switch setting.key {
+            case "command":
+                guard let command = onOff(setting, in: what) else {
+                    valid = false
+                    continue
+                }
+                if !command {
+                    report(setting.value.location, "command: in \(what) is false",
+                           hint: "a command input is written command: true; for a line, give chip: and line:")
+                    valid = false
+                }
+            case "initial":
+                declaration.initial = onOff(setting, in: what) ?? false
+            case "persist":
+                declaration.persist = onOff(setting, in: what) ?? false
+            case "device_class":
+                declaration.deviceClass = text(setting, in: what)
+            default:
+                break
+            }
+        }
+        if valid { commandInputs.append(declaration) }
+    }
+
+    /// `NAME: { topic: gpioagg/shed/door_open, fallback: off }`.
+    mutating func readRemoteInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
+        checkKeys(settings, allowed: Self.remoteInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
+                  kindNote: "a remote input")
+        var declaration: RemoteInputDeclaration?
+        var fallback = false
+        var payloadOn: String?
+        var payloadOff: String?
+        var deviceClass: String?
+        for setting in settings {
+            switch setting.key {
+            case "topic":
+                guard let topic = text(setting, in: what) else { continue }
+                if let problem = Self.topicProblem(topic) {
+                    report(setting.value.location, "topic: '\(topic)' in \(what) \(problem)",
+                           hint: "a remote input follows one topic, e.g. topic: gpioagg/shed/door_open")
+                    continue
+                }
+                declaration = RemoteInputDeclaration(name: entry.key, topic: topic, location: entry.keyLocation,
+                                                     topicLocation: setting.value.location)
+            case "fallback":
+                fallback = onOff(setting, in: what) ?? false
+            case "payload_on":
+                payloadOn = text(setting, in: what)
+            case "payload_off":
+                payloadOff = text(setting, in: what)
+            case "device_class":
+                deviceClass = text(setting, in: what)
+            default:
+                break
+            }
+        }
+        if let payloadOn, payloadOn == payloadOff {
+            report(entry.keyLocation, "\(what): payload_on and payload_off are both '\(payloadOn)'",
+                   hint: "they say which payload means on and which off: make them differ")
+            return
+        }
+        guard var declaration else { return }
+        declaration.fallback = fallback
+        declaration.payloadOn = payloadOn
+        declaration.payloadOff = payloadOff
+        declaration.deviceClass = deviceClass
+        remoteInputs.append(declaration)
+    }
+
+    /// What is wrong with a topic to follow, or nil.
+    static func topicProblem(_ topic: String) -> String? {
+        if topic.contains("+") || topic.contains("#") { return "has a wildcard (+ or #)" }
+        if topic.utf8.count > 256 { return "is longer than 256 bytes" }
+        if topic.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "has a control character"
+        }
+        return nil
+    }
+
+    /// `mqtt: { broker: mqtt://127.0.0.1:1883, node: garage, ... }`.
+    mutating func readMQTT(_ section: SourceNode.Entry) {
+        let example = "mqtt: { broker: mqtt://127.0.0.1:1883, node: garage }"
+        guard let settings = settings(section.value, of: "mqtt:", example: example) else { return }
+        checkKeys(settings, allowed: Self.mqttKeys, place: "in mqtt:")
+        guard let brokerEntry = settings.first(where: { $0.key == "broker" }) else {
+            report(section.keyLocation, "mqtt: needs broker:", hint: "write \(example)")
+            return
+        }
+        guard let brokerText = text(brokerEntry, in: "mqtt:") else { return }
+        var broker: BrokerAddress
+        switch BrokerAddress.parse(brokerText) {
+        case .success(let address):
+            broker = address
+        case .failure(let error):
+            report(brokerEntry.value.location, error.message, hint: error.hint)
+            return
+        }
+        var declaration = MQTTDeclaration(broker: broker, node: Self.hostNode(), location: section.keyLocation)
+        var valid = true
+        for setting in settings {
+            switch setting.key {
+            case "node":
+                guard let node = text(setting, in: "mqtt:") else { valid = false; continue }
+                guard !node.isEmpty, node.utf8.count <= 64,
+                      node.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                    report(setting.value.location, "node: '\(node)' in mqtt: may hold only letters, digits, _ and -",
+                           hint: "it names this board in topics and the client id, e.g. node: garage (at most 64)")
+                    valid = false
+                    continue
+                }
+                declaration.node = node
+            case "prefix":
+                guard let prefix = text(setting, in: "mqtt:") else { valid = false; continue }
+                if let problem = Self.topicProblem(prefix) ?? (prefix.hasPrefix("/") || prefix.hasSuffix("/")
+                    || prefix.contains("//") ? "starts or ends with /, or has an empty level" : nil) {
+                    report(setting.value.location, "prefix: '\(prefix)' in mqtt: \(problem)",
+                           hint: "the first levels of every topic, e.g. prefix: gpioagg or prefix: home/gpioagg")
+                    valid = false
+                    continue
+                }
+                declaration.prefix = prefix
+            case "username":
+                declaration.username = text(setting, in: "mqtt:")
+            case "password_file":
+                declaration.passwordFile = text(setting, in: "mqtt:")
+            case "discovery":
+                if case .scalar(let word, false) = setting.value.content, ["false", "off", "no"].contains(word) {
+                    declaration.discovery = nil
+                } else if let prefix = text(setting, in: "mqtt:") {
+                    if let problem = Self.topicProblem(prefix) {
+                        report(setting.value.location, "discovery: '\(prefix)' in mqtt: \(problem)",
+                               hint: "Home Assistant's discovery prefix (homeassistant), or false for none")
+                        valid = false
+                    }
+                    declaration.discovery = prefix
+                }
+            case "tls":
+                guard let tls = readTLS(setting) else { valid = false; continue }
+                declaration.tls = tls
+            default:
+                break
+            }
+        }
+        if declaration.tls != nil, !broker.tls {
+            report(brokerEntry.value.location, "tls: is given but broker '\(brokerText)' is not mqtts://",
+                   hint: "write broker: mqtts://\(broker.host):\(broker.port == 1883 ? 8883 : broker.port)")
+            valid = false
+        }
+        if valid { mqtt = declaration }
+    }
+
+    private mutating func readTLS(_ entry: SourceNode.Entry) -> MQTTDeclaration.TLSFiles? {
+        let example = "tls: { ca_file: /etc/gpioagg/ca.crt }"
+        guard let settings = settings(entry.value, of: "tls: in mqtt:", example: example) else { return nil }
+        checkKeys(settings, allowed: Self.tlsKeys, place: "in tls: of mqtt:")
+        var files = MQTTDeclaration.TLSFiles()
+        for setting in settings {
+            let path = text(setting, in: "tls: of mqtt:")
+            switch setting.key {
+            case "ca_file": files.caFile = path
+            case "cert_file": files.certFile = path
+            case "key_file": files.keyFile = path
+            default: break
+            }
+        }
+        if (files.certFile == nil) != (files.keyFile == nil) {
+            report(entry.keyLocation, "tls: in mqtt: has \(files.certFile == nil ? "key_file: without cert_file:" : "cert_file: without key_file:")",
+                   hint: "a client certificate needs both: cert_file: and key_file:")
+            return nil
+        }
+        return files
+    }
+
+    /// The host name as a node name: up to the first dot, other characters as `-`.
+    static func hostNode() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "gpioagg" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let first = name.split(separator: ".").first.map(String.init) ?? ""
+        let node = String(first.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+            .prefix(64)
+        return node.isEmpty ? "gpioagg" : String(node)
+    }
+
+    /// Remote inputs need a broker.
+    mutating func checkRemoteInputsHaveBroker() {
+        guard mqtt == nil, mqttSectionMissing else { return }
+        for input in remoteInputs {
+            report(input.topicLocation, "input '\(input.name)' follows topic '\(input.topic)', but there is no mqtt: section",
+                   hint: "add mqtt: { broker: mqtt://HOST:1883 }")
+        }
+    }
+}

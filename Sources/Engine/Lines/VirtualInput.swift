@@ -1,0 +1,39 @@
+import Config
+
+/// An input with no line: a command input (`command: true`), set over MQTT or the
+/// control socket, or a remote input (`topic:`), set from another publisher's value.
+/// Its level is a publisher like a line input's, and only ever sends changes.
+final class VirtualInput {
+    enum Kind: Equatable {
+        case command
+        case remote(topic: String)
+    }
+
+    let name: String
+    let kind: Kind
+    let level: Level
+    @exclusivity(unchecked) private(set) var value: Bool
+    /// When the value last changed; nil: not since start.
+    @exclusivity(unchecked) private(set) var changedAt: UInt64?
+    private let propagation: Propagation
+
+    init(name: String, kind: Kind, value: Bool, propagation: Propagation) {
+        self.name = name
+        self.kind = kind
+        self.value = value
+        self.propagation = propagation
+        level = Level(value)
+    }
+
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
+        EngineChange(kind: .input, name: name, value: value, timestamp: timestamp, cause: cause)
+    }
+
+    func update(_ newValue: Bool) {
+        guard newValue != value else { return }
+        value = newValue
+        changedAt = propagation.timestamp
+        if !propagation.isSettling { propagation.announce(change(at: propagation.timestamp, cause: propagation.cause)) }
+        level.send(newValue)
+    }
+}

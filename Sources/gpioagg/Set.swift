@@ -1,0 +1,56 @@
+import CommandParsing
+import Control
+
+extension GPIOAgg {
+    /// `gpioagg set NAME on|off|toggle`: a command input of the running daemon.
+    struct Set: Command {
+        static let help = CommandHelp(
+            name: "gpioagg set",
+            abstract: "Set a command input (command: true) of the running daemon on, off, or toggle it.",
+            discussion: """
+                Command inputs have no line: the config declares them with command: true, \
+                and MQTT, Home Assistant and this command set them.
+
+                  gpioagg set override on
+                  gpioagg set override toggle
+                """,
+            arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
+                        ArgumentSpec("on|off|toggle", help: "The new value.", values: ["on", "off", "toggle"])],
+            options: ControlOptions.options
+        )
+
+        let name: String
+        let value: ControlRequest.SetValue
+        let control: ControlOptions
+
+        init(parsing arguments: ParsedArguments) throws(UsageError) {
+            name = arguments.positional(0) ?? ""
+            let text = arguments.positional(1) ?? ""
+            guard let value = ControlRequest.SetValue(rawValue: text) else {
+                throw UsageError("'\(text)' is not a value: write on, off or toggle")
+            }
+            self.value = value
+            control = ControlOptions(arguments)
+        }
+
+        func run() throws {
+            let reply: ControlReply
+            do throws(ControlError) {
+                reply = try control.client.send(.set(name: name, value: value))
+            } catch {
+                throw exitReporting(error)
+            }
+            switch reply {
+            case .ok:
+                return
+            case .warning(let message):
+                printError("gpioagg: warning: \(message)")
+            case .failure(let message):
+                printError("gpioagg: error: \(message)")
+                throw ExitCode(1)
+            case .status, .explanation:
+                throw exitReporting(.invalidReply("levels in the reply to set"))
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Config
+import Testing
+
+/// `mqtt:`, command inputs and remote inputs: what they read as, and what `check` says
+/// of mistakes, at their place.
+@Suite("Config: mqtt, command inputs, remote inputs")
+struct MQTTConfigTests {
+    static let head = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+
+        """   // lines 1-2
+
+    @Test("every key reads into the model")
+    func reads() throws {
+        let configuration = try ConfigFixture.parse(Self.head + """
+            mqtt:
+              broker: mqtts://broker.lan
+              node: garage
+              prefix: home/gpioagg
+              username: gpioagg
+              password_file: /etc/gpioagg/mqtt.password
+              tls: { ca_file: /etc/gpioagg/ca.crt, cert_file: /etc/gpioagg/c.crt, key_file: /etc/gpioagg/c.key }
+              discovery: homeassistant
+            inputs:
+              door: { chip: main, line: GPIO17, device_class: door }
+              override: { command: true, initial: on, persist: true, device_class: power }
+              shed_door: { topic: gpioagg/shed/door_open, fallback: on, payload_on: OPEN, payload_off: CLOSED }
+            signals:
+              any_door: { any: [door, shed_door, override], device_class: opening }
+            """)
+        let mqtt = try #require(configuration.mqtt)
+        #expect(mqtt.broker == BrokerAddress(tls: true, host: "broker.lan", port: 8883))
+        #expect(mqtt.node == "garage" && mqtt.prefix == "home/gpioagg" && mqtt.username == "gpioagg")
+        #expect(mqtt.passwordFile == "/etc/gpioagg/mqtt.password")
+        #expect(mqtt.tls == .init(caFile: "/etc/gpioagg/ca.crt", certFile: "/etc/gpioagg/c.crt", keyFile: "/etc/gpioagg/c.key"))
+        #expect(mqtt.discovery == "homeassistant")
+        #expect(mqtt.statusTopic == "home/gpioagg/garage/status" && mqtt.topic(of: "door") == "home/gpioagg/garage/door")
+        #expect(configuration.inputs.map(\.name) == ["door"])
+        #expect(configuration.inputs[0].deviceClass == "door")
+        #expect(configuration.commandInputs == [CommandInputDeclaration(
+            name: "override", initial: true, persist: true, deviceClass: "power",
+            location: SourceLocation(file: "test.yaml", line: 13, column: 3))])
+        let remote = try #require(configuration.remoteInputs.first)
+        #expect(remote.topic == "gpioagg/shed/door_open" && remote.fallback && remote.payloadOn == "OPEN"
+            && remote.payloadOff == "CLOSED")
+        #expect(configuration.signals.first?.deviceClass == "opening")
+    }
+
+    @Test("defaults: port by scheme, prefix gpioagg, the host name as node, discovery on")
+    func defaults() throws {
+        let configuration = try ConfigFixture.parse(Self.head + """
+            mqtt: { broker: "mqtt://[::1]" }
+            inputs:
+              override: { command: true }
+            """)
+        let mqtt = try #require(configuration.mqtt)
+        #expect(mqtt.broker == BrokerAddress(tls: false, host: "::1", port: 1883))
+        #expect(mqtt.broker.description == "mqtt://[::1]:1883")
+        #expect(mqtt.prefix == "gpioagg" && mqtt.discovery == "homeassistant")
+        #expect(!mqtt.node.isEmpty && mqtt.node.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(configuration.commandInputs.first?.initial == false)
+        let off = try ConfigFixture.parse(Self.head + "mqtt: { broker: mqtt://h, discovery: false }\ninputs:\n  o: { command: true }\n")
+        #expect(off.mqtt?.discovery == nil)
+    }
+
+    static let rejected: [(String, Int, Int, String, String)] = [
+        ("mqtt: { broker: http://h }\ninputs:\n  o: { command: true }\n", 3, 17,
+         "unknown scheme 'http' in broker 'http://h'", "mqtt://HOST:1883"),
+        ("mqtt: { broker: mqtt://h:99999 }\ninputs:\n  o: { command: true }\n", 3, 17,
+         "broker 'mqtt://h:99999' has port '99999'", "1 to 65535"),
+        ("mqtt: { broker: mqtt://user:pw@h }\ninputs:\n  o: { command: true }\n", 3, 17,
+         "holds a user name or password", "password_file:"),
+        ("mqtt: { broker: mqtt://h, node: my.board }\ninputs:\n  o: { command: true }\n", 3, 33,
+         "node: 'my.board' in mqtt: may hold only letters, digits, _ and -", ""),
+        ("mqtt: { broker: mqtt://h, tls: { ca_file: /ca } }\ninputs:\n  o: { command: true }\n", 3, 17,
+         "tls: is given but broker 'mqtt://h' is not mqtts://", "mqtts://h:8883"),
+        ("mqtt: { broker: mqtts://h, tls: { cert_file: /c } }\ninputs:\n  o: { command: true }\n", 3, 28,
+         "tls: in mqtt: has cert_file: without key_file:", ""),
+        ("mqtt: { broker: mqtt://h, pasword_file: /p }\ninputs:\n  o: { command: true }\n", 3, 27,
+         "unknown key 'pasword_file' in mqtt:", "did you mean 'password_file'?"),
+        ("mqtt: { node: x }\ninputs:\n  o: { command: true }\n", 3, 1, "mqtt: needs broker:", ""),
+        ("inputs:\n  o: { topic: gpioagg/shed/door }\n", 4, 15,
+         "input 'o' follows topic 'gpioagg/shed/door', but there is no mqtt: section", "add mqtt:"),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { topic: gpioagg/+/door }\n", 5, 15,
+         "topic: 'gpioagg/+/door' in input 'o' has a wildcard (+ or #)", ""),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { command: true, line: GPIO4 }\n", 5, 23,
+         "line: does not apply to a command input (input 'o')", "keys of a command input: command, initial, persist, device_class"),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { topic: a/b, debounce: 10ms }\n", 5, 20,
+         "debounce: does not apply to a remote input (input 'o')", ""),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { chip: main, line: GPIO4, fallback: on }\n", 5, 33,
+         "fallback: does not apply to a line input (input 'o')", ""),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { command: false }\n", 5, 17,
+         "command: in input 'o' is false", ""),
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { topic: a/b, payload_on: X, payload_off: X }\n", 5, 3,
+         "input 'o': payload_on and payload_off are both 'X'", ""),
+    ]
+
+    @Test("mistakes are refused at their place, with a hint", arguments: 0..<rejected.count)
+    func refused(_ index: Int) {
+        let (tail, line, column, message, hint) = Self.rejected[index]
+        do {
+            _ = try ConfigFixture.parse(Self.head + tail)
+            Issue.record("accepted: \(tail)")
+        } catch {
+            let first = error.errors.first
+            #expect(first.map { "\($0.location.line):\($0.location.column)" } == "\(line):\(column)", "\(error.errors)")
+            #expect(first?.message.contains(message) == true, "\(error.errors)")
+            #expect(hint.isEmpty || first?.hint.contains(hint) == true, "\(error.errors)")
+        }
+    }
+}
