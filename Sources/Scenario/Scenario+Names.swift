@@ -11,7 +11,8 @@ extension Scenario {
     /// hint: did you mean 'light_relay'?
     /// ```
     public func nameErrors(against configuration: Configuration) -> [ConfigError] {
-        let inputs = configuration.inputs.map(\.name)
+        let inputs = configuration.inputs.map(\.name) + configuration.commandInputs.map(\.name)
+            + configuration.remoteInputs.map(\.name)
         let signals = configuration.signals.map(\.name)
         let outputs = configuration.outputs.map(\.name)
         let all = inputs + signals + outputs

@@ -99,19 +99,27 @@ public final class ScenarioRunner {
     private func perform(_ step: ScenarioStep) {
         switch step.action {
         case .set(let levels):
-            for level in levels { move(level.name) { $0.setActive($1, level.value) } }
+            for level in levels {
+                if engine.setInput(level.name, to: level.value) == nil {
+                    move(level.name) { $0.setActive($1, level.value) }
+                }
+            }
             loop.run()
         case .toggle(let names):
-            for name in names { move(name.name) { $0.toggle($1) } }
+            for name in names {
+                if engine.setInput(name.name, toggle: true) == nil { move(name.name) { $0.toggle($1) } }
+            }
             loop.run()
         case .pulse(let pulses):
             let begin = loop.now
-            for pulse in pulses { move(pulse.name) { $0.setActive($1, true) } }
+            for pulse in pulses {
+                if engine.setInput(pulse.name, to: true) == nil { move(pulse.name) { $0.setActive($1, true) } }
+            }
             loop.run()
             let byEnd = pulses.enumerated().sorted { ($0.element.duration, $0.offset) < ($1.element.duration, $1.offset) }
             for (_, pulse) in byEnd {
                 loop.advance(to: begin + pulse.duration.wholeNanoseconds)
-                move(pulse.name) { $0.setActive($1, false) }
+                if engine.setInput(pulse.name, to: false) == nil { move(pulse.name) { $0.setActive($1, false) } }
                 loop.run()
             }
         case .wait(let duration):

@@ -180,3 +180,29 @@ struct ScenarioRunnerTests {
         #expect(!result.succeeded)
     }
 }
+
+@Suite("Scenarios with inputs that have no line")
+struct LineFreeInputScenarioTests {
+    @Test("set, toggle and pulse move command and remote inputs directly: no line, no debounce")
+    func commandAndRemoteInputs() throws {
+        let configuration = try ConfigLoader.parse("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt: { broker: mqtt://127.0.0.1 }
+            inputs:
+              override: { command: true }
+              shed_door: { topic: gpioagg/shed/door_open, fallback: off }
+            signals:
+              fan_on: { any: [override, shed_door] }
+            outputs:
+              fan: { chip: main, line: GPIO5, follows: fan_on }
+            """, file: "fan.yaml")
+        let text = "config: fan.yaml\nsteps:\n" + [
+            "expect: { fan: off }", "set: { override: on }", "expect: { fan: on }", "toggle: override",
+            "expect: { fan: off }", "pulse: { shed_door: 1s }", "expect_active: fan_on", "expect: { fan: off }",
+        ].map { "  - \($0)\n" }.joined()
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "fan.test.yaml", configuration: configuration))
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(result.passed == 5)
+    }
+}
