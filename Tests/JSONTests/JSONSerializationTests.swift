@@ -1,5 +1,4 @@
-@testable import Control
-import Engine
+import JSON
 import Testing
 
 @Suite("JSON serialization")
@@ -66,13 +65,5 @@ struct JSONSerializationTests {
         let object = JSONObject([("b", JSONValue.number(1)), ("a", .number(2)), ("b", .number(3))])
         #expect(object.keys == ["b", "a"])
         #expect(object["b"] == .number(3))
-    }
-
-    @Test("a snapshot: inputs, signals, outputs, names sorted")
-    func snapshot() {
-        let snapshot = EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
-                                      outputs: [:])
-        #expect(snapshot.json.serialized(.spaced)
-            == #"{"inputs": {"switch1": true, "switch2": false}, "signals": {"all_on": false}, "outputs": {}}"#)
     }
 }
