@@ -66,4 +66,34 @@ struct JSONSerializationTests {
         #expect(object.keys == ["b", "a"])
         #expect(object["b"] == .number(3))
     }
+
+    @Test("pretty: one member or element per line, two spaces per level, empty containers kept short")
+    func pretty() throws {
+        let value = JSONValue.object(JSONObject([
+            "name": .string("door \"1\"\n"), "types": .array([.string("press"), .number(2)]),
+            "device": .object(JSONObject(["ids": .array([.string("a")]), "none": .array([])])), "empty": .object(JSONObject()),
+            "ok": .bool(true), "nothing": .null,
+        ]))
+        #expect(value.prettyPrinted == """
+            {
+              "name": "door \\"1\\"\\n",
+              "types": [
+                "press",
+                2
+              ],
+              "device": {
+                "ids": [
+                  "a"
+                ],
+                "none": []
+              },
+              "empty": {},
+              "ok": true,
+              "nothing": null
+            }
+            """)
+        #expect(try JSONValue(parsing: Array(value.prettyPrinted.utf8)) == value)
+        #expect(JSONValue.string("x").prettyPrinted == #""x""#)
+        #expect(JSONValue.array([]).prettyPrinted == "[]")
+    }
 }
