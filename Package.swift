@@ -32,6 +32,11 @@
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
 //                    the client (status, sim). Re-exports JSON.
+//   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
+//                    topics, discovery configs (checked key by key against Home
+//                    Assistant's schemas; golden files), removals after a reload, state
+//                    and event payloads, the birth's republish delay, command payloads.
+//                    Pure functions of plain values; depends on JSON only.
 //   KeptState        Values kept across restarts (persist, initial: restore): the state
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
@@ -90,6 +95,7 @@ let package = Package(
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine"]),
+        .target(name: "HomeAssistant", dependencies: ["JSON"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         .target(
@@ -133,6 +139,7 @@ let package = Package(
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON"], exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
                     dependencies: ["KeptState", "Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
