@@ -27,9 +27,16 @@
 //                    grammar. No Foundation.
 //   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
 //                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
+//   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members
+//                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
-//                    the client (status, sim). The one JSON codec.
+//                    the client (status, sim). Re-exports JSON.
+//   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
+//                    topics, discovery configs (checked key by key against Home
+//                    Assistant's schemas; golden files), removals after a reload, state
+//                    and event payloads, the birth's republish delay, command payloads.
+//                    Pure functions of plain values; depends on JSON only.
 //   KeptState        Values kept across restarts (persist, initial: restore): the state
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
@@ -86,7 +93,9 @@ let package = Package(
         .target(name: "Engine", dependencies: [
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Control", dependencies: ["Loop", "Engine"]),
+        .target(name: "JSON"),
+        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine"]),
+        .target(name: "HomeAssistant", dependencies: ["JSON"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         .target(
@@ -128,7 +137,9 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "GPIOTests",
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
+        .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON"], exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
                     dependencies: ["KeptState", "Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),

@@ -44,4 +44,12 @@ struct ControlReplyTests {
             #expect(error.message == "unexpected reply from gpioagg: \(reason)")
         }
     }
+
+    @Test("a snapshot: inputs, signals, outputs, names sorted")
+    func snapshot() {
+        let snapshot = EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
+                                      outputs: [:])
+        #expect(snapshot.json.serialized(.spaced)
+            == #"{"inputs": {"switch1": true, "switch2": false}, "signals": {"all_on": false}, "outputs": {}}"#)
+    }
 }

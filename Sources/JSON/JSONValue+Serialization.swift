@@ -56,7 +56,7 @@ extension JSONValue {
 
     /// Whole numbers without a fraction (`50`, not `50.0`); JSON has no infinity or NaN,
     /// so those become `null`.
-    static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))

@@ -1,7 +1,8 @@
-/// A JSON document, as the control protocol exchanges them.
+/// A JSON document: what the control protocol exchanges, and what the Home Assistant
+/// discovery payloads are built from.
 ///
-/// Numbers are `Double`s: the protocol's numbers are small (milliseconds), and the parser
-/// rejects literals that a `Double` cannot hold.
+/// Numbers are `Double`s: the numbers exchanged are small (milliseconds, counts), and the
+/// parser rejects literals that a `Double` cannot hold.
 ///
 /// ```swift
 /// let value = try JSONValue(parsing: Array(#"{"op":"status"}"#.utf8))

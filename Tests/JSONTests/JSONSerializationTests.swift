@@ -1,5 +1,4 @@
-@testable import Control
-import Engine
+import JSON
 import Testing
 
 @Suite("JSON serialization")
@@ -68,11 +67,33 @@ struct JSONSerializationTests {
         #expect(object["b"] == .number(3))
     }
 
-    @Test("a snapshot: inputs, signals, outputs, names sorted")
-    func snapshot() {
-        let snapshot = EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
-                                      outputs: [:])
-        #expect(snapshot.json.serialized(.spaced)
-            == #"{"inputs": {"switch1": true, "switch2": false}, "signals": {"all_on": false}, "outputs": {}}"#)
+    @Test("pretty: one member or element per line, two spaces per level, empty containers kept short")
+    func pretty() throws {
+        let value = JSONValue.object(JSONObject([
+            "name": .string("door \"1\"\n"), "types": .array([.string("press"), .number(2)]),
+            "device": .object(JSONObject(["ids": .array([.string("a")]), "none": .array([])])), "empty": .object(JSONObject()),
+            "ok": .bool(true), "nothing": .null,
+        ]))
+        #expect(value.prettyPrinted == """
+            {
+              "name": "door \\"1\\"\\n",
+              "types": [
+                "press",
+                2
+              ],
+              "device": {
+                "ids": [
+                  "a"
+                ],
+                "none": []
+              },
+              "empty": {},
+              "ok": true,
+              "nothing": null
+            }
+            """)
+        #expect(try JSONValue(parsing: Array(value.prettyPrinted.utf8)) == value)
+        #expect(JSONValue.string("x").prettyPrinted == #""x""#)
+        #expect(JSONValue.array([]).prettyPrinted == "[]")
     }
 }

@@ -1,4 +1,4 @@
-@testable import Control
+import JSON
 import Testing
 
 @Suite("JSON parser")

@@ -1,0 +1,40 @@
+/// The Home Assistant entity platforms gpioagg publishes through MQTT discovery, named
+/// as in the discovery topic (`homeassistant/binary_sensor/...`).
+///
+/// ```swift
+/// HomeAssistantComponent.binarySensor.rawValue                     // "binary_sensor"
+/// HomeAssistantComponent.binarySensor.deviceClasses.contains("door") // true
+/// ```
+public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
+    /// Inputs read from lines, signals (but clicks) and outputs: `ON`/`OFF` on a state topic.
+    case binarySensor = "binary_sensor"
+    /// Command inputs, set from Home Assistant through a command topic.
+    case `switch` = "switch"
+    /// Momentary signals (clicks): one JSON message per activation.
+    case event = "event"
+
+    /// The `device_class` values Home Assistant accepts for this platform, in its own
+    /// order. A `device_class` outside the list makes Home Assistant refuse the whole
+    /// entity (its discovery schema coerces the value into an enum), with only a line in
+    /// its log: check the config against this list.
+    ///
+    /// The lists are the `BinarySensorDeviceClass`, `SwitchDeviceClass` and
+    /// `EventDeviceClass` enums of Home Assistant 2023.12.4 and of 2026.2.3
+    /// (`homeassistant/components/{binary_sensor,switch,event}/__init__.py`), identical
+    /// in both.
+    public var deviceClasses: [String] {
+        switch self {
+        case .binarySensor:
+            return [
+                "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door",
+                "gas", "heat", "light", "lock", "moisture", "motion", "moving", "occupancy", "opening", "plug",
+                "power", "presence", "problem", "running", "safety", "smoke", "sound", "tamper", "update",
+                "vibration", "window",
+            ]
+        case .switch:
+            return ["outlet", "switch"]
+        case .event:
+            return ["doorbell", "button", "motion"]
+        }
+    }
+}

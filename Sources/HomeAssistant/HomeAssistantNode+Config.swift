@@ -1,0 +1,85 @@
+import JSON
+
+// Every key and value below was checked against Home Assistant's MQTT integration, in
+// its code (the discovery schemas decide, the documentation describes them):
+//
+// - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
+//   switch.py, event.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
+//   `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
+//   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming),
+//   discovery.py (topic pattern `[a-zA-Z0-9_-]+` for node and object ids,
+//   `MQTT_ORIGIN_INFO_SCHEMA`: `name`, `sw_version`, `support_url`), const.py
+//   (`online`/`offline`, `homeassistant/status`).
+// - homeassistant 2026.2.3 (PyPI), the same files, with the schemas moved to schemas.py
+//   and the entity to entity.py (`_init_entity_id`: `default_entity_id`, the deprecated
+//   `object_id`).
+// - home-assistant/core pull requests #151775 (2025.10: `object_id` deprecated for
+//   `default_entity_id`) and #164460 (2026.4: `object_id` removed; "still part of a
+//   discovery message, then the option will just be ignored").
+// - home-assistant/home-assistant.io source/_integrations/: binary_sensor.mqtt.markdown
+//   (04987cb), switch.mqtt.markdown (04c35f1), event.mqtt.markdown (0271d54, 172bcca).
+//
+// Tests/HomeAssistantTests/Golden/README.md walks through the keys one by one.
+
+extension HomeAssistantNode {
+    /// The entity's retained discovery config message.
+    public func configMessage(for entity: HomeAssistantEntity) -> HomeAssistantMessage {
+        HomeAssistantMessage(topic: configTopic(for: entity), payload: JSONValue.object(config(for: entity)).serialized,
+                             retain: true)
+    }
+
+    /// The entity's discovery config, its keys always in the same order (so that the
+    /// golden files and a broker's retained copies compare byte for byte): who it is,
+    /// its topics and payloads, availability, then the device and the origin.
+    ///
+    /// ```swift
+    /// node.config(for: HomeAssistantEntity(name: "gate", kind: .commandInput))["command_topic"]
+    /// // .string("gpioagg/garage/gate/set")
+    /// ```
+    public func config(for entity: HomeAssistantEntity) -> JSONObject {
+        let id = uniqueID(for: entity)
+        var config = JSONObject()
+        config.set("name", .string(entity.name))
+        config.set("unique_id", .string(id))
+        // The entity id Home Assistant suggests, `<component>.<node>_<name>`, on every
+        // version: `object_id` up to 2025.9 (2025.10 to 2026.3 use `default_entity_id`
+        // instead and warn only when it is missing; 2026.4 ignores `object_id`), and
+        // `default_entity_id` from 2025.10 (dropped as an unknown key before).
+        config.set("object_id", .string(id))
+        config.set("default_entity_id", .string("\(entity.component.rawValue).\(id)"))
+        if let deviceClass = entity.deviceClass { config.set("device_class", .string(deviceClass)) }
+        if let command = commandTopic(for: entity) { config.set("command_topic", .string(command)) }
+        config.set("state_topic", .string(stateTopic(for: entity)))
+        switch entity.component {
+        case .binarySensor, .switch:
+            config.set("payload_on", .string(HomeAssistantState.on))
+            config.set("payload_off", .string(HomeAssistantState.off))
+        case .event:
+            config.set("event_types", .array(entity.eventTypes.map { .string($0) }))
+        }
+        config.set("availability_topic", .string(availabilityTopic))
+        config.set("payload_available", .string(HomeAssistantAvailability.online))
+        config.set("payload_not_available", .string(HomeAssistantAvailability.offline))
+        config.set("device", .object(device))
+        config.set("origin", .object(origin))
+        return config
+    }
+
+    /// One device per node, shared by all its entities (the same `identifiers`); the
+    /// whole block in every config, since Home Assistant may see any of them first.
+    var device: JSONObject {
+        JSONObject([
+            "identifiers": .array([.string("gpioagg_\(name)")]),
+            "name": .string(name),
+            "model": .string("gpioagg"),
+            "sw_version": .string(softwareVersion),
+        ])
+    }
+
+    /// The software that published the config (Home Assistant logs it with the entity's
+    /// problems). No `support_url`: it must be an http(s) URL, and a wrong one would
+    /// make Home Assistant drop the whole message.
+    var origin: JSONObject {
+        JSONObject(["name": .string("gpioagg"), "sw_version": .string(softwareVersion)])
+    }
+}

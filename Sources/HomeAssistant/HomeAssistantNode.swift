@@ -1,0 +1,67 @@
+/// One gpioagg daemon as Home Assistant sees it: one device, its topics, and the
+/// software that publishes them.
+///
+/// Topics:
+/// - discovery config: `<discoveryPrefix>/<component>/<node>/<name>/config` (retained)
+/// - state: `<topicPrefix>/<node>/<name>` (`ON`/`OFF` retained; a click's event JSON not)
+/// - command (switches): `<topicPrefix>/<node>/<name>/set` (`ON`/`OFF` from Home Assistant)
+/// - availability: `<topicPrefix>/<node>/status` (`online`/`offline`, retained)
+/// - Home Assistant's birth: `<discoveryPrefix>/status`
+///
+/// ```swift
+/// let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
+/// node.stateTopic(for: door)         // "gpioagg/garage/front_door"
+/// node.configTopic(for: door)        // "homeassistant/binary_sensor/garage/front_door/config"
+/// ```
+public struct HomeAssistantNode: Hashable, Sendable {
+    /// Home Assistant's default discovery prefix (its MQTT integration's `discovery_prefix`).
+    public static let defaultDiscoveryPrefix = "homeassistant"
+
+    /// The node's name: the device's name in Home Assistant, a level of every topic, and
+    /// part of every `unique_id`. Letters, digits, `_` and `-` only
+    /// (`HomeAssistantDiscovery.problems` says so if not).
+    public var name: String
+    /// Where gpioagg publishes states and reads commands: `gpioagg` gives `gpioagg/<node>/...`.
+    public var topicPrefix: String
+    /// Where Home Assistant listens for discovery configs.
+    public var discoveryPrefix: String
+    /// gpioagg's version, as the device's and the origin's `sw_version`.
+    public var softwareVersion: String
+
+    public init(name: String, topicPrefix: String, discoveryPrefix: String = Self.defaultDiscoveryPrefix,
+                softwareVersion: String) {
+        self.name = name
+        self.topicPrefix = topicPrefix
+        self.discoveryPrefix = discoveryPrefix
+        self.softwareVersion = softwareVersion
+    }
+
+    /// Where the entity's discovery config is published (retained).
+    public func configTopic(for entity: HomeAssistantEntity) -> String {
+        "\(discoveryPrefix)/\(entity.component.rawValue)/\(name)/\(entity.name)/config"
+    }
+
+    /// Where the entity's value is published: `ON`/`OFF`, or a click's event.
+    public func stateTopic(for entity: HomeAssistantEntity) -> String {
+        "\(topicPrefix)/\(name)/\(entity.name)"
+    }
+
+    /// Where Home Assistant sends `ON`/`OFF` to a command input; nil for the other kinds.
+    public func commandTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.component == .switch ? stateTopic(for: entity) + "/set" : nil
+    }
+
+    /// The node's `online`/`offline` topic; every entity's `availability_topic`.
+    public var availabilityTopic: String { "\(topicPrefix)/\(name)/status" }
+
+    /// Where Home Assistant announces itself (`online`) when it starts: republish then,
+    /// after `HomeAssistantBirth.republishDelay(using:)`. Home Assistant sets its birth
+    /// topic apart from its discovery prefix, both `homeassistant` by default; here the
+    /// birth follows the discovery prefix, so that a setup that moves one moves both.
+    public var birthTopic: String { "\(discoveryPrefix)/status" }
+
+    /// `<node>_<name>`: unique among a broker's gpioagg nodes as long as node names are.
+    public func uniqueID(for entity: HomeAssistantEntity) -> String {
+        "\(name)_\(entity.name)"
+    }
+}

@@ -1,0 +1,72 @@
+/// How a payload sent to a command input (over MQTT, on its command topic) reads as a
+/// level: `ON`/`OFF`, `true`/`false` and `1`/`0` in any case, and the config's own
+/// `payload_on`/`payload_off` words.
+///
+/// The config's words are checked first and exactly as written (a device sending `0`
+/// for on can say so: `payload_on: "0"`, `payload_off: "1"`); the built-in words after
+/// them, in any case. Spaces, tabs and line ends around the payload are ignored
+/// (`echo ON | mosquitto_pub -l` sends a line). Anything else reads as nil: the bridge
+/// ignores it and logs it.
+///
+/// ```swift
+/// RemoteInputPayload().level(of: "on")                          // true
+/// RemoteInputPayload().level(of: "2")                           // nil
+/// RemoteInputPayload(payloadOn: "OPEN", payloadOff: "CLOSED").level(of: "CLOSED")   // false
+/// ```
+public struct RemoteInputPayload: Hashable, Sendable {
+    /// The config's word for on, if it gives one.
+    public var payloadOn: String?
+    /// The config's word for off, if it gives one.
+    public var payloadOff: String?
+
+    public init(payloadOn: String? = nil, payloadOff: String? = nil) {
+        self.payloadOn = payloadOn
+        self.payloadOff = payloadOff
+    }
+
+    /// The words always understood, lowercase: `on`, `true`, `1`.
+    public static let onWords = ["on", "true", "1"]
+    /// `off`, `false`, `0`.
+    public static let offWords = ["off", "false", "0"]
+
+    /// The level `payload` asks for, or nil when it is not one of the words.
+    public func level(of payload: String) -> Bool? {
+        let text = Self.trimmed(payload)
+        if let payloadOn, text == payloadOn { return true }
+        if let payloadOff, text == payloadOff { return false }
+        let lowered = Self.asciiLowercased(text)
+        if Self.onWords.contains(lowered) { return true }
+        if Self.offWords.contains(lowered) { return false }
+        return nil
+    }
+
+    /// The level of a payload as it arrives from the broker; nil when the bytes are not
+    /// UTF-8 or not one of the words.
+    public func level<Bytes: Collection>(of payload: Bytes) -> Bool? where Bytes.Element == UInt8 {
+        let text = String(decoding: payload, as: UTF8.self)
+        // Decoding replaces what is not UTF-8; then the text no longer spells the bytes.
+        guard text.utf8.elementsEqual(payload) else { return nil }
+        return level(of: text)
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Only ASCII letters change: `ON` and `on` match, and no locale is involved.
+    private static func asciiLowercased(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {
+                scalars.append(lower)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+}

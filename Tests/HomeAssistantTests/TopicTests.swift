@@ -1,0 +1,109 @@
+import HomeAssistant
+import JSON
+import Testing
+
+@Suite("Home Assistant topics and state messages")
+struct TopicTests {
+    let node = Fixtures.node
+
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events")
+    func components() {
+        #expect(Fixtures.door.component == .binarySensor)
+        #expect(Fixtures.allClosed.component == .binarySensor)
+        #expect(Fixtures.porchLight.component == .binarySensor)
+        #expect(Fixtures.gate.component == .switch)
+        #expect(Fixtures.bellDouble.component == .event)
+        #expect(HomeAssistantComponent.allCases.map(\.rawValue) == ["binary_sensor", "switch", "event"])
+    }
+
+    @Test("topics: config under the discovery prefix, state and command under the topic prefix")
+    func topics() {
+        #expect(node.configTopic(for: Fixtures.door) == "homeassistant/binary_sensor/garage/front_door/config")
+        #expect(node.configTopic(for: Fixtures.gate) == "homeassistant/switch/garage/gate/config")
+        #expect(node.configTopic(for: Fixtures.bellDouble) == "homeassistant/event/garage/bell_double/config")
+        #expect(node.stateTopic(for: Fixtures.door) == "gpioagg/garage/front_door")
+        #expect(node.commandTopic(for: Fixtures.gate) == "gpioagg/garage/gate/set")
+        #expect(node.commandTopic(for: Fixtures.door) == nil)
+        #expect(node.commandTopic(for: Fixtures.bellDouble) == nil)
+        #expect(node.availabilityTopic == "gpioagg/garage/status")
+        #expect(node.uniqueID(for: Fixtures.door) == "garage_front_door")
+    }
+
+    @Test("a configured discovery prefix moves the config and birth topics, not the state topics")
+    func discoveryPrefix() {
+        let custom = HomeAssistantNode(name: "garage", topicPrefix: "home/pi", discoveryPrefix: "ha",
+                                       softwareVersion: "1.2.3")
+        #expect(custom.configTopic(for: Fixtures.door) == "ha/binary_sensor/garage/front_door/config")
+        #expect(custom.birthTopic == "ha/status")
+        #expect(custom.stateTopic(for: Fixtures.door) == "home/pi/garage/front_door")
+        #expect(custom.availabilityTopic == "home/pi/garage/status")
+        #expect(node.birthTopic == "homeassistant/status")
+        #expect(HomeAssistantNode.defaultDiscoveryPrefix == "homeassistant")
+    }
+
+    @Test("states: ON and OFF, retained; none for a click")
+    func states() {
+        #expect(node.stateMessage(for: Fixtures.door, isOn: true)
+            == HomeAssistantMessage(topic: "gpioagg/garage/front_door", payload: "ON", retain: true))
+        #expect(node.stateMessage(for: Fixtures.gate, isOn: false)
+            == HomeAssistantMessage(topic: "gpioagg/garage/gate", payload: "OFF", retain: true))
+        #expect(node.stateMessage(for: Fixtures.bellDouble, isOn: true) == nil)
+    }
+
+    @Test("a click's activation: its event type as JSON, not retained; no event for a level")
+    func events() {
+        #expect(node.eventMessage(for: Fixtures.bellDouble)
+            == HomeAssistantMessage(topic: "gpioagg/garage/bell_double", payload: #"{"event_type":"double"}"#,
+                                    retain: false))
+        #expect(node.eventMessage(for: Fixtures.door) == nil)
+    }
+
+    @Test("event types: press, double, triple, then press_<n>", arguments: [
+        (1, "press"), (2, "double"), (3, "triple"), (4, "press_4"), (10, "press_10"),
+    ])
+    func eventTypes(count: Int, expected: String) {
+        #expect(HomeAssistantEntity.eventType(clickCount: count) == expected)
+        #expect(HomeAssistantEntity(name: "c", kind: .click(count: count)).eventTypes == [expected])
+    }
+
+    @Test("only clicks have event types, and their configs list them")
+    func eventTypesInConfig() {
+        #expect(Fixtures.door.eventTypes.isEmpty)
+        #expect(node.config(for: Fixtures.bellDouble)["event_types"] == .array([.string("double")]))
+        #expect(node.config(for: Fixtures.door)["event_types"] == nil)
+        #expect(node.config(for: Fixtures.bellDouble)["payload_on"] == nil)
+    }
+
+    @Test("availability: online and offline, retained, on the node's status topic")
+    func availability() {
+        #expect(node.availabilityMessage(online: true)
+            == HomeAssistantMessage(topic: "gpioagg/garage/status", payload: "online", retain: true))
+        #expect(node.availabilityMessage(online: false)
+            == HomeAssistantMessage(topic: "gpioagg/garage/status", payload: "offline", retain: true))
+    }
+
+    @Test("no device_class key unless the config gives one")
+    func deviceClassPassedThrough() {
+        #expect(node.config(for: Fixtures.allClosed)["device_class"] == nil)
+        #expect(node.config(for: Fixtures.door)["device_class"] == .string("door"))
+    }
+
+    @Test("every entity of a node names the same device, with the node's name and version")
+    func oneDevice() {
+        let devices = Fixtures.golden.map { node.config(for: $0.entity)["device"] }
+        #expect(Set(devices).count == 1)
+        #expect(devices.first == .object(JSONObject([
+            "identifiers": .array([.string("gpioagg_garage")]), "name": .string("garage"),
+            "model": .string("gpioagg"), "sw_version": .string("0.1.0"),
+        ])))
+    }
+
+    @Test("a discovery's config messages: one per entity, in order")
+    func configMessages() {
+        let discovery = HomeAssistantDiscovery(node: node, entities: [Fixtures.door, Fixtures.gate])
+        #expect(discovery.configMessages.map(\.topic) == [
+            "homeassistant/binary_sensor/garage/front_door/config", "homeassistant/switch/garage/gate/config",
+        ])
+        #expect(discovery.configMessages.allSatisfy { $0.retain })
+    }
+}
