@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "KeptState", "Locks", "Loop",
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop",
                 "Reactive", .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -61,7 +61,7 @@ extension ConfigValidator {
                     let value = readDebounce(setting, in: what)
                     debounce = value ?? .none
                 case "device_class":
-                    deviceClass = text(setting, in: what)
+                    deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
                 default:
                     break
                 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import HomeAssistant
 
 extension ConfigValidator {
     static let commandInputKeys = ["command", "initial", "persist", "device_class"]
@@ -33,7 +34,7 @@ extension ConfigValidator {
             case "persist":
                 declaration.persist = onOff(setting, in: what) ?? false
             case "device_class":
-                declaration.deviceClass = text(setting, in: what)
+                declaration.deviceClass = deviceClass(setting, for: .switch, in: what)
             default:
                 break
             }
@@ -68,7 +69,7 @@ extension ConfigValidator {
             case "payload_off":
                 payloadOff = text(setting, in: what)
             case "device_class":
-                deviceClass = text(setting, in: what)
+                deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
             default:
                 break
             }
@@ -208,5 +209,21 @@ extension ConfigValidator {
             report(input.topicLocation, "input '\(input.name)' follows topic '\(input.topic)', but there is no mqtt: section",
                    hint: "add mqtt: { broker: mqtt://HOST:1883 }")
         }
+    }
+
+    /// `device_class:` for the Home Assistant entity `component` makes: one of the classes
+    /// Home Assistant accepts for it (it refuses the whole entity otherwise), with the
+    /// nearest suggested.
+    mutating func deviceClass(_ entry: SourceNode.Entry, for component: HomeAssistantComponent,
+                              in what: String) -> String? {
+        guard let word = text(entry, in: what) else { return nil }
+        let classes = component.deviceClasses
+        guard classes.contains(word) else {
+            let list = "a \(component.rawValue)'s classes: " + classes.joined(separator: ", ")
+            report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts",
+                   hint: NearestNames.didYouMean(word, among: classes).map { "\($0) (\(list))" } ?? list)
+            return nil
+        }
+        return word
     }
 }

@@ -57,7 +57,7 @@ extension ConfigValidator {
         for setting in settings {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
             if modifier.forms == ["*"] {
-                declaration.deviceClass = text(setting, in: what)
+                declaration.deviceClass = deviceClass(setting, for: form == "click" ? .event : .binarySensor, in: what)
                 continue
             }
             if modifier.forms.isEmpty ? form == "click" : !modifier.forms.contains(form) {

@@ -24,7 +24,7 @@ struct MQTTConfigTests {
               discovery: homeassistant
             inputs:
               door: { chip: main, line: GPIO17, device_class: door }
-              override: { command: true, initial: on, persist: true, device_class: power }
+              override: { command: true, initial: on, persist: true, device_class: outlet }
               shed_door: { topic: gpioagg/shed/door_open, fallback: on, payload_on: OPEN, payload_off: CLOSED }
             signals:
               any_door: { any: [door, shed_door, override], device_class: opening }
@@ -39,7 +39,7 @@ struct MQTTConfigTests {
         #expect(configuration.inputs.map(\.name) == ["door"])
         #expect(configuration.inputs[0].deviceClass == "door")
         #expect(configuration.commandInputs == [CommandInputDeclaration(
-            name: "override", initial: true, persist: true, deviceClass: "power",
+            name: "override", initial: true, persist: true, deviceClass: "outlet",
             location: SourceLocation(file: "test.yaml", line: 13, column: 3))])
         let remote = try #require(configuration.remoteInputs.first)
         #expect(remote.topic == "gpioagg/shed/door_open" && remote.fallback && remote.payloadOn == "OPEN"
@@ -94,6 +94,12 @@ struct MQTTConfigTests {
          "command: in input 'o' is false", ""),
         ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { topic: a/b, payload_on: X, payload_off: X }\n", 5, 3,
          "input 'o': payload_on and payload_off are both 'X'", ""),
+        ("inputs:\n  o: { chip: main, line: GPIO4, device_class: dor }\n", 4, 47,
+         "device_class 'dor' of input 'o' is not one Home Assistant accepts", "did you mean 'door'?"),
+        ("inputs:\n  o: { command: true, device_class: door }\n", 4, 37,
+         "device_class 'door' of input 'o' is not one Home Assistant accepts", "a switch's classes: outlet, switch"),
+        ("inputs:\n  o: { chip: main, line: GPIO4 }\nsignals:\n  c: { click: o, device_class: doorbel }\n", 6, 32,
+         "device_class 'doorbel' of signal 'c' is not one Home Assistant accepts", "did you mean 'doorbell'?"),
     ]
 
     @Test("mistakes are refused at their place, with a hint", arguments: 0..<rejected.count)

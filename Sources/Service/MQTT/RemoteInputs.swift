@@ -1,4 +1,5 @@
 import Config
+import HomeAssistant
 
 /// What each remote input's value is, from what the broker said: the last value on its
 /// topic while it is known, else its `fallback`, with the reason a person reads in the
@@ -84,8 +85,9 @@ struct RemoteInputs {
     mutating func message(topic: String, payload: String) -> [Change] {
         var touched = false
         for index in entries.indices where entries[index].declaration.topic == topic {
-            entries[index].received = Self.level(payload, on: entries[index].declaration.payloadOn,
-                                                 off: entries[index].declaration.payloadOff)
+            let declaration = entries[index].declaration
+            entries[index].received = RemoteInputPayload(payloadOn: declaration.payloadOn,
+                                                         payloadOff: declaration.payloadOff).level(of: payload)
             touched = true
         }
         if let node = statusNode(topic) {
@@ -133,19 +135,5 @@ struct RemoteInputs {
         let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
         guard levels.count == 2, !levels[0].isEmpty, !levels[1].isEmpty, levels[1] != "status" else { return nil }
         return String(levels[0])
-    }
-
-    /// `ON`/`OFF`, `true`/`false`, `1`/`0` in any case, or only `on`/`off` when given.
-    static func level(_ payload: String, on: String?, off: String?) -> Bool? {
-        if on != nil || off != nil {
-            if payload == on { return true }
-            if payload == off { return false }
-            return nil
-        }
-        switch payload.lowercased() {
-        case "on", "true", "1": return true
-        case "off", "false", "0": return false
-        default: return nil
-        }
     }
 }
