@@ -127,6 +127,8 @@ public final class Daemon: ControlHandler {
     /// Writes the kept values (`persist`, `initial: restore`) off the loop's thread;
     /// nil while the configuration keeps nothing.
     private var keeper: StateWriter?
+    /// The engine on MQTT, when the configuration has `mqtt:`.
+    private(set) var mqtt: MQTTBridge?
     private var keptSignals = Set<String>()
     private var keptOutputs = Set<String>()
     private var keptInputs = Set<String>()
@@ -190,6 +192,7 @@ public final class Daemon: ControlHandler {
         reportStart()
         guard machine.linesRequested() == .announceReady else { return }
         openControlSocketOrWarn()
+        startMQTT(configuration)
         switch options.interaction {
         case .none: break
         case .commands: commands = CommandInput(daemon: self, descriptor: options.commandDescriptor)
@@ -270,10 +273,19 @@ public final class Daemon: ControlHandler {
         // loop's thread: nothing else waits for it any more).
         keeper?.close()
         keeper = nil
-        logger.info("stopped (\(reason))")
-        machine.stopped(exitStatus: exitStatus)
-        logging.outputs.detach()
-        onFinish?(exitStatus)
+        let finish = { [self] in
+            logger.info("stopped (\(reason))")
+            machine.stopped(exitStatus: exitStatus)
+            logging.outputs.detach()
+            onFinish?(exitStatus)
+        }
+        // The safe values went out to MQTT with the writes; `offline` goes last.
+        if let bridge = mqtt {
+            mqtt = nil
+            bridge.stop(completion: finish)
+        } else {
+            finish()
+        }
     }
 
     private func tearDown() {
@@ -342,6 +354,7 @@ public final class Daemon: ControlHandler {
         engine = next
         configuration = loaded
         simulation = nextSimulation
+        reloadMQTT(loaded)
         perform(machine.reloadApplied())
     }
 
@@ -373,8 +386,44 @@ public final class Daemon: ControlHandler {
             }
             logger.change(change)
             keep(change)
+            mqtt?.engineChanged(change)
             settling.engineChanged(change)
         }
+    }
+
+    // MARK: MQTT
+
+    /// Connects the engine to the broker `configuration` names, if any. The lines work
+    /// without it: what keeps it from starting (an unreadable password file) is logged.
+    private func startMQTT(_ configuration: Configuration) {
+        guard mqtt == nil, let declaration = configuration.mqtt else { return }
+        do throws(MQTTBridge.SetupError) {
+            let bridge = try MQTTBridge(declaration: declaration, configuration: configuration, daemon: self,
+                                        version: options.version, logger: logger)
+            mqtt = bridge
+            logger.info("mqtt: \(declaration.broker) as node \(declaration.node), topics under \(declaration.prefix)/\(declaration.node)/")
+            bridge.start()
+        } catch {
+            logger.error("error: no MQTT: \(error.message)")
+        }
+    }
+
+    /// A reload with the same `mqtt:` keeps the connection (entities that went away are
+    /// removed from Home Assistant); another `mqtt:` connects anew; none disconnects.
+    private func reloadMQTT(_ loaded: Configuration) {
+        if let bridge = mqtt, var next = loaded.mqtt {
+            // Where it is written is no change.
+            next.location = bridge.declaration.location
+            if next == bridge.declaration {
+                bridge.reload(to: loaded)
+                return
+            }
+        }
+        if let bridge = mqtt {
+            mqtt = nil
+            bridge.stop {}
+        }
+        startMQTT(loaded)
     }
 
     // MARK: Kept values

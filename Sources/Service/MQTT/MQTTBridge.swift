@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Config
+import Engine
+import HomeAssistant
+import Logging
+import Loop
+import MQTT
+
+/// The engine on MQTT: every input, signal and output as a retained `ON`/`OFF` on
+/// `<prefix>/<node>/<name>` (on change, and all of them after every connect), each
+/// click's activation as an event, command inputs set from `<prefix>/<node>/<name>/set`,
+/// remote inputs following their topics (with their fallback while a value is not
+/// known), and Home Assistant's discovery, again after Home Assistant says `online`.
+///
+/// On every connect, in this order: `online` and the subscriptions (the client's own
+/// order), then every value, then discovery. The transport (`MQTTClient`) reconnects
+/// by itself and keeps only the latest value per topic while offline.
+///
+/// Loop thread only.
+final class MQTTBridge {
+    private unowned let daemon: Daemon
+    private let logger: Logger
+    let declaration: MQTTDeclaration
+    private let client: MQTTClient
+    private var configuration: Configuration
+    private var node: HomeAssistantNode
+    private var discovery: HomeAssistantDiscovery
+    private var entities: [String: HomeAssistantEntity] = [:]
+    private var commandTopics: [String: String] = [:]
+    private var remote: RemoteInputs
+    private var birthTimer: LoopTimer?
+    private var random = SystemRandomNumberGenerator()
+    private var warnedRetainedCommand = Set<String>()
+    private(set) var stopped = false
+
+    /// What the bridge needs that may fail before it can run: the password file, the
+    /// client id; thrown as a message for the log.
+    struct SetupError: Error {
+        var message: String
+    }
+
+    init(declaration: MQTTDeclaration, configuration: Configuration, daemon: Daemon, version: String,
+         logger: Logger) throws(SetupError) {
+        self.daemon = daemon
+        self.logger = logger
+        self.declaration = declaration
+        self.configuration = configuration
+        let broker = BrokerURL(scheme: declaration.broker.tls ? .mqtts : .mqtt, host: declaration.broker.host,
+                               port: UInt16(declaration.broker.port))
+        var settings = MQTTClient.Configuration(broker: broker, clientID: try Self.clientID(node: declaration.node, logger: logger),
+                                                statusTopic: declaration.statusTopic)
+        settings.username = declaration.username
+        if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
+        if declaration.broker.tls {
+            settings.tls = MQTTClient.TLSSettings(caFile: declaration.tls?.caFile, certFile: declaration.tls?.certFile,
+                                                  keyFile: declaration.tls?.keyFile)
+        }
+        client = MQTTClient(configuration: settings, loop: daemon.loop, logger: logger)
+        node = HomeAssistantNode(name: declaration.node, topicPrefix: declaration.prefix,
+                                 discoveryPrefix: declaration.discovery ?? HomeAssistantNode.defaultDiscoveryPrefix,
+                                 softwareVersion: version)
+        discovery = HomeAssistantDiscovery(node: node, entities: [])
+        remote = RemoteInputs(configuration.remoteInputs, prefix: declaration.prefix)
+        learn(configuration)
+    }
+
+    /// Subscribes and connects; remote inputs stay at their fallback until their values
+    /// come.
+    func start() {
+        client.onConnected = { [unowned self] in connected() }
+        client.onDisconnected = { [unowned self] reason in disconnected(reason) }
+        client.onMessage = { [unowned self] message in received(message) }
+        subscribe()
+        for change in remote.fallbackReasons {
+            logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(change.reason ?? "")")
+        }
+        client.start()
+    }
+
+    /// Publishes `offline`, disconnects, then calls `completion` (within the client's
+    /// grace period).
+    func stop(completion: @escaping () -> Void) {
+        stopped = true
+        birthTimer?.cancel()
+        birthTimer = nil
+        client.stop(completion: completion)
+    }
+
+    /// What a client of this bridge may want to know.
+    var statistics: MQTTStatistics { client.statistics }
+    var isConnected: Bool { client.isConnected }
+
+    // MARK: The engine's changes
+
+    func engineChanged(_ change: EngineChange) {
+        guard !stopped, let entity = entities[change.name] else { return }
+        if change.isActivation {
+            if let message = node.eventMessage(for: entity) { publish(message) }
+        } else if let message = node.stateMessage(for: entity, isOn: change.value) {
+            publish(message)
+        }
+    }
+
+    // MARK: Reload
+
+    /// The daemon runs `next` now: entities that went away are removed from Home
+    /// Assistant (empty retained config and value), subscriptions follow, and every
+    /// value and the discovery are published again.
+    func reload(to next: Configuration) {
+        let previous = discovery
+        let previousTopics = Set(commandTopics.keys).union(remote.topics)
+        configuration = next
+        remote = RemoteInputs(next.remoteInputs, prefix: declaration.prefix)
+        learn(next)
+        let topics = Set(commandTopics.keys).union(remote.topics)
+        for topic in previousTopics where !topics.contains(topic) { client.unsubscribe(topic) }
+        // Remote topics again, so that their retained values come for the new engine.
+        for topic in remote.topics where previousTopics.contains(topic) { client.unsubscribe(topic) }
+        subscribe()
+        if client.isConnected {
+            if declaration.discovery != nil {
+                for message in discovery.removals(since: previous) { publish(message) }
+            }
+            publishEverything()
+            for change in remote.connected() { apply(change) }
+        }
+    }
+
+    // MARK: Connection
+
+    private func connected() {
+        publishEverything()
+        for change in remote.connected() { apply(change) }
+    }
+
+    private func disconnected(_ reason: String) {
+        guard !stopped else { return }
+        for change in remote.disconnected() { apply(change) }
+    }
+
+    private func publishEverything() {
+        let snapshot = daemon.engine.snapshot()
+        for (name, entity) in entities.sorted(by: { $0.key < $1.key }) {
+            guard let value = snapshot.inputs[name] ?? snapshot.signals[name] ?? snapshot.outputs[name],
+                  let message = node.stateMessage(for: entity, isOn: value) else { continue }
+            publish(message)
+        }
+        if declaration.discovery != nil {
+            for message in discovery.configMessages { publish(message) }
+        }
+    }
+
+    // MARK: Incoming
+
+    private func received(_ message: MQTTMessage) {
+        let payload = String(decoding: message.payload, as: UTF8.self)
+        if let name = commandTopics[message.topic] {
+            command(name, payload, retained: message.retained, topic: message.topic)
+        } else if declaration.discovery != nil, message.topic == node.birthTopic {
+            if payload == HomeAssistantAvailability.online { homeAssistantCameOnline() }
+        } else {
+            for change in remote.message(topic: message.topic, payload: payload) { apply(change) }
+        }
+    }
+
+    /// `ON`, `OFF` or `TOGGLE` (any case) on a command input's `/set`. A retained
+    /// command is an old one: ignored (and said once per topic).
+    private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
+        guard !retained else {
+            if warnedRetainedCommand.insert(topic).inserted {
+                logger.warning("ignoring a retained command on \(topic): commands are acted on when they are sent; "
+                    + "clear it with: mosquitto_pub -r -n -t \(topic)")
+            }
+            return
+        }
+        let result: Bool?
+        switch payload.trimmingSpaces.uppercased() {
+        case "ON": result = daemon.engine.setInput(name, to: true)
+        case "OFF": result = daemon.engine.setInput(name, to: false)
+        case "TOGGLE": result = daemon.engine.setInput(name, toggle: true)
+        default:
+            logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is ON, OFF or TOGGLE")
+            return
+        }
+        if result == nil { logger.warning("command input \(name) is not running") }
+    }
+
+    private func apply(_ change: RemoteInputs.Change) {
+        if let reason = change.reason {
+            logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(reason)")
+        }
+        daemon.engine.setInput(change.name, to: change.value)
+    }
+
+    /// Home Assistant (re)started: it is subscribed to discovery a moment later, so
+    /// discovery and every value go again after a random 1 to 5 s.
+    private func homeAssistantCameOnline() {
+        birthTimer?.cancel()
+        let delay = HomeAssistantBirth.republishDelay(using: &random)
+        birthTimer = daemon.loop.schedule(in: delay) { [weak self] in
+            guard let self, !stopped, client.isConnected else { return }
+            publishEverything()
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    private func learn(_ configuration: Configuration) {
+        var list: [HomeAssistantEntity] = []
+        for input in configuration.inputs {
+            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
+        }
+        for input in configuration.commandInputs {
+            list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass))
+        }
+        for input in configuration.remoteInputs {
+            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
+        }
+        for signal in configuration.signals {
+            let kind: HomeAssistantEntity.Kind
+            if case .click(_, let gesture) = signal.expression {
+                kind = .click(count: gesture.count)
+            } else {
+                kind = .signal
+            }
+            list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass))
+        }
+        for output in configuration.outputs { list.append(HomeAssistantEntity(name: output.name, kind: .output)) }
+        entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        discovery = HomeAssistantDiscovery(node: node, entities: list)
+        commandTopics = [:]
+        for input in configuration.commandInputs {
+            if let entity = entities[input.name], let topic = node.commandTopic(for: entity) {
+                commandTopics[topic] = input.name
+            }
+        }
+    }
+
+    private func subscribe() {
+        var filters = commandTopics.keys.sorted() + remote.topics
+        if declaration.discovery != nil { filters.append(node.birthTopic) }
+        for filter in filters {
+            do throws(MQTTError) {
+                try client.subscribe(filter)
+            } catch {
+                logger.error("error: cannot subscribe to \(filter): \(error)")
+            }
+        }
+    }
+
+    private func publish(_ message: HomeAssistantMessage) {
+        do throws(MQTTError) {
+            try client.publish(message.topic, payload: Array(message.payload.utf8), retained: message.retain)
+        } catch {
+            logger.error("error: cannot publish to \(message.topic): \(error)")
+        }
+    }
+
+    // MARK: Setup
+
+    /// `gpioagg-<node>-` and 8 hex digits from the machine id; without a machine id, 8
+    /// random ones (said in the log: two runs then differ).
+    static func clientID(node: String, logger: Logger) throws(SetupError) -> String {
+        do throws(MQTTError) {
+            return try ClientIdentifier.forThisMachine(node: node)
+        } catch {
+            var generator = SystemRandomNumberGenerator()
+            let suffix = String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 16)
+            let padded = String(repeating: "0", count: 8 - suffix.count) + suffix
+            logger.warning("warning: no machine id for the MQTT client id (\(error)); using gpioagg-\(node)-\(padded)")
+            return "gpioagg-\(node)-\(padded)"
+        }
+    }
+
+    /// The password file's first line: a regular file of at most 4 KiB, read without
+    /// blocking.
+    static func readPassword(_ path: String) throws(SetupError) -> String {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            throw SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw SetupError(message: "password_file \(path) is not a regular file")
+        }
+        guard status.st_size <= 4096 else {
+            throw SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count >= 0 else {
+            throw SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
+        }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        guard !password.isEmpty else { throw SetupError(message: "password_file \(path) is empty") }
+        return password
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    fileprivate var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[first...last]
+    }
+}
