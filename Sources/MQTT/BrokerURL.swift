@@ -69,6 +69,10 @@ public struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
                                  hint: "remove '\(String(String.UnicodeScalarView(authority[...at])))' and use the "
                                      + "username and password_file keys")
         }
+        if authority.first != "[", authority.filter({ $0 == ":" }).count > 1 {
+            throw BrokerURLError(offset: authorityStart, message: "an IPv6 address goes in brackets",
+                                 hint: "write \(scheme.rawValue)://[ADDRESS] or \(scheme.rawValue)://[ADDRESS]:PORT")
+        }
         let (host, hostEnd) = try BrokerURL.host(in: authority, start: authorityStart)
         var port: UInt16?
         if hostEnd < authority.count {
