@@ -76,6 +76,11 @@ extension MQTTClient {
             failAttempt(MosquittoLibrary.describe(result: result, errno: errno))
             return
         }
+        // libmosquitto's socket is not close-on-exec: a child started later would keep
+        // the connection open after this process dies, and the broker would never
+        // publish the will.
+        let fd = attempt.socket
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
         connectTimer = loop.schedule(in: configuration.connectTimeout) { [weak self, weak attempt] in
             guard let self, let attempt, attempt === self.connection else { return }
             self.failAttempt("no answer within \(Self.seconds(self.configuration.connectTimeout.nanosecondCount))")

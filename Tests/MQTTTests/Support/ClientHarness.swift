@@ -85,7 +85,12 @@ final class ClientHarness: @unchecked Sendable {
     /// kernel closes a dead process's.
     func abandon() {
         let holder = holder
-        loop.sync { holder.value.client = nil }
+        let released = loop.sync {
+            weak var client = holder.value.client
+            holder.value.client = nil
+            return client == nil
+        }
+        precondition(released, "the client is held elsewhere")
     }
 
     /// Waits for a message that `matches`.

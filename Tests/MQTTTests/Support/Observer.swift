@@ -1,25 +1,23 @@
 import Foundation
 
 /// `mosquitto_sub` in the background: every message on `topics` as one line,
-/// "RETAIN TOPIC PAYLOAD" (RETAIN is 0 or 1), for a test to wait on.
+/// "RETAIN TOPIC PAYLOAD", for a test to wait on. RETAIN is the flag as the publisher
+/// set it (MQTT 5's retain-as-published): 1 for a retained message, live or stored.
 final class Observer: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
+    private let process: ChildProcess
     private let condition = NSCondition()
     private var partial = Data()
     private var received: [String] = []
 
     /// Returns once the broker delivers to it (a marker message shows it is subscribed).
     init(port: UInt16, topics: [String] = ["#"]) throws {
-        process.executableURL = URL(fileURLWithPath: Tools.mosquittoSub!)
-        process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-F", "%r %t %p", "-t", "observer/ready"]
-            + topics.flatMap { ["-t", $0] }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        process = try ChildProcess(Tools.mosquittoSub!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-F", "%r %t %p",
+                                                        "-V", "mqttv5", "--retain-as-published",
+                                                        "-t", "observer/ready"] + topics.flatMap { ["-t", $0] },
+                                   captureOutput: true)
+        process.output!.readabilityHandler = { [weak self] handle in
             self?.append(handle.availableData)
         }
-        try process.run()
         let deadline = Date().addingTimeInterval(5)
         let ready: ([String]) -> Bool = { $0.contains { $0.hasSuffix("observer/ready go") } }
         while !wait(timeout: 0.1, until: ready) {
@@ -27,14 +25,14 @@ final class Observer: @unchecked Sendable {
             try Tools.publish(port: port, topic: "observer/ready", payload: "go")
         }
         condition.lock()
-        received.removeAll()
+        received.removeAll { $0.hasPrefix("0 observer/ready ") }
         condition.unlock()
     }
 
     deinit {
-        output.fileHandleForReading.readabilityHandler = nil
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.output!.readabilityHandler = nil
+        process.signal(SIGTERM)
+        process.wait()
     }
 
     var lines: [String] {

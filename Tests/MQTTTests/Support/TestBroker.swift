@@ -7,7 +7,7 @@ final class TestBroker: @unchecked Sendable {
     let directory: TemporaryDirectory
     let port: UInt16
     private let settings: [String]
-    private var process: Process?
+    private var process: ChildProcess?
 
     /// `settings`: config lines besides the listener (the listener's own options, such as
     /// `certfile`, follow it).
@@ -30,12 +30,7 @@ final class TestBroker: @unchecked Sendable {
             "user root",
         ]
         try directory.write(lines.joined(separator: "\n") + "\n", to: "mosquitto.conf")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tools.mosquitto!)
-        process.arguments = ["-c", directory.file("mosquitto.conf")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        let process = try ChildProcess(Tools.mosquitto!, ["-c", directory.file("mosquitto.conf")], captureOutput: false)
         self.process = process
         let deadline = Date().addingTimeInterval(5)
         while !accepts() {
@@ -51,8 +46,8 @@ final class TestBroker: @unchecked Sendable {
     func stop() {
         guard let process else { return }
         self.process = nil
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        process.wait()
     }
 
     var log: String { directory.read("broker.log") }

@@ -26,34 +26,29 @@ enum Tools {
 
     static let noBroker: Comment = "mosquitto and mosquitto-clients are not installed (scripts/install-deps installs them)"
 
-    /// Runs `executable` to its end (killed after `limit`); its status and standard output.
+    /// Runs `executable` to its end (killed after `limit`); its status and output.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], limit: TimeInterval = 10) throws
         -> (status: Int32, output: String)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let child = try ChildProcess(executable, arguments, captureOutput: true)
+        let fd = child.output!.fileDescriptor
         let deadline = Date().addingTimeInterval(limit)
-        let reader = output.fileHandleForReading
-        let collected = DispatchSemaphore(value: 0)
-        let box = DataBox()
-        DispatchQueue.global().async {
-            box.data = reader.readDataToEndOfFile()
-            collected.signal()
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            guard remaining > 0, poll(&entry, 1, remaining) >= 0 else {
+                child.signal(SIGKILL)
+                break
+            }
+            let count = read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            output += buffer[0..<count]
         }
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        _ = collected.wait(timeout: .now() + 5)
-        return (process.terminationStatus, String(decoding: box.data, as: UTF8.self))
+        return (child.wait(), String(decoding: output, as: UTF8.self))
     }
-
-    private final class DataBox: @unchecked Sendable { var data = Data() }
 
     /// `mosquitto_pub`: one message, QoS 1.
     static func publish(port: UInt16, topic: String, payload: String, retained: Bool = false,
