@@ -143,7 +143,7 @@ public final class MQTTClient {
     public func publish(_ topic: String, payload: [UInt8], qos: QoS = .atLeastOnce, retained: Bool) throws(MQTTError) {
         loop.preconditionInEventLoop()
         let check = topic.withCString { mosquitto_pub_topic_check2($0, strlen($0)) }
-        guard check == MOSQ_ERR_SUCCESS.rawValue else {
+        guard check == MOSQ_ERR_SUCCESS.rawValue, !topic.isEmpty else {
             throw .invalidTopic(topic, problem: topicProblem(check, wildcardsAllowed: false))
         }
         let message = OutgoingMessage(topic: topic, payload: payload, qos: qos, retained: retained, queuedAt: loop.now)
@@ -158,7 +158,7 @@ public final class MQTTClient {
     public func subscribe(_ filter: String, qos: QoS = .atLeastOnce) throws(MQTTError) {
         loop.preconditionInEventLoop()
         let check = filter.withCString { mosquitto_sub_topic_check2($0, strlen($0)) }
-        guard check == MOSQ_ERR_SUCCESS.rawValue else {
+        guard check == MOSQ_ERR_SUCCESS.rawValue, !filter.isEmpty else {
             throw .invalidTopic(filter, problem: topicProblem(check, wildcardsAllowed: true))
         }
         if let index = subscriptions.firstIndex(where: { $0.filter == filter }) {

@@ -39,7 +39,8 @@ final class ClientHarness: @unchecked Sendable {
                 onConnected?(client)
                 connected.signal()
             }
-            client.onMessage = { message in
+            client.onMessage = { [loop] message in
+                precondition(loop.inEventLoop, "a message delivered off the loop's thread")
                 messages.withLockedValue { $0.append(message) }
                 changed.lock(); changed.broadcast(); changed.unlock()
             }
