@@ -95,7 +95,7 @@ extension MQTTClient {
 
     /// The attempt under way failed before the broker accepted it.
     func failAttempt(_ reason: String) {
-        lastReason = reason
+        lastReason = "cannot connect to \(configuration.broker): \(reason)"
         counters.failedAttempts += 1
         perform(machine.transportFailed())
     }

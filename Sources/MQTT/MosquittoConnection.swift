@@ -162,10 +162,13 @@ final class MosquittoConnection {
         guard mosquitto_void_option(handle, MOSQ_OPT_SSL_CTX, context) == MOSQ_ERR_SUCCESS.rawValue else {
             throw ConnectionFailure("this libmosquitto was built without TLS")
         }
-        // Without MOSQ_OPT_SSL_CTX_WITH_DEFAULTS libmosquitto configures nothing on the
-        // context, and its own host-name check (which would compare the certificate with
-        // the numeric address connected to) is not installed; OpenSSL checks the broker's
-        // name instead. Set all the same, in case a later libmosquitto consults it.
+        // Its defaults (on unless turned off) would install libmosquitto's own host-name
+        // check, which compares the certificate with the numeric address connected to;
+        // off, libmosquitto configures nothing on the context and OpenSSL checks the
+        // broker's name as set up in it.
+        _ = mosquitto_int_option(handle, MOSQ_OPT_SSL_CTX_WITH_DEFAULTS, 0)
+        // Consulted only by that check; set all the same, should a later libmosquitto
+        // consult it elsewhere.
         _ = mosquitto_tls_insecure_set(handle, false)
     }
 
