@@ -47,7 +47,7 @@ extension MQTTClient {
             case .success(let addresses):
                 self.perform(self.machine.resolved(addresses))
             case .failure(let failure):
-                self.lastReason = failure.reason
+                self.lastReason = "cannot connect to \(self.configuration.broker): \(failure.reason)"
                 self.counters.failedAttempts += 1
                 self.perform(self.machine.resolutionFailed())
             }
