@@ -67,7 +67,15 @@ extension MQTTClient {
                 perform(machine.refused(reasonCode: Int(code)))
             }
         case .disconnected(let code, let savedErrno):
-            connectionEnded(describeDisconnect(code: code, errno: savedErrno, version: source.settings.version))
+            let reason = describeDisconnect(code: code, errno: savedErrno, version: source.settings.version)
+            if case .connecting = machine.state,
+               code == MOSQ_ERR_MALFORMED_PACKET.rawValue || code == MOSQ_ERR_PROTOCOL.rawValue {
+                lastReason = "cannot connect to \(configuration.broker): \(reason)"
+                counters.failedAttempts += 1
+                perform(machine.unreadableAnswer())
+            } else {
+                connectionEnded(reason)
+            }
         case .published(let mid, let reasonCode):
             published(mid: mid, reasonCode: reasonCode)
         case .subscribed(let mid, let granted):

@@ -131,6 +131,17 @@ public struct MQTTConnectionStateMachine: Sendable {
         return backOff(closing: true)
     }
 
+    /// The broker's answer to CONNECT could not be read as a CONNACK of the version
+    /// spoken. An MQTT 3.1.1 broker answers an MQTT 5 CONNECT with a 3.1.1 CONNACK
+    /// refusing the protocol level, which libmosquitto 2.0.11 fails to read (it expects
+    /// MQTT 5's properties and reports a malformed packet, not the refusal): the same
+    /// fallback as `refused(reasonCode: 0x84)`.
+    public mutating func unreadableAnswer() -> [Action] {
+        guard case .connecting = state else { return [] }
+        guard version == .v5 else { return transportFailed() }
+        return refused(reasonCode: Self.unsupportedProtocolVersion)
+    }
+
     /// The connection failed before the broker's CONNACK: the TCP connect, TLS, the
     /// connect timeout, or the broker closing. The next address is tried at once; after
     /// the last, the backoff's delay.

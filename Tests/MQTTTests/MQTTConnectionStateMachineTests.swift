@@ -61,6 +61,17 @@ struct MQTTConnectionStateMachineTests {
                 "a 3.1.1 broker's CONNACK code 1 to an MQTT 5 CONNECT")
     }
 
+    @Test("an answer to an MQTT 5 CONNECT that is no MQTT 5 CONNACK: MQTT 3.1.1 at once; under 3.1.1, a failure")
+    func unreadableAnswer() {
+        var machine = machine()
+        _ = machine.start()
+        _ = machine.resolved(["192.0.2.7"])
+        #expect(machine.unreadableAnswer()
+            == [.closeConnection, .reportProtocolFallback, .connect(address: "192.0.2.7", version: .v311)])
+        #expect(machine.unreadableAnswer() == [.closeConnection, .scheduleReconnect(delay: second)])
+        #expect(machine.unreadableAnswer() == [], "not connecting")
+    }
+
     @Test("other refusals (bad password, not authorised) back off like any failure")
     func refusals() {
         var machine = machine()

@@ -33,7 +33,7 @@ final class TestBroker: @unchecked Sendable {
         let process = try ChildProcess(Tools.mosquitto!, ["-c", directory.file("mosquitto.conf")], captureOutput: false)
         self.process = process
         let deadline = Date().addingTimeInterval(5)
-        while !accepts() {
+        while !Self.accepts(port: port) {
             guard process.isRunning, Date() < deadline else {
                 stop()
                 throw ToolFailure("mosquitto did not start on port \(port): \(log)")
@@ -52,7 +52,8 @@ final class TestBroker: @unchecked Sendable {
 
     var log: String { directory.read("broker.log") }
 
-    private func accepts() -> Bool {
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
