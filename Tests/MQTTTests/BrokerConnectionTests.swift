@@ -42,12 +42,34 @@ struct BrokerConnectionTests {
         let (finished, took) = client.stop()
         #expect(finished)
         #expect(took < .seconds(1), "bounded by the grace period; here the broker answers at once")
+        print("orderly stop: offline acknowledged and DISCONNECT sent in \(took)")
         #expect(observer.wait(for: 2, of: "node/status") == ["1 online", "1 offline"])
         #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "offline")
         // DISCONNECT suppresses the will: no second offline, and the broker saw the DISCONNECT.
         #expect(!observer.wait(timeout: 0.3) { lines in lines.filter { $0.hasSuffix("offline") }.count > 1 })
         #expect(broker.log.contains("Received DISCONNECT from gpioagg-node-test"))
         #expect(client.statistics.disconnects == 1)
+    }
+
+    @Test("a stop whose offline the broker does not take within the grace period closes without DISCONNECT: the will says it")
+    func stopDeadline() throws {
+        let broker = try TestBroker()
+        var configuration = try MQTTClient.Configuration.test(broker.url)
+        configuration.stopGracePeriod = .milliseconds(300)
+        let client = try ClientHarness(configuration)
+        client.start()
+        #expect(client.waitForConnection())
+        broker.freeze()
+        let (finished, took) = client.stop()
+        broker.thaw()
+        #expect(finished)
+        #expect(took >= .milliseconds(300) && took < .seconds(1), "\(took)")
+        #expect(client.logs.withLockedValue { entries in
+            entries.contains { $0.message == "the broker did not take 'offline' within 0.3 s; closing (the will says it)" }
+        }, "\(client.logText)")
+        let observer = try Observer(port: broker.port, topics: ["node/status"])
+        #expect(observer.wait { $0.last == "1 node/status offline" }, "the retained offline, published or the will")
+        #expect(!broker.log.contains("Received DISCONNECT from gpioagg-node-test"))
     }
 
     @Test("a client gone without DISCONNECT (as when its process dies): the broker publishes the will, offline, retained")

@@ -60,6 +60,7 @@ struct BrokerMessagingTests {
         let observer = try Observer(port: broker.port, topics: ["node/#"])
         #expect(client.waitForConnection(timeout: .seconds(5)))
         #expect(Date().timeIntervalSince(offlineFor) < 3, "the first backoff is 1 s")
+        print("reconnected \(Date().timeIntervalSince(offlineFor)) s after the broker came back")
         #expect(observer.wait(for: 1, of: "node/event") == ["0 pressed"])
         #expect(observer.lines == ["1 node/status online", "1 node/state 3", "1 node/other x", "0 node/event pressed"],
                 "status first; the latest value only; retained values before events")

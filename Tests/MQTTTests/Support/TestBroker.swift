@@ -50,6 +50,12 @@ final class TestBroker: @unchecked Sendable {
         process.wait()
     }
 
+    /// SIGSTOP: the broker keeps its connections but answers nothing.
+    func freeze() { process?.signal(SIGSTOP) }
+
+    /// SIGCONT after `freeze()`.
+    func thaw() { process?.signal(SIGCONT) }
+
     var log: String { directory.read("broker.log") }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
