@@ -18,8 +18,25 @@ static void free_host(void *parent, void *ptr, CRYPTO_EX_DATA *ad, int idx, long
     free(ptr);
 }
 
+/* The first refusal of the broker's certificate, also on the context. */
+static int refusal_index = -1;
+
 static void make_host_index(void) {
     host_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, free_host);
+    refusal_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, free_host);
+}
+
+enum { refusal_size = 160 };
+
+static int remember_refusal(int preverify_ok, X509_STORE_CTX *store) {
+    if (preverify_ok) return 1;
+    SSL *ssl = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx());
+    if (ssl == NULL) return 0;
+    char *refusal = SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), refusal_index);
+    if (refusal != NULL && refusal[0] == 0) {
+        snprintf(refusal, refusal_size, "%s", X509_verify_cert_error_string(X509_STORE_CTX_get_error(store)));
+    }
+    return 0;
 }
 
 static int is_address_literal(const char *host) {
@@ -60,7 +77,7 @@ void *cmosq_tls_context_new(const char *host, const char *ca_file, const char *c
                             char *error, size_t error_size) {
     ERR_clear_error();
     pthread_once(&host_index_once, make_host_index);
-    if (host_index < 0) return fail(NULL, error, error_size, "cannot make a TLS context", NULL);
+    if (host_index < 0 || refusal_index < 0) return fail(NULL, error, error_size, "cannot make a TLS context", NULL);
     SSL_CTX *context = SSL_CTX_new(TLS_client_method());
     if (context == NULL) return fail(NULL, error, error_size, "cannot make a TLS context", NULL);
     SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
@@ -95,11 +112,16 @@ void *cmosq_tls_context_new(const char *host, const char *ca_file, const char *c
     int named = is_address_literal(host) ? X509_VERIFY_PARAM_set1_ip_asc(param, host)
                                          : X509_VERIFY_PARAM_set1_host(param, host, 0);
     if (named != 1) return fail(context, error, error_size, "cannot check certificates against", host);
-    SSL_CTX_set_verify(context, SSL_VERIFY_PEER, NULL);
+    SSL_CTX_set_verify(context, SSL_VERIFY_PEER, remember_refusal);
 
     char *copy = strdup(host);
     if (copy == NULL || SSL_CTX_set_ex_data(context, host_index, copy) != 1) {
         free(copy);
+        return fail(context, error, error_size, "out of memory", NULL);
+    }
+    char *refusal = calloc(1, refusal_size);
+    if (refusal == NULL || SSL_CTX_set_ex_data(context, refusal_index, refusal) != 1) {
+        free(refusal);
         return fail(context, error, error_size, "out of memory", NULL);
     }
     SSL_CTX_set_info_callback(context, set_server_name);
@@ -120,11 +142,10 @@ int cmosq_tls_wants_write(const void *ssl) {
     return SSL_want_write((const SSL *)ssl) ? 1 : 0;
 }
 
-const char *cmosq_tls_verify_error(const void *ssl) {
-    if (ssl == NULL) return NULL;
-    long result = SSL_get_verify_result((const SSL *)ssl);
-    if (result == X509_V_OK) return NULL;
-    return X509_verify_cert_error_string(result);
+const char *cmosq_tls_context_refusal(const void *context) {
+    if (context == NULL || refusal_index < 0) return NULL;
+    const char *refusal = SSL_CTX_get_ex_data((const SSL_CTX *)context, refusal_index);
+    return refusal != NULL && refusal[0] != 0 ? refusal : NULL;
 }
 
 const char *cmosq_tls_last_error(char *buffer, size_t size) {

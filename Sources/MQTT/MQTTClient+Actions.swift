@@ -73,7 +73,9 @@ extension MQTTClient {
         connection = attempt
         let result = attempt.connect(address: address, port: configuration.broker.port)
         guard result == MOSQ_ERR_SUCCESS.rawValue else {
-            failAttempt(MosquittoLibrary.describe(result: result, errno: errno))
+            // On loopback the broker can refuse the certificate within the call.
+            let problem = attempt.certificateProblem.map { "the broker's certificate was refused: \($0)" }
+            failAttempt(problem ?? MosquittoLibrary.describe(result: result, errno: errno))
             return
         }
         // libmosquitto's socket is not close-on-exec: a child started later would keep

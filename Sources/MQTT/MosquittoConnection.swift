@@ -41,8 +41,9 @@ final class MosquittoConnection {
     private var events: [MosquittoEvent] = []
     private let clock: () -> UInt64
     let settings: ConnectionSettings
-    /// Where TLS refused the broker, for the log: libmosquitto reports only "TLS error".
-    private(set) var tlsFailure: String?
+    /// The TLS context, held to read why the broker's certificate was refused:
+    /// libmosquitto reports only "a TLS error".
+    private var tlsContext: UnsafeMutableRawPointer?
 
     /// Fails with the reason in words (a TLS file that cannot be read, no memory).
     init(settings: ConnectionSettings, clock: @escaping () -> UInt64) throws(ConnectionFailure) {
@@ -75,9 +76,12 @@ final class MosquittoConnection {
 
     /// Frees the handle and closes its socket (unwatch it first). Idempotent.
     func destroy() {
-        guard let handle else { return }
-        self.handle = nil
-        mosquitto_destroy(handle)
+        if let handle {
+            self.handle = nil
+            mosquitto_destroy(handle)
+        }
+        cmosq_tls_context_free(tlsContext)
+        tlsContext = nil
     }
 
     /// Starts connecting to `address` (numeric: libmosquitto's own look-up would block)
@@ -140,10 +144,7 @@ final class MosquittoConnection {
 
     /// Why TLS refused the broker's certificate, if it did.
     var certificateProblem: String? {
-        guard let handle, settings.tls != nil, let problem = cmosq_tls_verify_error(mosquitto_ssl_get(handle)) else {
-            return nil
-        }
-        return String(cString: problem)
+        cmosq_tls_context_refusal(tlsContext).map { String(cString: $0) }
     }
 
     private func call(_ body: (OpaquePointer) -> Int32) -> Int32 {
@@ -157,8 +158,9 @@ final class MosquittoConnection {
         guard let context = cmosq_tls_context_new(host, tls.caFile, tls.certFile, tls.keyFile, &error, error.count) else {
             throw ConnectionFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        // libmosquitto takes a reference of its own, dropped by mosquitto_destroy.
-        defer { cmosq_tls_context_free(context) }
+        // libmosquitto takes a reference of its own, dropped by mosquitto_destroy; this
+        // one goes in `destroy()`.
+        tlsContext = context
         guard mosquitto_void_option(handle, MOSQ_OPT_SSL_CTX, context) == MOSQ_ERR_SUCCESS.rawValue else {
             throw ConnectionFailure("this libmosquitto was built without TLS")
         }

@@ -32,9 +32,11 @@ int cmosq_tls_handshake_pending(const void *ssl);
 /* Whether the last TLS operation on `ssl` waits for the socket to be writable. */
 int cmosq_tls_wants_write(const void *ssl);
 
-/* Why the broker's certificate was refused, when it was (else NULL): OpenSSL's words,
- * e.g. "hostname mismatch". */
-const char *cmosq_tls_verify_error(const void *ssl);
+/* Why a connection made with `context` refused the broker's certificate, if one did
+ * (else NULL): OpenSSL's words, e.g. "hostname mismatch". Kept on the context, since
+ * libmosquitto frees the connection's SSL when the handshake fails within
+ * mosquitto_connect_async. */
+const char *cmosq_tls_context_refusal(const void *context);
 
 /* OpenSSL's own words for the oldest error queued on this thread, cleared from the
  * queue; NULL when there is none. */

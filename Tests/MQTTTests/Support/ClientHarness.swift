@@ -87,7 +87,7 @@ final class ClientHarness: @unchecked Sendable {
     func abandon() {
         let holder = holder
         let released = loop.sync {
-            weak var client = holder.value.client
+            weak let client = holder.value.client
             holder.value.client = nil
             return client == nil
         }
