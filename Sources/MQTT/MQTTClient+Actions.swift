@@ -72,10 +72,11 @@ extension MQTTClient {
         }
         connection = attempt
         let result = attempt.connect(address: address, port: configuration.broker.port)
+        let callErrno = errno
         guard result == MOSQ_ERR_SUCCESS.rawValue else {
             // On loopback the broker can refuse the certificate within the call.
             let problem = attempt.certificateProblem.map { "the broker's certificate was refused: \($0)" }
-            failAttempt(problem ?? MosquittoLibrary.describe(result: result, errno: errno))
+            failAttempt(problem ?? MosquittoLibrary.describe(result: result, errno: callErrno))
             return
         }
         // libmosquitto's socket is not close-on-exec: a child started later would keep

@@ -34,6 +34,7 @@ extension MQTTClient {
     /// its callbacks reported, notice a connection it dropped without a report (a failed
     /// TLS handshake), and poll for writing exactly when it has something to write.
     func settle(_ settled: MosquittoConnection, result: Int32) {
+        let callErrno = errno
         if settled === connection, settled.socket != watchedDescriptor { unwatchSocket() }
         var reportedEnd = false
         for event in settled.takeEvents() {
@@ -48,7 +49,7 @@ extension MQTTClient {
             handle(event, from: settled)
         }
         if settled === connection, !reportedEnd, settled.socket < 0 {
-            var reason = MosquittoLibrary.describe(result: result, errno: errno)
+            var reason = MosquittoLibrary.describe(result: result, errno: callErrno)
             if let problem = settled.certificateProblem { reason = "the broker's certificate was refused: \(problem)" }
             connectionEnded(reason)
         }
