@@ -41,6 +41,15 @@
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
 //   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
+//   CMosquitto       libmosquitto 2.0 (Debian's libmosquitto-dev) as a system library,
+//                    imported by exactly one Swift module: MQTT.
+//   CMosquittoTLS    C shim over OpenSSL: the TLS context MQTT hands libmosquitto (the
+//                    broker's host name checked and sent, not the address connected
+//                    to), imported by MQTT only.
+//   MQTT             The MQTT transport on gpioagg's own event loop: libmosquitto driven
+//                    by the loop (no thread of its own), DNS off the loop, reconnects
+//                    with jittered backoff, the status topic and its will, offline
+//                    queues, the client id derived from the machine id.
 //   Service          The daemon as a library: lifecycle state machine, reload, line
 //                    commands and keys, logging that never blocks, systemd notifier.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
@@ -98,10 +107,16 @@ let package = Package(
         .target(name: "HomeAssistant", dependencies: ["JSON"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
+                       providers: [.apt(["libmosquitto-dev"])]),
+        .target(name: "CMosquittoTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        .target(name: "MQTT", dependencies: [
+            "CMosquitto", "CMosquittoTLS", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop",
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "Reactive", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -153,6 +168,8 @@ let package = Package(
                                    "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
+        .testTarget(name: "MQTTTests",
+                    dependencies: ["MQTT", "Loop", "Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
                     dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service"]),
     ]

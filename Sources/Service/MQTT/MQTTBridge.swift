@@ -170,8 +170,7 @@ final class MQTTBridge {
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
             if warnedRetainedCommand.insert(topic).inserted {
-                logger.warning("ignoring a retained command on \(topic): commands are acted on when they are sent; "
-                    + "clear it with: mosquitto_pub -r -n -t \(topic)")
+                logger.warning("ignoring a retained command on \(topic): commands are acted on when they are sent; clear it with: mosquitto_pub -r -n -t \(topic)")
             }
             return
         }

@@ -1,0 +1,34 @@
+/// A message the broker delivered for one of the client's subscriptions.
+///
+/// `retained` is set when the broker sent a stored value on subscribing rather than a
+/// message published now: a command bridge ignores those (a retained `/set` would
+/// replay an old command on every restart).
+public struct MQTTMessage: Hashable, Sendable {
+    public let topic: String
+    public let payload: [UInt8]
+    public let qos: QoS
+    public let retained: Bool
+    /// When libmosquitto read it, on the loop's clock (nanoseconds): where a latency
+    /// measurement through the bridge starts.
+    public let receivedAt: UInt64
+
+    public init(topic: String, payload: [UInt8], qos: QoS, retained: Bool, receivedAt: UInt64) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retained = retained
+        self.receivedAt = receivedAt
+    }
+}
+
+/// A message the broker took: written to the socket for QoS 0, acknowledged (PUBACK) for
+/// QoS 1. `completedAt - queuedAt` is the client's share of a publish's latency.
+public struct MQTTPublishReceipt: Hashable, Sendable {
+    public let topic: String
+    public let qos: QoS
+    public let retained: Bool
+    /// When `publish` was called (nanoseconds, the loop's clock).
+    public let queuedAt: UInt64
+    /// When libmosquitto reported it sent (QoS 0) or acknowledged (QoS 1).
+    public let completedAt: UInt64
+}
