@@ -168,9 +168,13 @@ let package = Package(
                                    "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
+        // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
+        .target(name: "MosquittoTesting"),
         .testTarget(name: "MQTTTests",
-                    dependencies: ["MQTT", "Loop", "Locks", .product(name: "Logging", package: "swift-log")]),
+                    dependencies: ["MQTT", "Loop", "Locks", "MosquittoTesting",
+                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
-                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service"]),
+                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service",
+                                   "MosquittoTesting"]),
     ]
 )

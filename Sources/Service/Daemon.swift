@@ -282,7 +282,10 @@ public final class Daemon: ControlHandler {
         // The safe values went out to MQTT with the writes; `offline` goes last.
         if let bridge = mqtt {
             mqtt = nil
-            bridge.stop(completion: finish)
+            // The bridge lives until its client has said offline and let go.
+            bridge.stop { [bridge] in
+                withExtendedLifetime(bridge) { finish() }
+            }
         } else {
             finish()
         }
@@ -421,7 +424,7 @@ public final class Daemon: ControlHandler {
         }
         if let bridge = mqtt {
             mqtt = nil
-            bridge.stop {}
+            bridge.stop { [bridge] in withExtendedLifetime(bridge) {} }
         }
         startMQTT(loaded)
     }

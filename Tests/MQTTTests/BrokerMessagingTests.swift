@@ -1,10 +1,11 @@
+import MosquittoTesting
 import Foundation
 import Logging
 @testable import MQTT
 import Testing
 
 @Suite("The client against a real broker: subscriptions, reconnects, queues", .serialized,
-       .enabled(if: Tools.haveBroker, Tools.noBroker))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
 struct BrokerMessagingTests {
     private func text(_ message: MQTTMessage?) -> String? {
         message.map { String(decoding: $0.payload, as: UTF8.self) }

@@ -1,10 +1,11 @@
+import MosquittoTesting
 import Foundation
 import Logging
 @testable import MQTT
 import Testing
 
 @Suite("The client against a real broker: passwords and TLS", .serialized,
-       .enabled(if: Tools.haveBroker && Tools.mosquittoPasswd != nil && Tools.openssl != nil, Tools.noBroker))
+       .enabled(if: Tools.haveBroker && Tools.mosquittoPasswd != nil && Tools.openssl != nil, Comment(rawValue: Tools.noBroker)))
 struct BrokerSecurityTests {
     @Test("a user name and password from a mosquitto password file: the right one connects, a wrong one is refused")
     func password() throws {

@@ -1,3 +1,4 @@
+import MosquittoTesting
 import Foundation
 @testable import MQTT
 import Testing

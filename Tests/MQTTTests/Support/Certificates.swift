@@ -1,3 +1,4 @@
+import MosquittoTesting
 import Foundation
 
 /// A CA and certificates made by `openssl` in a test's directory: P-256 keys (fast to

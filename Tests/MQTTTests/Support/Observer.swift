@@ -1,3 +1,4 @@
+import MosquittoTesting
 import Foundation
 
 /// `mosquitto_sub` in the background: every message on `topics` as one line,

@@ -1,10 +1,9 @@
 import Foundation
-import Testing
 
 /// The programs the MQTT tests run: the broker, and mosquitto-clients to watch and to
 /// inject from outside the client under test.
-enum Tools {
-    static func find(_ name: String) -> String? {
+public enum Tools {
+    public static func find(_ name: String) -> String? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         for directory in path + ["/usr/sbin", "/usr/local/sbin", "/usr/bin", "/sbin"] {
             let candidate = directory + "/" + name
@@ -13,22 +12,22 @@ enum Tools {
         return nil
     }
 
-    static let mosquitto = find("mosquitto")
-    static let mosquittoSub = find("mosquitto_sub")
-    static let mosquittoPub = find("mosquitto_pub")
-    static let mosquittoPasswd = find("mosquitto_passwd")
-    static let openssl = find("openssl")
+    public static let mosquitto = find("mosquitto")
+    public static let mosquittoSub = find("mosquitto_sub")
+    public static let mosquittoPub = find("mosquitto_pub")
+    public static let mosquittoPasswd = find("mosquitto_passwd")
+    public static let openssl = find("openssl")
 
     /// Whether the broker tests can run: they need a real broker, never a stand-in.
-    static var haveBroker: Bool {
+    public static var haveBroker: Bool {
         mosquitto != nil && mosquittoSub != nil && mosquittoPub != nil
     }
 
-    static let noBroker: Comment = "mosquitto and mosquitto-clients are not installed (scripts/install-deps installs them)"
+    public static let noBroker = "mosquitto and mosquitto-clients are not installed (scripts/install-deps installs them)"
 
     /// Runs `executable` to its end (killed after `limit`); its status and output.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], limit: TimeInterval = 10) throws
+    public static func run(_ executable: String, _ arguments: [String], limit: TimeInterval = 10) throws
         -> (status: Int32, output: String)
     {
         let child = try ChildProcess(executable, arguments, captureOutput: true)
@@ -51,7 +50,7 @@ enum Tools {
     }
 
     /// `mosquitto_pub`: one message, QoS 1.
-    static func publish(port: UInt16, topic: String, payload: String, retained: Bool = false,
+    public static func publish(port: UInt16, topic: String, payload: String, retained: Bool = false,
                         extra: [String] = []) throws {
         var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", payload, "-q", "1"] + extra
         if retained { arguments.append("-r") }
@@ -60,7 +59,7 @@ enum Tools {
     }
 
     /// The retained value of `topic` ("PAYLOAD"), or nil when there is none.
-    static func retainedValue(port: UInt16, topic: String, extra: [String] = []) throws -> String? {
+    public static func retainedValue(port: UInt16, topic: String, extra: [String] = []) throws -> String? {
         let result = try run(mosquittoSub!, ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "1",
                                              "--retained-only", "-F", "%p"] + extra)
         let line = result.output.split(separator: "\n").first.map(String.init)
@@ -68,7 +67,7 @@ enum Tools {
     }
 }
 
-struct ToolFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ToolFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// A program the tests start, with a clean signal mask. Foundation's `Process` passes
 /// on the blocked signals of the thread that starts it, and test threads block SIGTERM:
 /// mosquitto would then never see the SIGTERM that stops it.
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
     /// The read end of a pipe holding the child's standard output and error, when
     /// captured; the caller reads and closes it.
-    let output: FileHandle?
+    public let output: FileHandle?
     private var status: Int32?
 
-    init(_ executable: String, _ arguments: [String], captureOutput: Bool) throws {
+    public init(_ executable: String, _ arguments: [String], captureOutput: Bool) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -56,7 +56,7 @@ final class ChildProcess: @unchecked Sendable {
         _ = wait()
     }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         guard status == nil else { return false }
         var raw: Int32 = 0
         let rc = waitpid(pid, &raw, WNOHANG)
@@ -64,13 +64,13 @@ final class ChildProcess: @unchecked Sendable {
         return rc == 0
     }
 
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         if isRunning { kill(pid, number) }
     }
 
     /// Waits for the child to end; its exit status (128 + the signal if one ended it).
     @discardableResult
-    func wait() -> Int32 {
+    public func wait() -> Int32 {
         if status == nil {
             var raw: Int32 = 0
             while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}

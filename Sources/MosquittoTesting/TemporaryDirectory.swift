@@ -1,10 +1,10 @@
 import Foundation
 
 /// A directory of its own for one test's files, removed with everything in it.
-final class TemporaryDirectory: @unchecked Sendable {
-    let path: String
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "gpioagg-mqtt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
@@ -13,13 +13,13 @@ final class TemporaryDirectory: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
-    func write(_ text: String, to name: String) throws {
+    public func write(_ text: String, to name: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
     }
 
-    func read(_ name: String) -> String {
+    public func read(_ name: String) -> String {
         (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
     }
 }

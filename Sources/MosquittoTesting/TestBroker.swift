@@ -3,15 +3,15 @@ import Foundation
 /// A mosquitto of the test's own: its config file in a temporary directory, listening
 /// on a free loopback port, started (and restarted) by the test, waited for until it
 /// accepts connections, and stopped with SIGTERM at the end.
-final class TestBroker: @unchecked Sendable {
-    let directory: TemporaryDirectory
-    let port: UInt16
+public final class TestBroker: @unchecked Sendable {
+    public let directory: TemporaryDirectory
+    public let port: UInt16
     private let settings: [String]
     private var process: ChildProcess?
 
     /// `settings`: config lines besides the listener (the listener's own options, such as
     /// `certfile`, follow it).
-    init(settings: [String] = ["allow_anonymous true"], directory: TemporaryDirectory? = nil) throws {
+    public init(settings: [String] = ["allow_anonymous true"], directory: TemporaryDirectory? = nil) throws {
         self.directory = try directory ?? TemporaryDirectory()
         port = try Self.freePort()
         self.settings = settings
@@ -20,9 +20,9 @@ final class TestBroker: @unchecked Sendable {
 
     deinit { stop() }
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    public var url: String { "mqtt://127.0.0.1:\(port)" }
 
-    func start() throws {
+    public func start() throws {
         let lines = ["listener \(port) 127.0.0.1"] + settings + [
             "persistence false",
             "log_dest file \(directory.file("broker.log"))",
@@ -43,7 +43,7 @@ final class TestBroker: @unchecked Sendable {
     }
 
     /// SIGTERM, and waits until it has exited.
-    func stop() {
+    public func stop() {
         guard let process else { return }
         self.process = nil
         process.signal(SIGTERM)
@@ -51,15 +51,15 @@ final class TestBroker: @unchecked Sendable {
     }
 
     /// SIGSTOP: the broker keeps its connections but answers nothing.
-    func freeze() { process?.signal(SIGSTOP) }
+    public func freeze() { process?.signal(SIGSTOP) }
 
     /// SIGCONT after `freeze()`.
-    func thaw() { process?.signal(SIGCONT) }
+    public func thaw() { process?.signal(SIGCONT) }
 
-    var log: String { directory.read("broker.log") }
+    public var log: String { directory.read("broker.log") }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-    static func accepts(port: UInt16) -> Bool {
+    public static func accepts(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -74,7 +74,7 @@ final class TestBroker: @unchecked Sendable {
         }
     }
 
-    static func freePort() throws -> UInt16 {
+    public static func freePort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()

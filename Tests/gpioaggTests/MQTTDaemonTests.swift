@@ -1,0 +1,168 @@
+import Foundation
+import MosquittoTesting
+import Testing
+
+/// The daemon on a real mosquitto started by each test: its status and values, commands,
+/// Home Assistant's discovery, two boards sharing a value, and what a broker restart and
+/// a killed daemon leave behind.
+@Suite("gpioagg on MQTT", .serialized,
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+struct MQTTDaemonTests {
+    static func config(broker: TestBroker, node: String, body: String) -> String {
+        """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        mqtt:
+          broker: \(broker.url)
+          node: \(node)
+        \(body)
+        """
+    }
+
+    static let garage = """
+        inputs:
+          button: { chip: main, line: GPIO17, device_class: motion }
+          override: { command: true }
+        signals:
+          fan_on: { any: [override, button] }
+          click: { click: button }
+        outputs:
+          fan: { chip: main, line: GPIO5, follows: fan_on }
+        """
+
+    struct Node {
+        let daemon: RunningProduct
+        let socket: String
+    }
+
+    static func start(_ text: String) throws -> Node {
+        let folder = temporaryDirectory()
+        let path = folder + "/gpioagg.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let socket = folder + "/control.sock"
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", path, "--control", socket,
+                                                    "--state-dir", folder + "/state"])
+        #expect(daemon.waitForLine("ready"))
+        return Node(daemon: daemon, socket: socket)
+    }
+
+    /// Polls the retained value of `topic` until it is `value` (nil: none), up to 10 s.
+    static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String?) throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try Tools.retainedValue(port: broker.port, topic: topic) == value { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test("on connect: online, every value, discovery; /set moves a command input and its output; a retained command is ignored; a stop says offline")
+    func connectCommandsAndStop() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: Self.garage))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/override") == "OFF")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/fan_on") == "OFF")
+        let switchConfig = try #require(try Tools.retainedValue(port: broker.port,
+                                                                topic: "homeassistant/switch/garage/override/config"))
+        #expect(switchConfig.contains(#""command_topic":"gpioagg/garage/override/set""#), "\(switchConfig)")
+        let sensor = try #require(try Tools.retainedValue(port: broker.port,
+                                                          topic: "homeassistant/binary_sensor/garage/button/config"))
+        #expect(sensor.contains(#""device_class":"motion""#), "\(sensor)")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "homeassistant/event/garage/click/config") != nil)
+
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == true)
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "toggle")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        // A retained command is an old one: ignored.
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON", retained: true)
+        usleep(300_000)
+        #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == false)
+
+        kill(node.daemon.process.processIdentifier, SIGTERM)
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        #expect(result.lines.contains { $0.contains("ignoring a retained command on gpioagg/garage/override/set") },
+                "\(result.lines)")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
+    }
+
+    @Test("SIGKILL: the broker publishes the will, offline")
+    func will() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: Self.garage))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        kill(node.daemon.process.processIdentifier, SIGKILL)
+        _ = node.daemon.finish()
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "offline"))
+    }
+
+    @Test("two boards, one graph: the garage follows the shed's door, and its fallback while the shed is away")
+    func twoNodes() throws {
+        let broker = try TestBroker()
+        let shed = try Self.start(Self.config(broker: broker, node: "shed", body: """
+            inputs:
+              door_open: { chip: main, line: GPIO17 }
+            """))
+        let garage = try Self.start(Self.config(broker: broker, node: "garage", body: """
+            inputs:
+              shed_door: { topic: gpioagg/shed/door_open, fallback: off }
+              local: { chip: main, line: GPIO27 }
+            signals:
+              alarm: { any: [shed_door, local] }
+            outputs:
+              siren: { chip: main, line: GPIO5, follows: alarm }
+            """))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/shed/door_open", "OFF"))
+        #expect(try DaemonTests.sim(shed.socket, ["set", "door_open", "on"]).status == 0)
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
+        #expect(try DaemonTests.status(garage.socket)["inputs"]?["shed_door"] == true)
+
+        // The shed stops: it says offline, and the garage takes the fallback.
+        kill(shed.daemon.process.processIdentifier, SIGTERM)
+        _ = shed.daemon.finish()
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/siren", "OFF"))
+        kill(garage.daemon.process.processIdentifier, SIGTERM)
+        let result = garage.daemon.finish()
+        #expect(result.lines.contains("input shed_door at its fallback (off): node shed is offline"), "\(result.lines)")
+    }
+
+    @Test("a broker restart: the daemon reconnects, resubscribes and publishes every value again")
+    func brokerRestart() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: Self.garage))
+        defer { _ = node.daemon.finish(limit: 0) }
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        broker.stop()
+        try broker.start()   // no persistence: every retained value is gone
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON"), "resubscribed to the command topic")
+    }
+
+    @Test("Home Assistant says online: discovery comes again after 1 to 5 s")
+    func homeAssistantBirth() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: Self.garage))
+        defer { _ = node.daemon.finish(limit: 0) }
+        let topic = "homeassistant/binary_sensor/garage/fan/config"
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: topic) != nil)
+        // Cleared, as if Home Assistant had lost it.
+        _ = try Tools.run(Tools.mosquittoPub!, ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-r", "-n"])
+        #expect(try Self.waitForRetained(broker, topic, nil))
+        try Tools.publish(port: broker.port, topic: "homeassistant/status", payload: "online")
+        let deadline = Date().addingTimeInterval(8)
+        var again: String?
+        while Date() < deadline, again == nil {
+            again = try Tools.retainedValue(port: broker.port, topic: topic)
+            usleep(100_000)
+        }
+        #expect(again?.contains(#""unique_id":"garage_fan""#) == true, "\(again ?? "none")")
+    }
+}
