@@ -12,6 +12,11 @@ UDEVRULESDIR ?= /etc/udev/rules.d
 # yes or no; by default yes where systemd is 253 or later (Type=notify-reload).
 NOTIFY_RELOAD ?= $(shell v=$$(systemctl --version 2>/dev/null | awk 'NR==1 { print $$2 }'); \
                    [ "$${v:-0}" -ge 253 ] 2>/dev/null && echo yes || echo no)
+# yes for a config with an `mqtt:` section: the unit alone has no network.
+MQTT ?= no
+ifneq ($(filter-out yes no,$(MQTT)),)
+$(error MQTT=$(MQTT): say MQTT=yes or MQTT=no)
+endif
 
 .PHONY: all deps build run test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
         install install-files clean help
@@ -27,6 +32,7 @@ help:
 	@echo "make test-kernel  the libgpiod backend on the real kernel (gpio-sim under qemu)"
 	@echo "make install  the release binary, systemd unit, example config, sysusers and udev files"
 	@echo "              (PREFIX=$(PREFIX), DESTDIR=, UNITDIR=$(UNITDIR), NOTIFY_RELOAD=yes|no)"
+	@echo "make install MQTT=yes  also the drop-in that gives the unit the network MQTT needs"
 
 deps:
 	@scripts/install-deps
@@ -94,7 +100,8 @@ test-kernel: release
 	scripts/kernel-test/suite $(RELEASE)/release
 
 # The unit: `systemd-analyze verify` says nothing, the offline security exposure is at
-# most 1.0, and `make install` into a scratch DESTDIR puts every file in place.
+# most 1.0 (1.5 with the MQTT drop-in), and `make install` into a scratch DESTDIR puts
+# every file in place.
 test-systemd: release
 	scripts/test-systemd $(RELEASE)/release/gpioagg
 
@@ -122,6 +129,9 @@ install-files:
 	    install -D -m 0644 systemd/gpioagg.service.d/notify-reload.conf \
 	        $(DESTDIR)$(UNITDIR)/gpioagg.service.d/notify-reload.conf; \
 	fi
+ifeq ($(MQTT),yes)
+	install -D -m 0644 systemd/gpioagg.service.d/mqtt.conf $(DESTDIR)$(UNITDIR)/gpioagg.service.d/mqtt.conf
+endif
 	install -D -m 0644 systemd/gpioagg.sysusers $(DESTDIR)$(SYSUSERSDIR)/gpioagg.conf
 	install -D -m 0644 systemd/60-gpioagg.rules $(DESTDIR)$(UDEVRULESDIR)/60-gpioagg.rules
 	# The example config, unless there is one already: an upgrade keeps the user's.

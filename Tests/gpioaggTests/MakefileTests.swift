@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// What the Makefile's targets do, read with `make -n` (which runs nothing): `make run`
-/// builds only the product it runs, and `make install` needs no Swift.
+/// builds only the product it runs, `make install` needs no Swift, and the MQTT drop-in
+/// is installed only when asked for.
 @Suite("Makefile")
 struct MakefileTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -36,6 +37,16 @@ struct MakefileTests {
         let commands = try Self.dryRun("install", ["SWIFT=swift-for-test", "DESTDIR=/tmp/none"])
         #expect(!commands.contains { $0.contains("swift-for-test") }, "\(commands)")
         #expect(commands.contains { $0.contains("install") && $0.contains(".build-release/release/gpioagg") }, "\(commands)")
+    }
+
+    @Test("make install MQTT=yes adds the drop-in that gives the unit a network; plain make install does not")
+    func installMQTTDropInOnlyWhenAsked() throws {
+        let dropIn = "/tmp/none/etc/systemd/system/gpioagg.service.d/mqtt.conf"
+        let asked = try Self.dryRun("install", ["MQTT=yes", "DESTDIR=/tmp/none"])
+        #expect(asked.contains { $0.contains("systemd/gpioagg.service.d/mqtt.conf") && $0.hasSuffix(dropIn) }, "\(asked)")
+        let plain = try Self.dryRun("install", ["DESTDIR=/tmp/none"])
+        #expect(!plain.contains { $0.contains("mqtt.conf") }, "\(plain)")
+        #expect(plain.contains { $0.contains("gpioagg.service") }, "\(plain)")
     }
 
     @Test("make test runs the example test files with the debug build of gpioagg")
