@@ -47,10 +47,11 @@ struct MQTTDaemonTests {
     }
 
     /// Polls the retained value of `topic` until it is `value` (nil: none), up to 10 s.
-    static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String?) throws -> Bool {
+    static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String?,
+                                extra: [String] = []) throws -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if try Tools.retainedValue(port: broker.port, topic: topic) == value { return true }
+            if try Tools.retainedValue(port: broker.port, topic: topic, extra: extra) == value { return true }
             usleep(50_000)
         }
         return false
@@ -165,5 +166,26 @@ struct MQTTDaemonTests {
             usleep(100_000)
         }
         #expect(again?.contains(#""unique_id":"garage_fan""#) == true, "\(again ?? "none")")
+    }
+
+    @Test("username and password_file: the password is read from its file, and the broker lets the node in")
+    func passwordFile() throws {
+        let directory = try TemporaryDirectory()
+        try Tools.run(Tools.mosquittoPasswd!, ["-c", "-b", directory.file("passwords"), "garage", "s3cret word"])
+        let broker = try TestBroker(settings: ["allow_anonymous false", "password_file \(directory.file("passwords"))"],
+                                    directory: directory)
+        try directory.write("s3cret word\n", to: "mqtt.password")
+        let node = try Self.start("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: \(broker.url)
+              node: garage
+              username: garage
+              password_file: \(directory.file("mqtt.password"))
+            \(Self.garage)
+            """)
+        defer { _ = node.daemon.finish(limit: 0) }
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online", extra: ["-u", "garage", "-P", "s3cret word"]))
     }
 }
