@@ -27,3 +27,28 @@ struct ControlOptions {
 func exitReporting(_ error: ControlError) -> ExitCode {
     exitReporting(message: error.message, hint: error.hint)
 }
+
+extension ControlOptions {
+    /// Sends a request answered with `ok` (or `ok` with a warning, printed): an error
+    /// reply or a failure to reach the daemon exits 1. `what` names the request in the
+    /// message about a reply of the wrong kind.
+    func sendExpectingOK(_ request: ControlRequest, what: String) throws {
+        let reply: ControlReply
+        do throws(ControlError) {
+            reply = try client.send(request)
+        } catch {
+            throw exitReporting(error)
+        }
+        switch reply {
+        case .ok:
+            return
+        case .warning(let message):
+            printError("gpioagg: warning: \(message)")
+        case .failure(let message):
+            printError("gpioagg: error: \(message)")
+            throw ExitCode(1)
+        case .status, .explanation:
+            throw exitReporting(.invalidReply("levels in the reply to \(what)"))
+        }
+    }
+}

@@ -34,23 +34,7 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let reply: ControlReply
-            do throws(ControlError) {
-                reply = try control.client.send(.set(name: name, value: value))
-            } catch {
-                throw exitReporting(error)
-            }
-            switch reply {
-            case .ok:
-                return
-            case .warning(let message):
-                printError("gpioagg: warning: \(message)")
-            case .failure(let message):
-                printError("gpioagg: error: \(message)")
-                throw ExitCode(1)
-            case .status, .explanation:
-                throw exitReporting(.invalidReply("levels in the reply to set"))
-            }
+            try control.sendExpectingOK(.set(name: name, value: value), what: "set")
         }
     }
 }

@@ -33,23 +33,7 @@ extension GPIOAgg {
 
         /// Sends one sim request; an error reply or a failure to reach the daemon exits 1.
         static func send(name: String, action: SimAction, control: ControlOptions, wait: Bool) throws {
-            let reply: ControlReply
-            do throws(ControlError) {
-                reply = try control.client.send(.sim(name: name, action: action, wait: wait))
-            } catch {
-                throw exitReporting(error)
-            }
-            switch reply {
-            case .ok:
-                return
-            case .warning(let message):
-                printError("gpioagg: warning: \(message)")
-            case .failure(let message):
-                printError("gpioagg: error: \(message)")
-                throw ExitCode(1)
-            case .status, .explanation:
-                throw exitReporting(.invalidReply("levels in the reply to sim"))
-            }
+            try control.sendExpectingOK(.sim(name: name, action: action, wait: wait), what: "sim")
         }
     }
 }
