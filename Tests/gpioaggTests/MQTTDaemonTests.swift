@@ -188,4 +188,28 @@ struct MQTTDaemonTests {
         defer { _ = node.daemon.finish(limit: 0) }
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online", extra: ["-u", "garage", "-P", "s3cret word"]))
     }
+
+    @Test("a reload that drops an output removes it from Home Assistant: an empty retained config and value")
+    func reloadRemovesEntities() throws {
+        let broker = try TestBroker()
+        let folder = temporaryDirectory()
+        let path = folder + "/gpioagg.yaml"
+        try Self.config(broker: broker, node: "garage", body: Self.garage).write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", path, "--control",
+                                                    folder + "/control.sock", "--state-dir", folder + "/state"])
+        defer { _ = daemon.finish(limit: 0) }
+        #expect(daemon.waitForLine("ready"))
+        let config = "homeassistant/binary_sensor/garage/fan/config"
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: config) != nil)
+        let without = Self.garage.replacingOccurrences(of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on }",
+                                                       with: "")
+        #expect(without != Self.garage)
+        try Self.config(broker: broker, node: "garage", body: without).write(toFile: path, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(try Self.waitForRetained(broker, config, nil))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", nil))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "homeassistant/switch/garage/override/config") != nil,
+                "what stays is not removed")
+    }
 }
