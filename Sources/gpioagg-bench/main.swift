@@ -136,5 +136,8 @@ run("engineIdle") {
 run("engineIdleDelayed") {
     [engineIdleRow(delayed: true)]
 }
+run("mqtt") {
+    mqttRows()
+}
 
 if sink == 42 { print("") }

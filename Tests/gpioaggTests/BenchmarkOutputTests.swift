@@ -1,4 +1,5 @@
 import Foundation
+import MosquittoTesting
 import Testing
 
 @Suite("gpioagg-bench output")
@@ -50,6 +51,16 @@ struct BenchmarkOutputTests {
             let value = try #require(row["ns_per_event"] as? Double, "ns_per_event missing in \(row)")
             #expect(value > 0)
         }
+    }
+
+    @Test("prints the MQTT rows: /set to the published output, latency and throughput, the final state right",
+          .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+    func mqttRows() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "mqtt"])
+        #expect(rows.map { "\($0["name"] ?? "?")" } == ["mqttSet", "mqttSetThroughput"])
+        #expect((rows.first?["p50_ns"] as? Double ?? 0) > 0)
+        #expect((rows.last?["commands_per_s"] as? Double ?? 0) > 0)
+        #expect(rows.last?["final_state_right"] as? Bool == true, "\(rows)")
     }
 
     /// Runs gpioagg-bench with `arguments`; each printed line as a JSON object.

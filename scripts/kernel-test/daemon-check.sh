@@ -119,7 +119,9 @@ YAML
 open 17
 /bin/gpioagg run --config /tmp/click.yaml --control /tmp/click.sock > /tmp/gpioagg.log 2>&1 &
 daemon=$!
-check "a click config starts, the lamp off" '[ -S /tmp/click.sock ] && [ "$(led)" = 0 ]'
+# Ready, not only listening: the socket opens before the lines are requested.
+check "a click config starts, the lamp off" \
+    '[ -S /tmp/click.sock ] && grep -qx ready /tmp/gpioagg.log && [ "$(led)" = 0 ]'
 kill -STOP $daemon
 close 17
 sleep 0.3
