@@ -132,8 +132,15 @@ final class BenchClient: @unchecked Sendable {
             self.client = client
         }
         connected.wait()
-        // The subscription in place before the first command.
+        // The subscription in place, and the values the daemon published on its own
+        // connect gone, before the first command.
         usleep(200_000)
+        drain()
+    }
+
+    /// Forgets every arrival so far, and its signal.
+    private func drain() {
+        while arrived.wait(timeout: .milliseconds(1)) {}
         arrivals.withLockedValue { $0.removeAll() }
     }
 
@@ -146,8 +153,8 @@ final class BenchClient: @unchecked Sendable {
         }
     }
 
-    private func nextArrival() -> Arrival {
-        arrivals.withLockedValue { $0.removeFirst() }
+    private func nextArrival() -> Arrival? {
+        arrivals.withLockedValue { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
     func latency(rounds: Int) -> Measurement {
@@ -155,8 +162,9 @@ final class BenchClient: @unchecked Sendable {
         let warmup = rounds / 10
         for round in 0..<(rounds + warmup) {
             let sent: UInt64 = send(round % 2 == 0)
-            arrived.wait()
-            let arrival: Arrival = nextArrival()
+            guard arrived.wait(timeout: .seconds(10)), let arrival = nextArrival() else {
+                fatalError("mqtt bench: no value came within 10 s of a command")
+            }
             if round >= warmup { samples.append(arrival.at &- sent) }
         }
         samples.sort()
@@ -174,7 +182,7 @@ final class BenchClient: @unchecked Sendable {
     /// the run ends once the values have stopped coming for 300 ms, and is right when
     /// the last one is the last command's.
     func throughput(commands: Int) -> Measurement {
-        arrivals.withLockedValue { $0.removeAll() }
+        drain()
         let start: UInt64 = loop.sync { loop.now }
         loop.sync {
             for index in 0..<commands {
@@ -187,7 +195,7 @@ final class BenchClient: @unchecked Sendable {
         var last: Arrival?
         while arrived.wait(timeout: .milliseconds(300)) {
             received += 1
-            last = nextArrival()
+            last = nextArrival() ?? last
         }
         let end: UInt64 = last?.at ?? start
         let nanoseconds: Double = Double(end &- start)
