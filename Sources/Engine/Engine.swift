@@ -112,7 +112,11 @@ public final class Engine {
     }
 
     deinit {
-        // Never leave outputs at whatever the graph last said.
+        // Never leave outputs at whatever the graph last said. Whoever observed the
+        // engine let go of it without stopping it, and may be gone already: the safe
+        // values are written without telling anyone.
+        propagation.removeAllObservers()
+        onFailure = nil
         stopNow()
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Foundation
 
 /// A program the tests start, with a clean signal mask. Foundation's `Process` passes
@@ -38,6 +41,9 @@ public final class ChildProcess: @unchecked Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing else the test process has open: a test's pipe end held by a broker
+        // that outlives the test would never see its end of file.
+        Self.closeFrom?(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -50,6 +56,15 @@ public final class ChildProcess: @unchecked Sendable {
         self.pid = pid
         output = captureOutput ? FileHandle(fileDescriptor: ends[0], closeOnDealloc: true) : nil
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its
+    /// Swift module leaves out (it is declared for `_GNU_SOURCE` only).
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            return nil
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }()
 
     deinit {
         if isRunning { kill(pid, SIGKILL) }

@@ -51,7 +51,7 @@ struct ControlPeerTests {
     @Test("SO_PEERCRED names the process and user at the other end")
     func peerCredentials() throws {
         var pair: [Int32] = [-1, -1]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0)
         defer { close(pair[0]); close(pair[1]) }
         let peer = try UnixSocket.peerCredentials(pair[0])
         #expect(peer == UnixSocket.PeerCredentials(pid: getpid(), uid: geteuid(), gid: getegid()))

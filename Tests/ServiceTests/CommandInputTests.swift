@@ -17,7 +17,7 @@ struct CommandInputTests {
         private var ends: [Int32] = [0, 0]
 
         init() throws {
-            try #require(pipe(&ends) == 0)
+            try #require(closeOnExecPipe(&ends))
             rig = try Rig(Configuration.embeddedDemoText, interaction: .commands, commands: ends[0])
             try rig.daemon.start()
         }

@@ -90,6 +90,21 @@ struct DaemonTests {
         #expect(rig.chips.simulatedChips[0].level(of: .name("GPIO6")) == false, "safe value")
     }
 
+    @Test("a running daemon let go of without a stop still drives its outputs safe, and tells no one")
+    func releasedWhileRunning() throws {
+        var chips: SimulatedBackend?
+        do {
+            let rig = try Rig(Configuration.embeddedDemoText)
+            try rig.daemon.start()
+            rig.closeSwitches()
+            try #require(rig.chip.level(of: .name("GPIO5")) == true)
+            chips = rig.chips
+        }
+        // The engine outlived the daemon that observed it: its safe writes reach the
+        // line, and no observer is called back into a daemon that is gone.
+        #expect(chips?.simulatedChips[0].level(of: .name("GPIO5")) == false, "safe value")
+    }
+
     @Test("a config path that is a FIFO is refused on reload, and the daemon goes on")
     func fifoReloadIsRefused() throws {
         let rig = try Rig(Configuration.embeddedDemoText)

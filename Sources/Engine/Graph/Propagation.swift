@@ -38,6 +38,10 @@ final class Propagation {
         observers.removeAll { $0.id == id }
     }
 
+    func removeAllObservers() {
+        observers.removeAll()
+    }
+
     /// Tells the observers about a change of an input or a signal.
     @inline(__always)
     func report(_ input: InputLine) {
