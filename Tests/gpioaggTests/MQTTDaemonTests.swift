@@ -189,6 +189,48 @@ struct MQTTDaemonTests {
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online", extra: ["-u", "garage", "-P", "s3cret word"]))
     }
 
+    @Test("mqtts:// with tls.ca_file: the node checks the broker's certificate, goes online and takes /set; with another CA it never connects")
+    func tls() throws {
+        let directory = try TemporaryDirectory()
+        let certificates = Certificates(directory: directory)
+        try certificates.makeAuthority("ca")
+        try certificates.makeAuthority("other")
+        try certificates.makeCertificate("server", signedBy: "ca", subjectAltNames: ["DNS:localhost", "IP:127.0.0.1"])
+        let broker = try TestBroker(settings: [
+            "cafile \(directory.file("ca.pem"))", "certfile \(directory.file("server.pem"))",
+            "keyfile \(directory.file("server.key"))", "allow_anonymous true",
+        ], directory: directory)
+        let tools = ["--cafile", directory.file("ca.pem")]
+        let config = { (node: String, authority: String) in """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: mqtts://localhost:\(broker.port)
+              node: \(node)
+              tls: { ca_file: \(directory.file(authority)) }
+            \(Self.garage)
+            """
+        }
+        let node = try Self.start(config("garage", "ca.pem"))
+        defer { _ = node.daemon.finish(limit: 0) }
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online", extra: tools))
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON", extra: tools)
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON", extra: tools))
+
+        let stranger = try Self.start(config("stranger", "other.pem"))
+        // Its first attempt starts at once; three seconds are plenty for it to fail.
+        sleep(3)
+        kill(stranger.daemon.process.processIdentifier, SIGTERM)
+        let result = stranger.daemon.finish()
+        #expect(result.status == 0)
+        let failure = (result.lines + result.errors.split(separator: "\n").map(String.init))
+            .first { $0.contains("certificate") }
+        #expect(failure?.contains("the broker's certificate was refused: self-signed certificate in certificate chain") == true,
+                "\(result.lines) \(result.errors)")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/stranger/status", extra: tools) == nil,
+                "a broker it cannot trust never hears from it")
+    }
+
     @Test("a reload that drops an output removes it from Home Assistant: an empty retained config and value")
     func reloadRemovesEntities() throws {
         let broker = try TestBroker()

@@ -1,13 +1,16 @@
-import MosquittoTesting
 import Foundation
 
 /// A CA and certificates made by `openssl` in a test's directory: P-256 keys (fast to
 /// make), valid for two days.
-struct Certificates {
-    let directory: TemporaryDirectory
+public struct Certificates {
+    public let directory: TemporaryDirectory
+
+    public init(directory: TemporaryDirectory) {
+        self.directory = directory
+    }
 
     /// A CA named `name`: `<name>.pem` and `<name>.key`.
-    func makeAuthority(_ name: String) throws {
+    public func makeAuthority(_ name: String) throws {
         try openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                      "-keyout", directory.file("\(name).key"), "-out", directory.file("\(name).pem"), "-days", "2",
                      "-subj", "/CN=gpioagg test \(name)"])
@@ -16,7 +19,7 @@ struct Certificates {
     /// A certificate `<name>.pem` (and `<name>.key`) signed by `authority`, naming
     /// `subjectAltNames` ("DNS:localhost", "IP:127.0.0.1"); a client certificate when
     /// `subjectAltNames` is empty.
-    func makeCertificate(_ name: String, signedBy authority: String, subjectAltNames: [String]) throws {
+    public func makeCertificate(_ name: String, signedBy authority: String, subjectAltNames: [String]) throws {
         try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                      "-keyout", directory.file("\(name).key"), "-out", directory.file("\(name).csr"),
                      "-subj", "/CN=\(name)"])
