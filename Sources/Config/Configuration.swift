@@ -20,6 +20,11 @@ public struct Configuration: Hashable, Sendable {
     public var remoteInputs: [RemoteInputDeclaration]
     /// `mqtt:`: the broker and how gpioagg appears there; nil when absent.
     public var mqtt: MQTTDeclaration?
+
+    /// Every input's name: the lines', then the command inputs', then the remote ones'.
+    public var inputNames: [String] {
+        inputs.map(\.name) + commandInputs.map(\.name) + remoteInputs.map(\.name)
+    }
     /// The file it came from (as given), or a pseudo-name such as `<embedded demo>`.
     public var file: String
 

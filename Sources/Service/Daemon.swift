@@ -496,6 +496,10 @@ public final class Daemon: ControlHandler {
             logger.change(EngineChange(kind: .input, name: input.name, value: snapshot.inputs[input.name] ?? false,
                                        timestamp: now, cause: .initial, chip: input.chip, line: input.line))
         }
+        for name in configuration.commandInputs.map(\.name) + configuration.remoteInputs.map(\.name) {
+            logger.change(EngineChange(kind: .input, name: name, value: snapshot.inputs[name] ?? false,
+                                       timestamp: now, cause: .initial))
+        }
         for signal in configuration.signals {
             logger.change(EngineChange(kind: .signal, name: signal.name,
                                        value: snapshot.signals[signal.name] ?? false, timestamp: now, cause: .initial))
@@ -507,7 +511,7 @@ public final class Daemon: ControlHandler {
 
     /// The names' width, for the terminal's columns.
     private func learn(_ configuration: Configuration) {
-        logging.layout.nameWidth = (configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+        logging.layout.nameWidth = (configuration.inputNames + configuration.signals.map(\.name)
             + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
     }
 
@@ -522,8 +526,13 @@ public final class Daemon: ControlHandler {
     }
 
     static func counts(_ configuration: Configuration) -> String {
-        [counted(configuration.inputs.count, "input"), counted(configuration.signals.count, "signal"),
-         counted(configuration.outputs.count, "output")].joined(separator: ", ")
+        var kinds: [String] = []
+        if !configuration.commandInputs.isEmpty { kinds.append("\(configuration.commandInputs.count) command") }
+        if !configuration.remoteInputs.isEmpty { kinds.append("\(configuration.remoteInputs.count) remote") }
+        let inputs = counted(configuration.inputNames.count, "input")
+            + (kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")
+        return [inputs, counted(configuration.signals.count, "signal"),
+                counted(configuration.outputs.count, "output")].joined(separator: ", ")
     }
 
     static func counted(_ number: Int, _ noun: String) -> String {
@@ -553,7 +562,7 @@ public final class Daemon: ControlHandler {
             return setCommandInput(name, value)
         case .why(let name):
             if let lines = engine.explain(name) { return .explanation(lines) }
-            let known = configuration.inputs.map(\.name) + configuration.signals.map(\.name)
+            let known = configuration.inputNames + configuration.signals.map(\.name)
                 + configuration.outputs.map(\.name)
             let close = NameSuggestions.closeNames(to: name, among: known).map { "'\($0)'" }
             return .failure("no input, signal or output named '\(name)'"

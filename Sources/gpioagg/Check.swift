@@ -78,14 +78,15 @@ extension GPIOAgg {
 
         /// The resolved graph for people: one line per chip, input, signal and output.
         static func summary(of configuration: Configuration) -> [String] {
-            let width = (configuration.chips.map(\.name) + configuration.inputs.map(\.name)
-                + configuration.signals.map(\.name) + configuration.outputs.map(\.name))
+            let width = (configuration.chips.map(\.name) + configuration.inputNames
+                + configuration.signals.map(\.name) + configuration.outputs.map(\.name)
+                + (configuration.mqtt == nil ? [] : ["discovery"]))
                 .map(\.count).max() ?? 0
             func row(_ name: String, _ details: String) -> String {
                 "  " + name + String(repeating: " ", count: width - name.count + 2) + details
             }
             var lines = ["\(configuration.file): valid; "
-                + [counted(configuration.chips.count, "chip"), counted(configuration.inputs.count, "input"),
+                + [counted(configuration.chips.count, "chip"), counted(configuration.inputNames.count, "input"),
                    counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
                 .joined(separator: ", ")]
             func section(_ title: String, _ rows: [String]) -> [String] {
@@ -95,6 +96,13 @@ extension GPIOAgg {
             lines += section("inputs:", configuration.inputs.map { input in
                 row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
                     + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
+            } + configuration.commandInputs.map { input in
+                row(input.name, "command (MQTT /set, gpioagg set), initial \(ConfigText.onOff(input.initial))"
+                    + (input.persist ? ", persist" : ""))
+            } + configuration.remoteInputs.map { input in
+                row(input.name, "topic \(input.topic), fallback \(ConfigText.onOff(input.fallback))"
+                    + (input.payloadOn.map { ", payload_on \($0)" } ?? "")
+                    + (input.payloadOff.map { ", payload_off \($0)" } ?? ""))
             })
             lines += section("signals, in dependency order:",
                              configuration.signals.map { row($0.name, ConfigText.signal($0)) })
@@ -111,6 +119,14 @@ extension GPIOAgg {
                     row(interlock.name, "outputs [\(interlock.outputs.joined(separator: ", "))], "
                         + "wait \(ConfigText.duration(interlock.wait))")
                 })
+            }
+            if let mqtt = configuration.mqtt {
+                lines += ["mqtt:", row("broker", mqtt.broker.description
+                                       + (mqtt.username.map { ", username \($0)" } ?? "")
+                                       + (mqtt.passwordFile == nil ? "" : ", password from a file")
+                                       + (mqtt.tls == nil ? "" : ", TLS files given")),
+                          row("topics", mqtt.topic(of: "NAME") + ", status " + mqtt.statusTopic),
+                          row("discovery", mqtt.discovery.map { "Home Assistant under \($0)/" } ?? "off")]
             }
             return lines
         }

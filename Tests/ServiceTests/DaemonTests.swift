@@ -105,6 +105,19 @@ struct DaemonTests {
         #expect(chips?.simulatedChips[0].level(of: .name("GPIO5")) == false, "safe value")
     }
 
+    @Test("the start log counts and shows command inputs beside the line inputs")
+    func startLogShowsCommandInputs() throws {
+        let text = Configuration.embeddedDemoText.replacingOccurrences(
+            of: "inputs:\n", with: "inputs:\n  override: { command: true, initial: on }\n")
+        #expect(text != Configuration.embeddedDemoText)
+        let rig = try Rig(text)
+        try rig.daemon.start()
+        #expect(rig.messages.first?.contains(": 4 inputs (1 command), 1 signal, 1 output;") == true,
+                "\(rig.messages.first ?? "")")
+        #expect(rig.messages.contains("input override on (initial)"), "\(rig.messages)")
+        rig.daemon.handle(signal: SIGTERM)
+    }
+
     @Test("a config path that is a FIFO is refused on reload, and the daemon goes on")
     func fifoReloadIsRefused() throws {
         let rig = try Rig(Configuration.embeddedDemoText)

@@ -49,6 +49,44 @@ struct CheckCommandTests {
         ])
     }
 
+    @Test("command and remote inputs are listed with the other inputs, and the mqtt section after the outputs")
+    func mqttSummary() throws {
+        let (path, folder) = try temporaryConfig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: mqtts://broker.lan
+              node: garage
+              username: garage
+              password_file: /etc/gpioagg/mqtt.password
+            inputs:
+              door: { chip: main, line: GPIO17 }
+              override: { command: true, initial: on, persist: true }
+              shed_door: { topic: gpioagg/shed/door_open, payload_on: open, payload_off: closed }
+            signals:
+              any_door: { any: [door, shed_door, override] }
+            outputs:
+              lamp: { chip: main, line: GPIO5, follows: any_door }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.first == "\(path): valid; 1 chip, 3 inputs, 1 signal, 1 output")
+        #expect(Array(result.lines[3...6]) == [
+            "inputs:",
+            "  door       chip main, line GPIO17, active high, bias as-is, debounce none",
+            "  override   command (MQTT /set, gpioagg set), initial on, persist",
+            "  shed_door  topic gpioagg/shed/door_open, fallback off, payload_on open, payload_off closed",
+        ])
+        #expect(Array(result.lines.suffix(4)) == [
+            "mqtt:",
+            "  broker     mqtts://broker.lan:8883, username garage, password from a file",
+            "  topics     gpioagg/garage/NAME, status gpioagg/garage/status",
+            "  discovery  Home Assistant under homeassistant/",
+        ])
+    }
+
     @Test("sections left out are shown as (none)")
     func emptySections() throws {
         let (path, folder) = try temporaryConfig("chips:\n  c: { name: gpiochip0 }\ninputs:\n  b: { chip: c, line: 4 }\n")

@@ -53,9 +53,24 @@ struct MakefileTests {
     func testRunsExamples() throws {
         let commands = try Self.dryRun("test-examples", ["SWIFT=swift-for-test"])
         let build = commands.firstIndex(of: "swift-for-test build --product gpioagg --scratch-path .build")
-        let run = commands.firstIndex(of: ".build/debug/gpioagg test config/examples/*.test.yaml")
+        let run = commands.firstIndex { $0.hasSuffix(" .build/debug/gpioagg test config/examples/*.test.yaml") }
         #expect(build != nil && run != nil && build! < run!, "\(commands)")
         let all = try Self.dryRun("test", ["SWIFT=swift-for-test"])
-        #expect(all.contains(".build/debug/gpioagg test config/examples/*.test.yaml"), "\(all)")
+        #expect(all.contains { $0.hasSuffix(" .build/debug/gpioagg test config/examples/*.test.yaml") }, "\(all)")
+    }
+
+    @Test("every test run in make test ends within its limit, and a crash under a sanitizer is not left to Swift's backtracer")
+    func testRunsAreBounded() throws {
+        let all = try Self.dryRun("test", ["SWIFT=swift-for-test", "TEST_LIMIT=7m"])
+        let runs = all.filter { $0.contains("swift-for-test test ") || $0.contains("gpioagg test ") }
+        #expect(runs.count == 4, "plain, TSan, ASan and the examples: \(all)")
+        #expect(runs.allSatisfy { $0.contains("timeout --kill-after=30s 7m ") }, "\(runs)")
+        let sanitized = all.enumerated().filter { $0.element.contains("--sanitize=") && $0.element.contains(" test ") }
+        #expect(sanitized.count == 2)
+        for (index, line) in sanitized {
+            // The ASan run's environment is on the line before (a continued command).
+            let command = (index > 0 && all[index - 1].hasSuffix("\\") ? all[index - 1] : "") + line
+            #expect(command.contains("SWIFT_BACKTRACE=enable=no"), "\(command)")
+        }
     }
 }
