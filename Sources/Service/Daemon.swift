@@ -9,6 +9,7 @@ import GPIOSimulated
 import KeptState
 import Logging
 import Loop
+import MQTT
 import Reactive
 
 /// The running daemon: one configuration's engine on an event loop, with its control
@@ -156,6 +157,9 @@ public final class Daemon: ControlHandler {
 
     /// Where the lifecycle is.
     public var state: DaemonStateMachine.State { machine.state }
+
+    /// The MQTT client's counters, when the config has an `mqtt:` section. Loop thread.
+    public var mqttStatistics: MQTTStatistics? { mqtt?.statistics }
 
     /// The exit status, once stopped.
     public var exitStatus: Int32? {

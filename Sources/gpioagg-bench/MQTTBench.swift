@@ -41,7 +41,7 @@ import Service
         let client = try BenchClient(port: broker.port)
         defer { client.stop() }
         let latency = client.latency(rounds: quick ? 200 : 2_000)
-        let throughput = client.throughput(commands: quick ? 2_000 : 20_000)
+        let throughput = client.throughput(commands: quick ? 2_000 : 20_000, daemon: daemon)
         return [latency, throughput]
     } catch {
         fatalError("mqtt bench: \(error)")
@@ -82,6 +82,15 @@ final class BenchDaemon: @unchecked Sendable {
             let daemon = Daemon(options, loop: loop, notifier: Quiet(), logging: logging)
             try daemon.start()
             self.daemon = daemon
+        }
+    }
+
+    /// The commands the daemon has received so far, and the values it has yet to see
+    /// the broker take.
+    func mqttProgress() -> (received: Int, pending: Int) {
+        loop.sync {
+            let statistics = daemon?.mqttStatistics ?? MQTTStatistics()
+            return (statistics.messagesIn, statistics.queued + statistics.inFlight)
         }
     }
 
@@ -178,11 +187,13 @@ final class BenchClient: @unchecked Sendable {
     }
 
     /// Values are coalesced per topic while the daemon's client has messages in flight
-    /// (the latest value is what matters), so not every command is one published value:
-    /// the run ends once the values have stopped coming for 300 ms, and is right when
-    /// the last one is the last command's.
-    func throughput(commands: Int) -> Measurement {
+    /// (the latest value is what matters), so not every command is one published value.
+    /// The run ends once the daemon has received every command and the broker has taken
+    /// every value it published, and the values have then stopped coming for 300 ms; it
+    /// is right when the last one is the last command's.
+    func throughput(commands: Int, daemon: BenchDaemon) -> Measurement {
         drain()
+        let baseline = daemon.mqttProgress().received
         let start: UInt64 = loop.sync { loop.now }
         loop.sync {
             for index in 0..<commands {
@@ -191,6 +202,16 @@ final class BenchClient: @unchecked Sendable {
             }
         }
         let lastValue: Bool = (commands - 1) % 2 == 0
+        let patience = loop.sync { loop.now } &+ 60_000_000_000
+        while true {
+            let progress = daemon.mqttProgress()
+            if progress.received >= baseline + commands, progress.pending == 0 { break }
+            guard loop.sync({ loop.now }) < patience else {
+                fatalError("mqtt bench: the daemon received \(progress.received - baseline) of \(commands) commands "
+                           + "in 60 s, \(progress.pending) values not yet taken by the broker")
+            }
+            usleep(2_000)
+        }
         var received = 0
         var last: Arrival?
         while arrived.wait(timeout: .milliseconds(300)) {
