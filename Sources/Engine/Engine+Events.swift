@@ -58,23 +58,10 @@ extension Engine {
         writePendingOutputsOrFail()
     }
 
-    /// Reads every input request that has events waiting, without blocking: one `poll`
-    /// with no timeout over their descriptors.
+    /// Reads every input request that has events waiting, without blocking: the loop
+    /// runs their handlers now.
     private func readWaitingEvents() {
-        var descriptors: [pollfd] = []
-        var owners: [RequestedInputs] = []
-        for requested in requestedInputs {
-            for fd in requested.request.fileDescriptors {
-                descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-                owners.append(requested)
-            }
-        }
-        guard !descriptors.isEmpty,
-              poll(&descriptors, nfds_t(descriptors.count), 0) > 0 else { return }
-        for (index, descriptor) in descriptors.enumerated()
-        where descriptor.revents & Int16(POLLIN) != 0 && state == .running {
-            inputReadable(owners[index], fd: descriptor.fd)
-        }
+        loop.runReadyHandlers(of: requestedInputs.flatMap(\.request.fileDescriptors))
     }
 
     /// Sets a command or remote input (one with no line) to `value`, as an event of its

@@ -56,6 +56,15 @@ public protocol EventLoop: AnyObject, Sendable {
     /// Call on the loop's thread; cancelling the returned timer is safe from any thread.
     @discardableResult
     func schedule(atNanoseconds deadline: UInt64, interval: UInt64, _ action: @escaping () -> Void) -> LoopTimer
+
+    /// Runs now, within the caller's stack, the handlers of those of `descriptors` that
+    /// are watched and ready (asked with a `poll` that waits for nothing), as the loop's
+    /// next turn would have; the rest of the loop's work waits for that turn. For a timer
+    /// whose action depends on what happened before its deadline: an event may have come
+    /// in while the loop was busy running the timers due with it. Call on the loop's
+    /// thread. Returns how many handlers ran.
+    @discardableResult
+    func runReadyHandlers(of descriptors: [Int32]) -> Int
 }
 
 extension EventLoop {

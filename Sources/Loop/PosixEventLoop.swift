@@ -114,6 +114,20 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
         watches.unwatch(fd: fd)
     }
 
+    public func runReadyHandlers(of descriptors: [Int32]) -> Int {
+        preconditionInEventLoop()
+        var ran = 0
+        for (watch, revents) in watches.ready(among: descriptors) where watch.isActive {
+            if revents & Int16(POLLNVAL) != 0 {
+                unwatch(fd: watch.fd)
+            } else {
+                watch.handler(revents)
+                ran += 1
+            }
+        }
+        return ran
+    }
+
     // MARK: Stopping
 
     /// Stops the loop once the work queued so far has run, and waits for its thread to

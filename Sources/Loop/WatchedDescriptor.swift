@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A descriptor a loop watches, and its handler. The loop holds the same object while
 /// it dispatches, so that an `unwatch` from within a handler takes effect at once.
 package final class WatchedDescriptor {
@@ -40,6 +44,17 @@ package struct WatchTable {
     }
 
     package subscript(fd: Int32) -> WatchedDescriptor? { watches[fd] }
+
+    /// The watches of `descriptors` that are ready now, each with its `revents`; nothing
+    /// waits. The loops run their handlers (`EventLoop.runReadyHandlers(of:)`), outside
+    /// any access to the table, since a handler may watch and unwatch.
+    package func ready(among descriptors: [Int32]) -> [(watch: WatchedDescriptor, revents: Int16)] {
+        let selected = descriptors.compactMap { watches[$0] }
+        guard !selected.isEmpty else { return [] }
+        var set = selected.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        guard poll(&set, nfds_t(set.count), 0) > 0 else { return [] }
+        return zip(selected, set).compactMap { $1.revents == 0 ? nil : ($0, $1.revents) }
+    }
 
     package var descriptors: [Int32] { watches.keys.sorted() }
 

@@ -60,6 +60,20 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
         watches.unwatch(fd: fd)
     }
 
+    public func runReadyHandlers(of descriptors: [Int32]) -> Int {
+        preconditionInEventLoop()
+        var ran = 0
+        for (watch, revents) in watches.ready(among: descriptors) where watch.isActive {
+            if revents & Int16(POLLNVAL) != 0 {
+                unwatch(fd: watch.fd)
+            } else {
+                watch.handler(revents)
+                ran += 1
+            }
+        }
+        return ran
+    }
+
     /// Queues `work` for the next `run()`. Safe from any thread.
     public func execute(_ work: @escaping @Sendable () -> Void) {
         queue.withLockedValue { $0.append(work) }
