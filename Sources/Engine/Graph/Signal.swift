@@ -85,7 +85,7 @@ final class SignalDelay: TimedNode {
     private let onDelay: UInt64
     private let offDelay: UInt64
     private let timers: GraphTimers
-    private var timer: LoopTimer?
+    private let taken = GraphDeadline()
     /// The value the running timer leads to.
     private var target = false
 
@@ -97,11 +97,8 @@ final class SignalDelay: TimedNode {
 
     /// How long until the pending value is taken, if one is pending, at `now`.
     func remaining(at now: UInt64) -> (value: Bool, nanoseconds: UInt64)? {
-        guard timer != nil else { return nil }
-        return (target, deadline > now ? deadline - now : 0)
+        taken.remaining(at: now).map { (target, $0) }
     }
-
-    private var deadline: UInt64 = 0
 
     func propose(_ proposed: Bool, current: Bool, at now: UInt64, set: @escaping (Bool) -> Void) {
         if proposed == current {
@@ -114,18 +111,10 @@ final class SignalDelay: TimedNode {
             return set(proposed)
         }
         // Already counting towards this value: the delay runs from when it started.
-        if timer != nil, target == proposed { return }
-        cancelTimers()
+        if taken.isPending, target == proposed { return }
         target = proposed
-        deadline = now &+ delay
-        timer = timers.schedule(at: deadline) { [unowned self] in
-            timer = nil
-            set(target)
-        }
+        taken.start(at: now &+ delay, on: timers) { [unowned self] in set(target) }
     }
 
-    func cancelTimers() {
-        timer?.cancel()
-        timer = nil
-    }
+    func cancelTimers() { taken.cancel() }
 }

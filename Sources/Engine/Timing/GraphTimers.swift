@@ -56,6 +56,43 @@ final class GraphTimers {
     }
 }
 
+/// One timer of a node and the deadline it runs at: what a delay, a pulse and a
+/// `max_on` limit each keep, with the time left that `why` shows. Starting it again
+/// replaces the timer; it is no longer pending once its body has begun.
+///
+/// ```swift
+/// end.start(at: propagation.timestamp + length, on: timers) { [unowned self] in level.send(false) }
+/// ```
+final class GraphDeadline {
+    private(set) var deadline: UInt64 = 0
+    private var timer: LoopTimer?
+
+    /// Whether the timer is set and has not run.
+    var isPending: Bool { timer != nil }
+
+    /// Sets the timer for `deadline`, cancelling the one before.
+    func start(at deadline: UInt64, on timers: GraphTimers, _ body: @escaping () -> Void) {
+        cancel()
+        self.deadline = deadline
+        timer = timers.schedule(at: deadline) { [unowned self] in
+            timer = nil
+            body()
+        }
+    }
+
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// The time left at `now` (0 once the deadline has passed and the timer has yet to
+    /// run), or nil when nothing is pending.
+    func remaining(at now: UInt64) -> UInt64? {
+        guard timer != nil else { return nil }
+        return deadline > now ? deadline - now : 0
+    }
+}
+
 /// A node of the graph that sets timers.
 protocol TimedNode: AnyObject {
     /// Cancels every timer the node has set.

@@ -11,8 +11,7 @@ final class OutputPulse: TimedNode {
     private let length: UInt64
     private let propagation: Propagation
     private let timers: GraphTimers
-    private var timer: LoopTimer?
-    private var deadline: UInt64 = 0
+    private let end = GraphDeadline()
 
     init(length: Duration, propagation: Propagation, timers: GraphTimers) {
         self.length = length.wholeNanoseconds
@@ -27,25 +26,15 @@ final class OutputPulse: TimedNode {
     }
 
     private func activate() {
-        cancelTimers()
-        deadline = propagation.timestamp &+ length
+        end.cancel()
         if !level.value { level.send(true) }
-        timer = timers.schedule(at: deadline) { [unowned self] in
-            timer = nil
-            level.send(false)
-        }
+        end.start(at: propagation.timestamp &+ length, on: timers) { [unowned self] in level.send(false) }
     }
 
     /// Time left of the pulse under way, for `why`.
-    func remaining(at now: UInt64) -> UInt64? {
-        guard timer != nil else { return nil }
-        return deadline > now ? deadline - now : 0
-    }
+    func remaining(at now: UInt64) -> UInt64? { end.remaining(at: now) }
 
-    func cancelTimers() {
-        timer?.cancel()
-        timer = nil
-    }
+    func cancelTimers() { end.cancel() }
 }
 
 /// Output `max_on: D`: follows its source, but turns off after D on and stays off until
@@ -55,8 +44,7 @@ final class OutputMaxOn: TimedNode {
     private let limit: UInt64
     private let propagation: Propagation
     private let timers: GraphTimers
-    private var timer: LoopTimer?
-    private var deadline: UInt64 = 0
+    private let end = GraphDeadline()
     /// The limit was reached: off until the source goes off.
     private(set) var isLockedOut = false
 
@@ -78,23 +66,17 @@ final class OutputMaxOn: TimedNode {
             if level.value { level.send(false) }
             return
         }
-        guard !isLockedOut, timer == nil else { return }
-        deadline = propagation.timestamp &+ limit
+        guard !isLockedOut, !end.isPending else { return }
+        let deadline = propagation.timestamp &+ limit
         if !level.value { level.send(true) }
-        timer = timers.schedule(at: deadline) { [unowned self] in
-            timer = nil
+        end.start(at: deadline, on: timers) { [unowned self] in
             isLockedOut = true
             level.send(false)
         }
     }
 
-    func remaining(at now: UInt64) -> UInt64? {
-        guard timer != nil else { return nil }
-        return deadline > now ? deadline - now : 0
-    }
+    /// Time left before the limit turns the output off, for `why`.
+    func remaining(at now: UInt64) -> UInt64? { end.remaining(at: now) }
 
-    func cancelTimers() {
-        timer?.cancel()
-        timer = nil
-    }
+    func cancelTimers() { end.cancel() }
 }
