@@ -32,9 +32,13 @@ import Service
         }
     }
     do {
-        // Without it the broker's forwarding waits on delayed ACKs (about 40 ms a message
-        // on Linux); a broker meant for quick answers sets it too.
-        let broker = try TestBroker(settings: ["allow_anonymous true", "set_tcp_nodelay true"])
+        // `set_tcp_nodelay`: without it the broker's forwarding waits on delayed ACKs
+        // (about 40 ms a message on Linux); a broker meant for quick answers sets it too.
+        // `max_queued_messages`: mosquitto keeps at most 1000 QoS 1 messages queued for a
+        // client and drops the rest, so a daemon slower than the burst (a sanitizer
+        // build) would lose commands at the broker.
+        let broker = try TestBroker(settings: ["allow_anonymous true", "set_tcp_nodelay true",
+                                               "max_queued_messages 100000"])
         defer { broker.stop() }
         let daemon = try BenchDaemon(broker: broker)
         defer { daemon.stop() }

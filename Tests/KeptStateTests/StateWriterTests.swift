@@ -1,6 +1,7 @@
 import Foundation
 @testable import KeptState
 import Locks
+import LogTesting
 import Testing
 
 @Suite("StateWriter")

@@ -6,6 +6,7 @@ import Control
 import Foundation
 import GPIOSimulated
 import Locks
+import LogTesting
 import Logging
 import LoopEmbedded
 import Service

@@ -8,6 +8,7 @@ import Foundation
 import GPIO
 import GPIOSimulated
 import Locks
+import LogTesting
 import Logging
 import LoopEmbedded
 import Service

@@ -3,6 +3,7 @@ import Engine
 import GPIO
 import GPIOSimulated
 import Locks
+import LogTesting
 import Logging
 import LoopEmbedded
 import Reactive
@@ -19,7 +20,7 @@ final class EngineHarness {
 
     /// What the engine logged and told its observers.
     final class Records: @unchecked Sendable {
-        let logged = LockedValueBox<[String]>([])
+        let logged = LockedValueBox<[LogEntry]>([])
         var changes: [EngineChange] = []
     }
 
@@ -35,14 +36,14 @@ final class EngineHarness {
             simulated = SimulatedBackend.raspberryPi(clock: loop, numbering: numbering)
         }
         let records = self.records
-        let logger = Logger(label: "test") { _ in RecordingLogHandler(records.logged) }
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: records.logged) }
         engine = Engine(configuration: configuration, backend: wrap?(simulated) ?? simulated, loop: loop,
                         logger: logger)
         observation = engine.observeChanges { records.changes.append($0) }
     }
 
     var chip: SimulatedChip { simulated.simulatedChips[0] }
-    var log: [String] { records.logged.withLockedValue { $0 } }
+    var log: [String] { records.logged.withLockedValue { $0.map(\.message) } }
     var changes: [EngineChange] { records.changes }
     func clearChanges() { records.changes.removeAll() }
 
@@ -112,23 +113,5 @@ final class EngineHarness {
 
     func changes(of kind: EngineChange.Kind, _ name: String) -> [Bool] {
         changes.filter { $0.kind == kind && $0.name == name }.map(\.value)
-    }
-}
-
-/// Keeps every message logged, with its level.
-struct RecordingLogHandler: LogHandler {
-    let messages: LockedValueBox<[String]>
-    var logLevel: Logger.Level = .trace
-    var metadata: Logger.Metadata = [:]
-
-    init(_ messages: LockedValueBox<[String]>) { self.messages = messages }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        messages.withLockedValue { $0.append("\(event.message)") }
     }
 }

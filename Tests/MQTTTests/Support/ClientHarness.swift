@@ -1,5 +1,6 @@
 import Foundation
 import Locks
+import LogTesting
 import Logging
 import Loop
 @testable import MQTT
@@ -29,9 +30,7 @@ final class ClientHarness: @unchecked Sendable {
         let logs = logs, messages = messages, receipts = receipts, disconnects = disconnects
         let connected = connected, changed = changed
         let logger = Logger(label: "mqtt-test") { _ in
-            var handler = RecordingLogHandler(entries: logs)
-            handler.logLevel = logLevel
-            return handler
+            RecordingLogHandler(entries: logs, logLevel: logLevel)
         }
         holder = loop.sync { [loop] in
             let client = MQTTClient(configuration: configuration, loop: loop, logger: logger, random: random)
