@@ -89,3 +89,31 @@ struct BrokerConnectionTests {
         #expect(!broker.log.contains("Received DISCONNECT from gpioagg-node-test"))
     }
 }
+
+@Suite("The client against a broker that speaks MQTT 3.1.1 only", .serialized,
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+struct ProtocolFallbackTests {
+    @Test("refused MQTT 5 with 3.1.1's CONNACK: the client says so, connects with 3.1.1, and publishes and receives")
+    func fallback() throws {
+        let broker = try TestBroker()
+        let gate = try ProtocolGate(target: broker.port)
+        defer { gate.stop() }
+        let client = try ClientHarness(try .test(gate.url))
+        client.start()
+        #expect(client.waitForConnection())
+        #expect(client.run { $0.protocolVersion } == .v311)
+        #expect(gate.refusedConnects == 1, "one MQTT 5 CONNECT, refused")
+        #expect(gate.passedConnects == 1)
+        #expect(client.logs.withLockedValue { $0.contains {
+            $0.level == .warning && $0.message == "\(gate.url) refused MQTT 5; using MQTT 3.1.1"
+        } }, "\(client.logText)")
+        #expect(broker.log.contains("as gpioagg-node-test (p2, c1, k30)"), "p2: mosquitto's number for MQTT 3.1.1 (p5 for 5)")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "online")
+
+        try client.run { try $0.subscribe("node/in") }
+        try Tools.publish(port: broker.port, topic: "node/in", payload: "hello")
+        #expect(client.waitForMessage { $0.topic == "node/in" && $0.payload == Array("hello".utf8) } != nil)
+        #expect(client.stop().finished)
+        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "offline")
+    }
+}

@@ -231,6 +231,32 @@ struct MQTTDaemonTests {
                 "a broker it cannot trust never hears from it")
     }
 
+    @Test("a broker that speaks MQTT 3.1.1 only: the node falls back, goes online, takes /set and says offline at a stop")
+    func protocolFallback() throws {
+        let broker = try TestBroker()
+        let gate = try ProtocolGate(target: broker.port)
+        defer { gate.stop() }
+        let node = try Self.start("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: \(gate.url)
+              node: garage
+            \(Self.garage)
+            """)
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(gate.refusedConnects == 1)
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        kill(node.daemon.process.processIdentifier, SIGTERM)
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        #expect(result.errors.contains("refused MQTT 5; using MQTT 3.1.1") || result.lines.contains {
+            $0.contains("refused MQTT 5; using MQTT 3.1.1")
+        }, "\(result.lines) \(result.errors)")
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
+    }
+
     @Test("a reload that drops an output removes it from Home Assistant: an empty retained config and value")
     func reloadRemovesEntities() throws {
         let broker = try TestBroker()
