@@ -116,16 +116,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
 
     public func runReadyHandlers(of descriptors: [Int32]) -> Int {
         preconditionInEventLoop()
-        var ran = 0
-        for (watch, revents) in watches.ready(among: descriptors) where watch.isActive {
-            if revents & Int16(POLLNVAL) != 0 {
-                unwatch(fd: watch.fd)
-            } else {
-                watch.handler(revents)
-                ran += 1
-            }
-        }
-        return ran
+        return WatchTable.dispatch(watches.ready(among: descriptors)) { unwatch(fd: $0) }
     }
 
     // MARK: Stopping

@@ -56,6 +56,22 @@ package struct WatchTable {
         return zip(selected, set).compactMap { $1.revents == 0 ? nil : ($0, $1.revents) }
     }
 
+    /// Runs the handlers of `ready` still watched; a descriptor closed while watched
+    /// (`POLLNVAL`) is given to `unwatch` instead. Returns how many handlers ran.
+    package static func dispatch(_ ready: [(watch: WatchedDescriptor, revents: Int16)],
+                                 unwatch: (Int32) -> Void) -> Int {
+        var ran = 0
+        for (watch, revents) in ready where watch.isActive {
+            if revents & Int16(POLLNVAL) != 0 {
+                unwatch(watch.fd)
+            } else {
+                watch.handler(revents)
+                ran += 1
+            }
+        }
+        return ran
+    }
+
     package var descriptors: [Int32] { watches.keys.sorted() }
 
     /// The watches in descriptor order, as `poll` wants them; clears `isStale`.
