@@ -42,17 +42,13 @@ final class Propagation {
         observers.removeAll()
     }
 
-    /// Tells the observers about a change of an input or a signal.
+    /// Tells the observers about a change of an input or a signal, at the propagation's
+    /// timestamp and cause; nothing while the graph settles at start. The change is
+    /// only made when someone listens.
     @inline(__always)
-    func report(_ input: InputLine) {
+    func report(_ node: some GraphNodeChange) {
         guard !isSettling, !observers.isEmpty else { return }
-        announce(input.change(at: timestamp, cause: cause))
-    }
-
-    @inline(__always)
-    func report(_ signal: Signal) {
-        guard !isSettling, !observers.isEmpty else { return }
-        announce(signal.change(at: timestamp, cause: cause))
+        announce(node.change(at: timestamp, cause: cause))
     }
 
     /// Tells the observers about an output write (also while settling: a write is real).
@@ -90,3 +86,12 @@ final class Propagation {
         }
     }
 }
+
+/// A node whose changes observers hear of: an input (on a line or not) or a signal.
+protocol GraphNodeChange: AnyObject {
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange
+}
+
+extension InputLine: GraphNodeChange {}
+extension VirtualInput: GraphNodeChange {}
+extension Signal: GraphNodeChange {}

@@ -33,7 +33,7 @@ final class VirtualInput {
         guard newValue != value else { return }
         value = newValue
         changedAt = propagation.timestamp
-        if !propagation.isSettling { propagation.announce(change(at: propagation.timestamp, cause: propagation.cause)) }
+        propagation.report(self)
         level.send(newValue)
     }
 }
