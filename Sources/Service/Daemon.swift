@@ -527,6 +527,13 @@ public final class Daemon: ControlHandler {
         let on = snapshot.outputs.filter(\.value).keys.sorted()
         return (simulation == nil ? "" : "simulating; ") + Self.counts(configuration)
             + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
+            + (mqtt.map { "; mqtt: " + $0.connectionSummary } ?? "")
+    }
+
+    /// The MQTT connection came or went: `systemctl status` shows it.
+    func mqttConnectionChanged() {
+        guard machine.state == .running else { return }
+        notifier.notify(["STATUS=" + status])
     }
 
     static func counts(_ configuration: Configuration) -> String {

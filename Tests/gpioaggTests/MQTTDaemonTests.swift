@@ -257,6 +257,35 @@ struct MQTTDaemonTests {
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
     }
 
+    @Test("systemctl status shows the broker connection: connecting at ready, connected, lost while the broker is down, connected again")
+    func connectionInServiceStatus() throws {
+        let broker = try TestBroker()
+        let config = try DaemonTests.write(Self.config(broker: broker, node: "garage", body: Self.garage))
+        let socket = try NotifySocket()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = socket.path
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control",
+                                                    temporarySocketPath(), "--state-dir", temporaryDirectory()],
+                                        environment: environment)
+        defer { _ = daemon.finish(limit: 0) }
+        let counts = "simulating; 2 inputs (1 command), 2 signals, 1 output; no output on; mqtt: "
+        var messages: [String] = []
+        func next(_ expected: String) -> Bool {
+            while let message = socket.receive() {
+                messages.append(message)
+                if message.hasSuffix(expected) { return true }
+            }
+            return false
+        }
+        #expect(next("READY=1\nSTATUS=" + counts + "connecting to \(broker.url)"), "\(messages)")
+        #expect(next("STATUS=" + counts + "connected to \(broker.url)"), "\(messages)")
+        broker.stop()
+        #expect(next("STATUS=" + counts + "disconnected from \(broker.url) (the connection was lost); reconnecting"),
+                "\(messages)")
+        try broker.start()
+        #expect(next("STATUS=" + counts + "connected to \(broker.url)"), "\(messages)")
+    }
+
     @Test("a reload that drops an output removes it from Home Assistant: an empty retained config and value")
     func reloadRemovesEntities() throws {
         let broker = try TestBroker()

@@ -63,6 +63,7 @@ final class MQTTBridge {
                                  softwareVersion: version)
         discovery = HomeAssistantDiscovery(node: node, entities: [])
         remote = RemoteInputs(configuration.remoteInputs, prefix: declaration.prefix)
+        connectionSummary = "connecting to \(declaration.broker)"
         learn(configuration)
     }
 
@@ -91,6 +92,11 @@ final class MQTTBridge {
     /// What a client of this bridge may want to know.
     var statistics: MQTTStatistics { client.statistics }
     var isConnected: Bool { client.isConnected }
+
+    /// The connection in a few words, for the service manager's `STATUS=`: `connecting
+    /// to URL` until the first connection, then `connected to URL` or `disconnected from
+    /// URL (REASON); reconnecting`.
+    private(set) var connectionSummary = ""
 
     // MARK: The engine's changes
 
@@ -133,11 +139,15 @@ final class MQTTBridge {
     private func connected() {
         publishEverything()
         for change in remote.connected() { apply(change) }
+        connectionSummary = "connected to \(declaration.broker)"
+        daemon.mqttConnectionChanged()
     }
 
     private func disconnected(_ reason: String) {
         guard !stopped else { return }
         for change in remote.disconnected() { apply(change) }
+        connectionSummary = "disconnected from \(declaration.broker) (\(reason)); reconnecting"
+        daemon.mqttConnectionChanged()
     }
 
     private func publishEverything() {
