@@ -22,6 +22,8 @@
 //   GPIOSimulated    In-process chips on an event loop's clock, for tests and --simulate.
 //   CYAML            libyaml (Debian's libyaml-dev) as a system library, imported by
 //                    exactly one Swift module: Config.
+//   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
+//                    grammar the config's checker and the client both use). Glibc only.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
 //                    with FILE:LINE:COL errors, the validated model, the duration
 //                    grammar. No Foundation.
@@ -49,7 +51,8 @@
 //   MQTT             The MQTT transport on gpioagg's own event loop: libmosquitto driven
 //                    by the loop (no thread of its own), DNS off the loop, reconnects
 //                    with jittered backoff, the status topic and its will, offline
-//                    queues, the client id derived from the machine id.
+//                    queues, the client id derived from the machine id. Re-exports
+//                    MQTTCore.
 //   Service          The daemon as a library: lifecycle state machine, reload, line
 //                    commands and keys, logging that never blocks, systemd notifier.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
@@ -95,7 +98,8 @@ let package = Package(
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant"]),
+        .target(name: "MQTTCore"),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
@@ -111,7 +115,7 @@ let package = Package(
                        providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "CMosquittoTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "MQTT", dependencies: [
-            "CMosquitto", "CMosquittoTLS", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
+            "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(
             name: "Service",
@@ -158,7 +162,7 @@ let package = Package(
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON"], exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
                     dependencies: ["LogTesting", "KeptState", "Locks", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["LogTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
                                    "Locks", "Loop", "LoopEmbedded", "Service",

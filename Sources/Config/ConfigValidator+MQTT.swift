@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import HomeAssistant
+import MQTTCore
 
 extension ConfigValidator {
     static let commandInputKeys = ["command", "initial", "persist", "device_class"]
@@ -107,12 +108,15 @@ extension ConfigValidator {
             return
         }
         guard let brokerText = text(brokerEntry, in: "mqtt:") else { return }
-        var broker: BrokerAddress
-        switch BrokerAddress.parse(brokerText) {
-        case .success(let address):
-            broker = address
-        case .failure(let error):
-            report(brokerEntry.value.location, error.message, hint: error.hint)
+        let broker: BrokerURL
+        do {
+            broker = try BrokerURL(parsing: brokerText)
+        } catch {
+            // At the fault itself: the value's column, past its opening quote if any.
+            var location = brokerEntry.value.location
+            if case .scalar(_, true) = brokerEntry.value.content { location.column += 1 }
+            location.column += error.offset
+            report(location, "broker '\(brokerText)': \(error.message)", hint: error.hint)
             return
         }
         var declaration = MQTTDeclaration(broker: broker, node: Self.hostNode(), location: section.keyLocation)
@@ -161,9 +165,11 @@ extension ConfigValidator {
                 break
             }
         }
-        if declaration.tls != nil, !broker.tls {
+        if declaration.tls != nil, !broker.usesTLS {
+            let secure = BrokerURL(scheme: .mqtts, host: broker.host,
+                                   port: broker.port == broker.scheme.defaultPort ? nil : broker.port)
             report(brokerEntry.value.location, "tls: is given but broker '\(brokerText)' is not mqtts://",
-                   hint: "write broker: mqtts://\(broker.host):\(broker.port == 1883 ? 8883 : broker.port)")
+                   hint: "write broker: \(secure)")
             valid = false
         }
         if valid { mqtt = declaration }

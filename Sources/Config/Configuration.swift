@@ -1,4 +1,5 @@
 import GPIO
+import MQTTCore
 
 /// A validated configuration: what the engine builds its signal graph from.
 ///
@@ -156,8 +157,8 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
 
 /// `mqtt:`: the broker, and how this node appears there.
 public struct MQTTDeclaration: Hashable, Sendable {
-    /// `mqtt://host:1883` or `mqtts://host:8883`.
-    public var broker: BrokerAddress
+    /// `mqtt://host[:port]` (1883) or `mqtts://host[:port]` (8883, TLS).
+    public var broker: BrokerURL
     /// The node's name in topics and client id: `[A-Za-z0-9_-]`, the host name by default.
     public var node: String
     /// The first level of every topic: `gpioagg` by default.
@@ -182,7 +183,7 @@ public struct MQTTDeclaration: Hashable, Sendable {
         }
     }
 
-    public init(broker: BrokerAddress, node: String, prefix: String = "gpioagg", username: String? = nil,
+    public init(broker: BrokerURL, node: String, prefix: String = "gpioagg", username: String? = nil,
                 passwordFile: String? = nil, tls: TLSFiles? = nil, discovery: String? = "homeassistant",
                 location: SourceLocation) {
         self.broker = broker
@@ -199,101 +200,6 @@ public struct MQTTDeclaration: Hashable, Sendable {
     public func topic(of name: String) -> String { "\(prefix)/\(node)/\(name)" }
     /// `<prefix>/<node>/status`: `online` or `offline`, retained, the will.
     public var statusTopic: String { "\(prefix)/\(node)/status" }
-}
-
-/// A broker's address as the config writes it: `mqtt://host[:port]` (1883) or
-/// `mqtts://host[:port]` (8883, TLS).
-///
-/// ```swift
-/// BrokerAddress.parse("mqtts://broker.lan")   // .success(tls: true, host: "broker.lan", port: 8883)
-/// ```
-public struct BrokerAddress: Hashable, Sendable, CustomStringConvertible {
-    public var tls: Bool
-    public var host: String
-    public var port: Int
-
-    public init(tls: Bool, host: String, port: Int) {
-        self.tls = tls
-        self.host = host
-        self.port = port
-    }
-
-    public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "\(tls ? "mqtts" : "mqtt")://\(shownHost):\(port)"
-    }
-
-    /// The address, or what is wrong with the text and how to write it.
-    public static func parse(_ text: String) -> Result<BrokerAddress, BrokerAddressError> {
-        let example = "write mqtt://HOST:1883, or mqtts://HOST:8883 for TLS"
-        let tls: Bool
-        let rest: Substring
-        if text.hasPrefix("mqtt://") {
-            tls = false
-            rest = text.dropFirst(7)
-        } else if text.hasPrefix("mqtts://") {
-            tls = true
-            rest = text.dropFirst(8)
-        } else {
-            let scheme = text.firstRange(of: "://").map { String(text[..<$0.lowerBound]) }
-            return .failure(BrokerAddressError(
-                message: scheme.map { "unknown scheme '\($0)' in broker '\(text)'" } ?? "broker '\(text)' has no scheme",
-                hint: example))
-        }
-        var hostPart = rest
-        if let slash = hostPart.firstIndex(of: "/") {
-            guard hostPart[slash...] == "/" else {
-                return .failure(BrokerAddressError(message: "broker '\(text)' has a path; a broker is a host and a port",
-                                                   hint: example))
-            }
-            hostPart = hostPart[..<slash]
-        }
-        if hostPart.contains("@") {
-            return .failure(BrokerAddressError(message: "broker '\(text)' holds a user name or password",
-                                               hint: "write username: and password_file: under mqtt: instead"))
-        }
-        var host: Substring
-        var portText: Substring?
-        if hostPart.hasPrefix("[") {
-            guard let close = hostPart.firstIndex(of: "]") else {
-                return .failure(BrokerAddressError(message: "broker '\(text)' has an unclosed '['", hint: example))
-            }
-            host = hostPart[hostPart.index(after: hostPart.startIndex)..<close]
-            let after = hostPart[hostPart.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else {
-                    return .failure(BrokerAddressError(message: "broker '\(text)' has text after ']'", hint: example))
-                }
-                portText = after.dropFirst()
-            }
-        } else if let colon = hostPart.lastIndex(of: ":") {
-            host = hostPart[..<colon]
-            portText = hostPart[hostPart.index(after: colon)...]
-        } else {
-            host = hostPart
-        }
-        guard !host.isEmpty else {
-            return .failure(BrokerAddressError(message: "broker '\(text)' has no host", hint: example))
-        }
-        guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._:".contains($0)) }) else {
-            return .failure(BrokerAddressError(message: "broker '\(text)' has a host with characters a host name cannot have",
-                                               hint: example))
-        }
-        var port = tls ? 8883 : 1883
-        if let portText {
-            guard let number = Int(portText), (1...65535).contains(number), portText.allSatisfy(\.isASCII) else {
-                return .failure(BrokerAddressError(message: "broker '\(text)' has port '\(portText)'",
-                                                   hint: "a port is a number from 1 to 65535"))
-            }
-            port = number
-        }
-        return .success(BrokerAddress(tls: tls, host: String(host), port: port))
-    }
-}
-
-public struct BrokerAddressError: Error, Hashable, Sendable {
-    public var message: String
-    public var hint: String
 }
 
 /// How a signal derives its value. Operands are names of inputs or signals.

@@ -1,4 +1,5 @@
 import Config
+import MQTTCore
 import Testing
 
 /// `mqtt:`, command inputs and remote inputs: what they read as, and what `check` says
@@ -30,7 +31,7 @@ struct MQTTConfigTests {
               any_door: { any: [door, shed_door, override], device_class: opening }
             """)
         let mqtt = try #require(configuration.mqtt)
-        #expect(mqtt.broker == BrokerAddress(tls: true, host: "broker.lan", port: 8883))
+        #expect(mqtt.broker == BrokerURL(scheme: .mqtts, host: "broker.lan", port: 8883))
         #expect(mqtt.node == "garage" && mqtt.prefix == "home/gpioagg" && mqtt.username == "gpioagg")
         #expect(mqtt.passwordFile == "/etc/gpioagg/mqtt.password")
         #expect(mqtt.tls == .init(caFile: "/etc/gpioagg/ca.crt", certFile: "/etc/gpioagg/c.crt", keyFile: "/etc/gpioagg/c.key"))
@@ -55,8 +56,8 @@ struct MQTTConfigTests {
               override: { command: true }
             """)
         let mqtt = try #require(configuration.mqtt)
-        #expect(mqtt.broker == BrokerAddress(tls: false, host: "::1", port: 1883))
-        #expect(mqtt.broker.description == "mqtt://[::1]:1883")
+        #expect(mqtt.broker == BrokerURL(scheme: .mqtt, host: "::1", port: 1883))
+        #expect(mqtt.broker.description == "mqtt://[::1]")
         #expect(mqtt.prefix == "gpioagg" && mqtt.discovery == "homeassistant")
         #expect(!mqtt.node.isEmpty && mqtt.node.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(configuration.commandInputs.first?.initial == false)
@@ -66,15 +67,22 @@ struct MQTTConfigTests {
 
     static let rejected: [(String, Int, Int, String, String)] = [
         ("mqtt: { broker: http://h }\ninputs:\n  o: { command: true }\n", 3, 17,
-         "unknown scheme 'http' in broker 'http://h'", "mqtt://HOST:1883"),
-        ("mqtt: { broker: mqtt://h:99999 }\ninputs:\n  o: { command: true }\n", 3, 17,
-         "broker 'mqtt://h:99999' has port '99999'", "1 to 65535"),
-        ("mqtt: { broker: mqtt://user:pw@h }\ninputs:\n  o: { command: true }\n", 3, 17,
-         "holds a user name or password", "password_file:"),
+         "broker 'http://h': unknown scheme 'http'", "use mqtt:// (port 1883) or mqtts:// (TLS, port 8883)"),
+        ("mqtt: { broker: mqtt://h:99999 }\ninputs:\n  o: { command: true }\n", 3, 26,
+         "broker 'mqtt://h:99999': '99999' is not a port", "a port is a number from 1 to 65535"),
+        ("mqtt: { broker: \"mqtt://h:99999\" }\ninputs:\n  o: { command: true }\n", 3, 27,
+         "broker 'mqtt://h:99999': '99999' is not a port", "a port is a number from 1 to 65535"),
+        ("mqtt: { broker: mqtt://user:pw@h }\ninputs:\n  o: { command: true }\n", 3, 24,
+         "broker 'mqtt://user:pw@h': a broker URL carries no user name or password",
+         "remove 'user:pw@' and use the username and password_file keys"),
+        ("mqtt: { broker: mqtt://fd00::2 }\ninputs:\n  o: { command: true }\n", 3, 24,
+         "broker 'mqtt://fd00::2': an IPv6 address goes in brackets", "mqtt://[ADDRESS]:PORT"),
+        ("mqtt: { broker: mqtt://bro_ker.lan }\ninputs:\n  o: { command: true }\n", 3, 27,
+         "broker 'mqtt://bro_ker.lan': 'bro_ker.lan' is not a host name: '_' is not allowed", "letters, digits"),
         ("mqtt: { broker: mqtt://h, node: my.board }\ninputs:\n  o: { command: true }\n", 3, 33,
          "node: 'my.board' in mqtt: may hold only letters, digits, _ and -", ""),
         ("mqtt: { broker: mqtt://h, tls: { ca_file: /ca } }\ninputs:\n  o: { command: true }\n", 3, 17,
-         "tls: is given but broker 'mqtt://h' is not mqtts://", "mqtts://h:8883"),
+         "tls: is given but broker 'mqtt://h' is not mqtts://", "write broker: mqtts://h"),
         ("mqtt: { broker: mqtts://h, tls: { cert_file: /c } }\ninputs:\n  o: { command: true }\n", 3, 28,
          "tls: in mqtt: has cert_file: without key_file:", ""),
         ("mqtt: { broker: mqtt://h, pasword_file: /p }\ninputs:\n  o: { command: true }\n", 3, 27,

@@ -81,7 +81,7 @@ struct CheckCommandTests {
         ])
         #expect(Array(result.lines.suffix(4)) == [
             "mqtt:",
-            "  broker     mqtts://broker.lan:8883, username garage, password from a file",
+            "  broker     mqtts://broker.lan, username garage, password from a file",
             "  topics     gpioagg/garage/NAME, status gpioagg/garage/status",
             "  discovery  Home Assistant under homeassistant/",
         ])

@@ -47,13 +47,11 @@ final class MQTTBridge {
         self.logger = logger
         self.declaration = declaration
         self.configuration = configuration
-        let broker = BrokerURL(scheme: declaration.broker.tls ? .mqtts : .mqtt, host: declaration.broker.host,
-                               port: UInt16(declaration.broker.port))
-        var settings = MQTTClient.Configuration(broker: broker, clientID: try Self.clientID(node: declaration.node, logger: logger),
+        var settings = MQTTClient.Configuration(broker: declaration.broker, clientID: try Self.clientID(node: declaration.node, logger: logger),
                                                 statusTopic: declaration.statusTopic)
         settings.username = declaration.username
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
-        if declaration.broker.tls {
+        if declaration.broker.usesTLS {
             settings.tls = MQTTClient.TLSSettings(caFile: declaration.tls?.caFile, certFile: declaration.tls?.certFile,
                                                   keyFile: declaration.tls?.keyFile)
         }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// A refusal says where in the text it is (`BrokerURLError.offset`), so that the
-/// config's reader can name the file, line and column.
+/// config's checker names the file, line and column of the fault itself.
 public struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
     public enum Scheme: String, Hashable, Sendable {
         case mqtt, mqtts
@@ -145,12 +145,12 @@ public struct BrokerURL: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    static func isIPv4(_ text: String) -> Bool {
+    package static func isIPv4(_ text: String) -> Bool {
         var address = in_addr()
         return inet_pton(AF_INET, text, &address) == 1
     }
 
-    static func isIPv6(_ text: String) -> Bool {
+    package static func isIPv6(_ text: String) -> Bool {
         var address = in6_addr()
         return inet_pton(AF_INET6, text, &address) == 1
     }
