@@ -1,4 +1,5 @@
 import Config
+import Testing
 
 /// Small configs and helpers shared by the Config tests.
 enum ConfigFixture {
@@ -28,6 +29,22 @@ enum ConfigFixture {
         try ConfigLoader.parse(text, file: "test.yaml")
     }
 
+    /// Expects `text` refused, its first error at `line`:`column` with a message holding
+    /// `message`, and a hint holding `hint` (unless that is empty).
+    static func expectRefused(_ text: String, at line: Int, _ column: Int, _ message: String, hint: String,
+                              sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        do {
+            _ = try parse(text)
+            Issue.record("accepted: \(text)", sourceLocation: sourceLocation)
+        } catch {
+            let first = error.errors.first
+            #expect(first.map { "\($0.location.line):\($0.location.column)" } == "\(line):\(column)", "\(error.errors)",
+                    sourceLocation: sourceLocation)
+            #expect(first?.message.contains(message) == true, "\(error.errors)", sourceLocation: sourceLocation)
+            #expect(hint.isEmpty || first?.hint.contains(hint) == true, "\(error.errors)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The errors `text` has; empty when it is valid.
     static func errors(_ text: String) -> [ConfigError] {
         do {
@@ -38,7 +55,7 @@ enum ConfigFixture {
         }
     }
 
-    static func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: "test.yaml", line: line, column: column)
+    static func location(_ line: Int, _ column: Int) -> Config.SourceLocation {
+        Config.SourceLocation(file: "test.yaml", line: line, column: column)
     }
 }
