@@ -1,5 +1,5 @@
-/// How a payload sent to a command input (over MQTT, on its command topic) reads as a
-/// level: `ON`/`OFF`, `true`/`false` and `1`/`0` in any case, and the config's own
+/// How a payload on a remote input's topic (another node's value, a sensor's) reads as
+/// a level: `ON`/`OFF`, `true`/`false` and `1`/`0` in any case, and the config's own
 /// `payload_on`/`payload_off` words.
 ///
 /// The config's words are checked first and exactly as written (a device sending `0`
@@ -31,10 +31,10 @@ public struct RemoteInputPayload: Hashable, Sendable {
 
     /// The level `payload` asks for, or nil when it is not one of the words.
     public func level(of payload: String) -> Bool? {
-        let text = Self.trimmed(payload)
+        let text = PayloadText.trimmed(payload)
         if let payloadOn, text == payloadOn { return true }
         if let payloadOff, text == payloadOff { return false }
-        let lowered = Self.asciiLowercased(text)
+        let lowered = PayloadText.asciiLowercased(text)
         if Self.onWords.contains(lowered) { return true }
         if Self.offWords.contains(lowered) { return false }
         return nil
@@ -48,8 +48,13 @@ public struct RemoteInputPayload: Hashable, Sendable {
         guard text.utf8.elementsEqual(payload) else { return nil }
         return level(of: text)
     }
+}
 
-    private static func trimmed(_ text: String) -> String {
+/// Payload text as the command and remote-input payloads read it.
+enum PayloadText {
+    /// Without spaces, tabs and line ends around it (`echo ON | mosquitto_pub -l` sends
+    /// a line).
+    static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
@@ -58,7 +63,7 @@ public struct RemoteInputPayload: Hashable, Sendable {
     }
 
     /// Only ASCII letters change: `ON` and `on` match, and no locale is involved.
-    private static func asciiLowercased(_ text: String) -> String {
+    static func asciiLowercased(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {

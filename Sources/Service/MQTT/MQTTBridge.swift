@@ -183,11 +183,11 @@ final class MQTTBridge {
             return
         }
         let result: Bool?
-        switch payload.trimmingSpaces.uppercased() {
-        case "ON": result = daemon.engine.setInput(name, to: true)
-        case "OFF": result = daemon.engine.setInput(name, to: false)
-        case "TOGGLE": result = daemon.engine.setInput(name, toggle: true)
-        default:
+        switch CommandPayload(payload) {
+        case .on: result = daemon.engine.setInput(name, to: true)
+        case .off: result = daemon.engine.setInput(name, to: false)
+        case .toggle: result = daemon.engine.setInput(name, toggle: true)
+        case nil:
             logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is ON, OFF or TOGGLE")
             return
         }
@@ -306,16 +306,5 @@ final class MQTTBridge {
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw SetupError(message: "password_file \(path) is empty") }
         return password
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    fileprivate var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return self[first...last]
     }
 }
