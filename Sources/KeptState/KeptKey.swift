@@ -1,7 +1,8 @@
 /// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`),
-/// an output (`initial: restore`) or a command input (`persist: true`). A signal and an output never share a name in a
-/// config, but the kind is kept so that a name that moves from one section to the other
-/// does not bring back a value of the wrong meaning.
+/// an output (`initial: restore`) or a command input (`persist: true`). No two of them
+/// share a name in a config, but the kind is kept so that a name that moves from one
+/// section to another does not bring back a value of the wrong meaning. The kinds'
+/// names are those of the engine's changes (`EngineChange.Kind`).
 ///
 /// Only names a config file can declare make a key: `[A-Za-z_][A-Za-z0-9_-]*`, at
 /// most 64 characters (the rule of `Config`, repeated here so that this module depends

@@ -130,9 +130,9 @@ public final class Daemon: ControlHandler {
     private var keeper: StateWriter?
     /// The engine on MQTT, when the configuration has `mqtt:`.
     private(set) var mqtt: MQTTBridge?
-    private var keptSignals = Set<String>()
-    private var keptOutputs = Set<String>()
-    private var keptInputs = Set<String>()
+    /// What the configuration keeps: its persisted signals and command inputs, and its
+    /// restored outputs.
+    private var keptKeys = Set<KeptKey>()
     /// While starting: the changes that come after the outputs' initial values, logged
     /// once the inputs' and signals' starting values are.
     private var startChanges: [EngineChange]?
@@ -440,22 +440,19 @@ public final class Daemon: ControlHandler {
     /// forgets what it no longer keeps. Without a usable state directory it logs why
     /// and runs without keeping.
     private func keptValues(for configuration: Configuration) -> KeptValues {
-        keptSignals = Set(configuration.persistentSignals)
-        keptOutputs = Set(configuration.restoredOutputs)
-        keptInputs = Set(configuration.persistentInputs)
-        let keys = Set(keptSignals.compactMap { KeptKey(kind: .signal, name: $0) }
-            + keptOutputs.compactMap { KeptKey(kind: .output, name: $0) }
-            + keptInputs.compactMap { KeptKey(kind: .input, name: $0) })
-        guard !keys.isEmpty else {
+        keptKeys = Set(configuration.persistentSignals.compactMap { KeptKey(kind: .signal, name: $0) }
+            + configuration.restoredOutputs.compactMap { KeptKey(kind: .output, name: $0) }
+            + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) })
+        guard !keptKeys.isEmpty else {
             keeper?.retain(only: [])
             return KeptValues()
         }
         if let keeper {
-            keeper.retain(only: keys)
+            keeper.retain(only: keptKeys)
         } else {
             do throws(KeptStateError) {
                 let directory = try StateDirectory.forThisProcess(override: options.stateDirectory)
-                keeper = StateWriter.open(path: directory.filePath, keeping: keys, logger: logger)
+                keeper = StateWriter.open(path: directory.filePath, keeping: keptKeys, logger: logger)
                 logger.info("kept values: \(directory.filePath)")
             } catch {
                 let hint = error.hint.isEmpty ? "" : "\nhint: \(error.hint)"
@@ -477,17 +474,9 @@ public final class Daemon: ControlHandler {
     /// Hands a kept value's change to the writer. A safe-state write is not kept: after
     /// an orderly stop, `initial: restore` brings back the value from before the stop.
     private func keep(_ change: EngineChange) {
-        guard let keeper, change.cause != .safeState else { return }
-        switch change.kind {
-        case .signal where keptSignals.contains(change.name):
-            if let key = KeptKey(kind: .signal, name: change.name) { keeper.record(key, change.value) }
-        case .output where keptOutputs.contains(change.name):
-            if let key = KeptKey(kind: .output, name: change.name) { keeper.record(key, change.value) }
-        case .input where keptInputs.contains(change.name):
-            if let key = KeptKey(kind: .input, name: change.name) { keeper.record(key, change.value) }
-        default:
-            break
-        }
+        guard let keeper, change.cause != .safeState, let kind = KeptKey.Kind(rawValue: change.kind.rawValue),
+              let key = KeptKey(kind: kind, name: change.name), keptKeys.contains(key) else { return }
+        keeper.record(key, change.value)
     }
 
     /// The level of everything at start: each output's initial value (logged as it was
