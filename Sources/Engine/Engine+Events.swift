@@ -65,23 +65,16 @@ extension Engine {
     }
 
     /// Sets a command or remote input (one with no line) to `value`, as an event of its
-    /// own at `timestamp` (default: now); `toggle` inverts it. Returns the input's new
-    /// value, or nil when no command or remote input has that name (or the engine is
-    /// not running).
+    /// own, now; `toggle` inverts it. Returns the input's new value, or nil when no
+    /// command or remote input has that name (or the engine is not running).
     @discardableResult
-    public func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false,
-                         at timestamp: UInt64? = nil) -> Bool? {
+    public func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
-        propagation.timestamp = timestamp ?? loop.now
+        propagation.timestamp = loop.now
         input.update(toggle ? !input.value : value ?? input.value)
         writePendingOutputsOrFail()
         return input.value
-    }
-
-    /// The command inputs' and remote inputs' names, in the configuration's order.
-    public var commandInputNames: [String] {
-        virtualInputs.filter { $0.kind == .command }.map(\.name)
     }
 
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`
