@@ -39,6 +39,18 @@ struct RemoteInputsTests {
         ])
     }
 
+    @Test("a payload whose bytes are not UTF-8 is no value, even where its replacement character would match payload_on")
+    func notUTF8() {
+        let replacement = RemoteInputDeclaration(name: "odd", topic: "odd/topic", fallback: false,
+                                                 payloadOn: "\u{FFFD}", location: Self.at)
+        var remote = RemoteInputs([replacement], prefix: "gpioagg")
+        #expect(remote.connected() == [])
+        #expect(remote.message(topic: "odd/topic", payload: "\u{FFFD}") == [.init(name: "odd", value: true, reason: nil)])
+        #expect(remote.message(topic: "odd/topic", payload: [0xFF]) == [
+            .init(name: "odd", value: false, reason: "no message on odd/topic yet"),
+        ])
+    }
+
     @Test("a topic is another gpioagg node's when it is <prefix>/<node>/<name> under this prefix")
     func nodes() {
         #expect(RemoteInputs.node(of: "gpioagg/shed/door", prefix: "gpioagg") == "shed")

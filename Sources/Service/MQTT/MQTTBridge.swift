@@ -169,7 +169,7 @@ final class MQTTBridge {
         } else if declaration.discovery != nil, message.topic == node.birthTopic {
             if payload == HomeAssistantAvailability.online { homeAssistantCameOnline() }
         } else {
-            for change in remote.message(topic: message.topic, payload: payload) { apply(change) }
+            for change in remote.message(topic: message.topic, payload: message.payload) { apply(change) }
         }
     }
 

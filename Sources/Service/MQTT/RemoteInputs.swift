@@ -81,8 +81,9 @@ struct RemoteInputs {
 
     mutating func disconnected() -> [Change] { connected(false) }
 
-    /// A message arrived on `topic`.
-    mutating func message(topic: String, payload: String) -> [Change] {
+    /// A message arrived on `topic`, its payload as the broker delivered it (bytes that
+    /// are not UTF-8 mean nothing).
+    mutating func message(topic: String, payload: [UInt8]) -> [Change] {
         var touched = false
         for index in entries.indices where entries[index].declaration.topic == topic {
             let declaration = entries[index].declaration
@@ -92,10 +93,19 @@ struct RemoteInputs {
         }
         if let node = statusNode(topic) {
             let wasOffline = offlineNodes.contains(node)
-            if payload == "offline" { offlineNodes.insert(node) } else { offlineNodes.remove(node) }
+            if payload.elementsEqual(HomeAssistantAvailability.offline.utf8) {
+                offlineNodes.insert(node)
+            } else {
+                offlineNodes.remove(node)
+            }
             touched = touched || wasOffline != offlineNodes.contains(node)
         }
         return touched ? settle() : []
+    }
+
+    /// `message(topic:payload:)` with a payload written as text.
+    mutating func message(topic: String, payload: String) -> [Change] {
+        message(topic: topic, payload: Array(payload.utf8))
     }
 
     /// Brings each input to what it should be now; returns the inputs that changed value
