@@ -175,11 +175,11 @@ extension ConfigValidator {
         if valid { mqtt = declaration }
     }
 
-    private mutating func readTLS(_ entry: SourceNode.Entry) -> MQTTDeclaration.TLSFiles? {
+    private mutating func readTLS(_ entry: SourceNode.Entry) -> TLSFiles? {
         let example = "tls: { ca_file: /etc/gpioagg/ca.crt }"
         guard let settings = settings(entry.value, of: "tls: in mqtt:", example: example) else { return nil }
         checkKeys(settings, allowed: Self.tlsKeys, place: "in tls: of mqtt:")
-        var files = MQTTDeclaration.TLSFiles()
+        var files = TLSFiles()
         for setting in settings {
             let path = text(setting, in: "tls: of mqtt:")
             switch setting.key {

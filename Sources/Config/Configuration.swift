@@ -171,18 +171,6 @@ public struct MQTTDeclaration: Hashable, Sendable {
     public var discovery: String?
     public var location: SourceLocation
 
-    public struct TLSFiles: Hashable, Sendable {
-        public var caFile: String?
-        public var certFile: String?
-        public var keyFile: String?
-
-        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
-            self.caFile = caFile
-            self.certFile = certFile
-            self.keyFile = keyFile
-        }
-    }
-
     public init(broker: BrokerURL, node: String, prefix: String = "gpioagg", username: String? = nil,
                 passwordFile: String? = nil, tls: TLSFiles? = nil, discovery: String? = "homeassistant",
                 location: SourceLocation) {

@@ -60,7 +60,7 @@ extension MQTTClient {
             username: configuration.username, password: configuration.password,
             statusTopic: configuration.statusTopic, willPayload: Array(configuration.offlinePayload.utf8),
             brokerHost: configuration.broker.host,
-            tls: configuration.broker.usesTLS ? (configuration.tls ?? TLSSettings()) : nil,
+            tls: configuration.broker.usesTLS ? (configuration.tls ?? TLSFiles()) : nil,
             logsLibrary: logger.logLevel <= .debug)
         logger.debug("connecting to \(configuration.broker) (\(address)) as \(configuration.clientID) (\(version))")
         let attempt: MosquittoConnection

@@ -9,7 +9,7 @@ extension MQTTClient {
     ///     statusTopic: "gpioagg/garage/status")
     /// configuration.username = "garage"
     /// configuration.password = passwordFromFile
-    /// configuration.tls = MQTTClient.TLSSettings(caFile: "/etc/gpioagg/ca.pem")
+    /// configuration.tls = TLSFiles(caFile: "/etc/gpioagg/ca.pem")
     /// ```
     public struct Configuration: Sendable {
         public var broker: BrokerURL
@@ -22,7 +22,7 @@ extension MQTTClient {
         public var username: String?
         public var password: String?
         /// Certificates for `mqtts://`; without them the system's CA certificates are used.
-        public var tls: TLSSettings?
+        public var tls: TLSFiles?
         /// Seconds between keepalive pings (5 to 65535).
         public var keepalive = 30
         /// How long one connection attempt (TCP, TLS, CONNECT to CONNACK) may take.
@@ -41,20 +41,6 @@ extension MQTTClient {
             self.broker = broker
             self.clientID = clientID
             self.statusTopic = statusTopic
-        }
-    }
-
-    /// The files for TLS, PEM: the CA certificates the broker's certificate must chain to
-    /// (`nil`: the system's), and the client's certificate and key (both or neither).
-    public struct TLSSettings: Hashable, Sendable {
-        public var caFile: String?
-        public var certFile: String?
-        public var keyFile: String?
-
-        public init(caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil) {
-            self.caFile = caFile
-            self.certFile = certFile
-            self.keyFile = keyFile
         }
     }
 }

@@ -27,7 +27,7 @@ struct ConnectionSettings {
     var willPayload: [UInt8]
     /// The broker's host name as configured (for TLS: the name its certificate must show).
     var brokerHost: String
-    var tls: MQTTClient.TLSSettings?
+    var tls: TLSFiles?
     /// Whether libmosquitto's own log lines are wanted (it formats none without a callback).
     var logsLibrary: Bool
 }
@@ -152,7 +152,7 @@ final class MosquittoConnection {
         return body(handle)
     }
 
-    private func useTLS(_ tls: MQTTClient.TLSSettings, host: String) throws(ConnectionFailure) {
+    private func useTLS(_ tls: TLSFiles, host: String) throws(ConnectionFailure) {
         guard let handle else { return }
         var error = [CChar](repeating: 0, count: 512)
         guard let context = cmosq_tls_context_new(host, tls.caFile, tls.certFile, tls.keyFile, &error, error.count) else {

@@ -58,7 +58,7 @@ struct BrokerSecurityTests {
 
     private func tlsClient(_ url: String, caFile: String) throws -> ClientHarness {
         var configuration = try MQTTClient.Configuration.test(url)
-        configuration.tls = MQTTClient.TLSSettings(caFile: caFile)
+        configuration.tls = TLSFiles(caFile: caFile)
         return try ClientHarness(configuration)
     }
 
@@ -114,7 +114,7 @@ struct BrokerSecurityTests {
         let (broker, directory) = try tlsBroker(["DNS:localhost"], settings: ["require_certificate true"])
         try Certificates(directory: directory).makeCertificate("client", signedBy: "ca", subjectAltNames: [])
         var configuration = try MQTTClient.Configuration.test("mqtts://localhost:\(broker.port)")
-        configuration.tls = MQTTClient.TLSSettings(caFile: directory.file("ca.pem"), certFile: directory.file("client.pem"),
+        configuration.tls = TLSFiles(caFile: directory.file("ca.pem"), certFile: directory.file("client.pem"),
                                                    keyFile: directory.file("client.key"))
         let client = try ClientHarness(configuration)
         client.start()

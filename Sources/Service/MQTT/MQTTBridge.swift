@@ -51,10 +51,8 @@ final class MQTTBridge {
                                                 statusTopic: declaration.statusTopic)
         settings.username = declaration.username
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
-        if declaration.broker.usesTLS {
-            settings.tls = MQTTClient.TLSSettings(caFile: declaration.tls?.caFile, certFile: declaration.tls?.certFile,
-                                                  keyFile: declaration.tls?.keyFile)
-        }
+        // Without tls: an mqtts:// broker is checked against the system's CAs.
+        settings.tls = declaration.tls
         client = MQTTClient(configuration: settings, loop: daemon.loop, logger: logger)
         node = HomeAssistantNode(name: declaration.node, topicPrefix: declaration.prefix,
                                  discoveryPrefix: declaration.discovery ?? HomeAssistantNode.defaultDiscoveryPrefix,
