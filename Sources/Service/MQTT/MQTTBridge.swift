@@ -47,7 +47,8 @@ final class MQTTBridge {
         self.logger = logger
         self.declaration = declaration
         self.configuration = configuration
-        var settings = MQTTClient.Configuration(broker: declaration.broker, clientID: try Self.clientID(node: declaration.node, logger: logger),
+        var settings = MQTTClient.Configuration(broker: declaration.broker,
+                                                clientID: try Self.clientID(node: declaration.node, logger: logger),
                                                 statusTopic: declaration.statusTopic)
         settings.username = declaration.username
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
