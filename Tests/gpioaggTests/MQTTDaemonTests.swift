@@ -46,6 +46,11 @@ struct MQTTDaemonTests {
         return Node(daemon: daemon, socket: socket)
     }
 
+    /// Whether a line the daemon printed, on standard output or error, holds `text`.
+    static func printed(_ result: (status: Int32, lines: [String], errors: String), _ text: String) -> Bool {
+        (result.lines + result.errors.split(separator: "\n").map(String.init)).contains { $0.contains(text) }
+    }
+
     /// Polls the retained value of `topic` until it is `value` (nil: none), up to 10 s.
     static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String?,
                                 extra: [String] = []) throws -> Bool {
@@ -86,9 +91,8 @@ struct MQTTDaemonTests {
         kill(node.daemon.process.processIdentifier, SIGTERM)
         let result = node.daemon.finish()
         #expect(result.status == 0)
-        #expect((result.lines + [result.errors]).contains {
-            $0.contains("ignoring a retained command on gpioagg/garage/override/set")
-        }, "\(result.lines) \(result.errors)")
+        #expect(Self.printed(result, "ignoring a retained command on gpioagg/garage/override/set"),
+                "\(result.lines) \(result.errors)")
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
     }
 
@@ -251,9 +255,7 @@ struct MQTTDaemonTests {
         kill(node.daemon.process.processIdentifier, SIGTERM)
         let result = node.daemon.finish()
         #expect(result.status == 0)
-        #expect(result.errors.contains("refused MQTT 5; using MQTT 3.1.1") || result.lines.contains {
-            $0.contains("refused MQTT 5; using MQTT 3.1.1")
-        }, "\(result.lines) \(result.errors)")
+        #expect(Self.printed(result, "refused MQTT 5; using MQTT 3.1.1"), "\(result.lines) \(result.errors)")
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
     }
 
