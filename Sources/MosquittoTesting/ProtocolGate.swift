@@ -24,21 +24,15 @@ public final class ProtocolGate: @unchecked Sendable {
     /// A gate in front of mosquitto on 127.0.0.1:`target`.
     public init(target: UInt16) throws {
         self.target = target
-        port = try TestBroker.freePort()
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw ToolFailure("socket: \(String(cString: strerror(errno)))") }
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+        guard let (fd, port) = Loopback.bound(port: 0) else {
+            throw ToolFailure("the gate has no port: \(String(cString: strerror(errno)))")
         }
-        guard bound, listen(listener, 16) == 0 else {
-            close(listener)
+        guard listen(fd, 16) == 0 else {
+            close(fd)
             throw ToolFailure("the gate cannot listen on \(port): \(String(cString: strerror(errno)))")
         }
+        listener = fd
+        self.port = port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -115,16 +109,9 @@ public final class ProtocolGate: @unchecked Sendable {
             return
         }
         lock.withLock { passed += 1 }
-        let broker = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard broker >= 0, track(broker) else { return }
+        guard let broker = Loopback.connected(port: target), track(broker) else { return }
         defer { forget(broker) }
-        var address = Self.loopback(target)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(broker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected, writeAll(broker, head) else { return }
+        guard writeAll(broker, head) else { return }
         // Each direction ends when its source closes, and shuts the other down: both
         // end, and only then are the descriptors closed.
         let backDone = DispatchSemaphore(value: 0)
@@ -177,13 +164,5 @@ public final class ProtocolGate: @unchecked Sendable {
                 sent += m
             }
         }
-    }
-
-    private static func loopback(_ port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 }

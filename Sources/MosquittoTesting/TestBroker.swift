@@ -60,33 +60,17 @@ public final class TestBroker: @unchecked Sendable {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
     public static func accepts(port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+        guard let fd = Loopback.connected(port: port) else { return false }
+        close(fd)
+        return true
     }
 
+    /// A loopback port nothing listens on now (the kernel's pick).
     public static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
+        guard let (fd, port) = Loopback.bound(port: 0) else {
+            throw ToolFailure("no free port: \(String(cString: strerror(errno)))")
         }
-        guard bound else { throw ToolFailure("no free port: \(String(cString: strerror(errno)))") }
-        return UInt16(bigEndian: address.sin_port)
+        close(fd)
+        return port
     }
 }
