@@ -1,20 +1,9 @@
 @testable import Config
 import Testing
+import TestSupport
 
 @Suite("ConfigLoader refuses the anchors and aliases libyaml reads")
 struct AnchorAgreementTests {
-    /// SplitMix64: a fixed seed gives the same documents on every run.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let fragments = [
         "a", "b: ", "key: ", "&x ", "&y", "*x", " ", "  ", "\n", "\n  ", "\n    ", "- ", "? ", ": ", ":",
         "[", "]", "{", "}", ", ", ",", "'", "''", "\"", "\\\"", "# c", " #", "|", ">-", "|2", "!t ", "x&y",
@@ -44,7 +33,7 @@ struct AnchorAgreementTests {
 
     @Test("random documents: every anchor libyaml reads is refused, or every alias when there is no anchor, and nothing else")
     func agreement() {
-        var generator = Generator(state: 20_261_121)
+        var generator = SplitMix64(state: 20_261_121)
         var withAnchor = 0
         var withAliasOnly = 0
         for _ in 0..<20_000 {

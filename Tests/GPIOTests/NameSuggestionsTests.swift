@@ -1,29 +1,17 @@
 import GPIO
 import Testing
+import TestSupport
 
 @Suite("Did you mean: the banded, thresholded edit distance")
 struct NameSuggestionsTests {
-    /// A small deterministic generator, so that a failure can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
-    static func word(_ random: inout SplitMix, maxLength: Int) -> [Unicode.Scalar] {
+    static func word(_ random: inout SplitMix64, maxLength: Int) -> [Unicode.Scalar] {
         // Three letters, so that random pairs are often close.
         (0..<random.below(maxLength + 1)).map { _ in ["a", "b", "c"][random.below(3)] }
     }
 
     @Test("the banded distance equals the full one within the limit, and is nil beyond it")
     func bandedMatchesFull() {
-        var random = SplitMix(state: 2026)
+        var random = SplitMix64(state: 2026)
         var within = 0
         var beyond = 0
         for _ in 0..<20_000 {

@@ -1,5 +1,6 @@
 import HomeAssistant
 import Testing
+import TestSupport
 
 /// A random source that returns the values it was given, in turn.
 struct ScriptedRandom: RandomNumberGenerator {
@@ -9,19 +10,6 @@ struct ScriptedRandom: RandomNumberGenerator {
     mutating func next() -> UInt64 {
         defer { position += 1 }
         return values[position % values.count]
-    }
-}
-
-/// SplitMix64: a fixed seed gives the same sequence on every machine.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -46,8 +34,8 @@ struct BirthTests {
 
     @Test("the same seed gives the same delays; many delays stay within range, in whole milliseconds, and spread")
     func seeded() {
-        var first = SeededRandom(state: 42)
-        var second = SeededRandom(state: 42)
+        var first = SplitMix64(state: 42)
+        var second = SplitMix64(state: 42)
         let delays = (0..<2_000).map { _ in HomeAssistantBirth.republishDelay(using: &first) }
         #expect(delays == (0..<2_000).map { _ in HomeAssistantBirth.republishDelay(using: &second) })
         #expect(delays.allSatisfy { HomeAssistantBirth.republishDelays.contains($0) })

@@ -1,7 +1,7 @@
 import Foundation
 @testable import KeptState
 import Locks
-import LogTesting
+import TestSupport
 import Testing
 
 @Suite("StateWriter")

@@ -6,7 +6,7 @@ import Control
 import Foundation
 import GPIOSimulated
 import Locks
-import LogTesting
+import TestSupport
 import Logging
 import LoopEmbedded
 import Service

@@ -8,7 +8,7 @@ import Foundation
 import GPIO
 import GPIOSimulated
 import Locks
-import LogTesting
+import TestSupport
 import Logging
 import LoopEmbedded
 import Service

@@ -3,7 +3,7 @@ import Engine
 import GPIO
 import GPIOSimulated
 import Locks
-import LogTesting
+import TestSupport
 import Logging
 import LoopEmbedded
 import Reactive

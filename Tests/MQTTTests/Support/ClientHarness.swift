@@ -1,6 +1,6 @@
 import Foundation
 import Locks
-import LogTesting
+import TestSupport
 import Logging
 import Loop
 @testable import MQTT

@@ -1,0 +1,25 @@
+/// SplitMix64: a random number generator whose fixed seed gives the same sequence on
+/// every machine and every run, so that a test's failure can be replayed.
+///
+/// ```swift
+/// var random = SplitMix64(state: 2026)
+/// let length = random.below(8)
+/// ```
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
