@@ -8,7 +8,7 @@ import MQTTCore
 
 extension ConfigValidator {
     static let commandInputKeys = ["command", "initial", "persist", "device_class"]
-    static let remoteInputKeys = ["topic", "fallback", "payload_on", "payload_off", "device_class"]
+    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class"]
     static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery"]
     static let tlsKeys = ["ca_file", "cert_file", "key_file"]
 
@@ -52,6 +52,7 @@ extension ConfigValidator {
         var payloadOn: String?
         var payloadOff: String?
         var deviceClass: String?
+        var hold = RemoteInputDeclaration.defaultHold
         for setting in settings {
             switch setting.key {
             case "topic":
@@ -65,6 +66,8 @@ extension ConfigValidator {
                                                      topicLocation: setting.value.location)
             case "fallback":
                 fallback = onOff(setting, in: what) ?? false
+            case "hold":
+                hold = timeSetting(setting, in: what, zeroAllowed: true) ?? hold
             case "payload_on":
                 payloadOn = text(setting, in: what)
             case "payload_off":
@@ -85,6 +88,7 @@ extension ConfigValidator {
         declaration.payloadOn = payloadOn
         declaration.payloadOff = payloadOff
         declaration.deviceClass = deviceClass
+        declaration.hold = hold
         remoteInputs.append(declaration)
     }
 

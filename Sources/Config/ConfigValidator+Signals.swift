@@ -130,7 +130,7 @@ extension ConfigValidator {
     }
 
     /// A duration from more than zero (or zero, where allowed) to `longestTime`.
-    private mutating func timeSetting(_ entry: SourceNode.Entry, in what: String, zeroAllowed: Bool) -> Duration? {
+    mutating func timeSetting(_ entry: SourceNode.Entry, in what: String, zeroAllowed: Bool) -> Duration? {
         guard let text = text(entry, in: what) else { return nil }
         switch DurationText.parse(text) {
         case .value(let time):

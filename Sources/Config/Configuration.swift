@@ -138,20 +138,36 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
     public var payloadOn: String?
     public var payloadOff: String?
     public var deviceClass: String?
+    /// `hold:`: how long the last value is kept through a loss of the broker or of the
+    /// publisher's `online`, before the fallback (zero: the fallback at once).
+    public var hold: Duration
     public var location: SourceLocation
     public var topicLocation: SourceLocation
 
+    /// The hold when `hold:` is not given: long enough for a broker or a board to
+    /// restart, short enough that a board that is gone is noticed.
+    public static let defaultHold = Duration.seconds(30)
+
     public init(name: String, topic: String, fallback: Bool = false, payloadOn: String? = nil,
-                payloadOff: String? = nil, deviceClass: String? = nil, location: SourceLocation,
-                topicLocation: SourceLocation? = nil) {
+                payloadOff: String? = nil, deviceClass: String? = nil, hold: Duration = defaultHold,
+                location: SourceLocation, topicLocation: SourceLocation? = nil) {
         self.name = name
         self.topic = topic
         self.fallback = fallback
         self.payloadOn = payloadOn
         self.payloadOff = payloadOff
         self.deviceClass = deviceClass
+        self.hold = hold
         self.location = location
         self.topicLocation = topicLocation ?? location
+    }
+
+    /// The same input, whatever the places it is written at: a reload keeps its value.
+    public func meansTheSame(as other: RemoteInputDeclaration) -> Bool {
+        var other = other
+        other.location = location
+        other.topicLocation = topicLocation
+        return self == other
     }
 }
 

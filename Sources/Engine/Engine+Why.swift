@@ -12,7 +12,10 @@ extension Engine {
     ///   light_on on: signal any: [motion], off_delay: 2m; on for 3m0s; off in 1m12s unless motion turns on
     ///     motion off: input on main GPIO17; off for 48s
     /// ```
-    public func explain(_ name: String, depth: Int = 4) -> [String]? {
+    ///
+    /// `remark` adds what the engine cannot know to a remote input's line: what keeps it
+    /// at its fallback, or holds its last value (the MQTT bridge knows).
+    public func explain(_ name: String, depth: Int = 4, remark: (String) -> String? = { _ in nil }) -> [String]? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         let now = loop.now
@@ -68,7 +71,8 @@ extension Engine {
                 case .command: what = "command input"
                 case .remote(let topic): what = "remote input on \(topic)"
                 }
-                lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value))
+                lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value)
+                    + (remark(name).map { "; " + $0 } ?? ""))
             } else if let input = inputs.first(where: { $0.name == name }) {
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
                     + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value))

@@ -561,7 +561,10 @@ public final class Daemon: ControlHandler {
         case .set(let name, let value):
             return setCommandInput(name, value)
         case .why(let name):
-            if let lines = engine.explain(name) { return .explanation(lines) }
+            let now = loop.now
+            if let lines = engine.explain(name, remark: { [mqtt] in mqtt?.explanation(ofRemoteInput: $0, now: now) }) {
+                return .explanation(lines)
+            }
             let known = configuration.inputNames + configuration.signals.map(\.name)
                 + configuration.outputs.map(\.name)
             let close = NameSuggestions.closeNames(to: name, among: known).map { "'\($0)'" }

@@ -75,14 +75,16 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     /// Waits (up to a generous limit, so a broken build fails instead of hanging) for a
-    /// line equal to `expected`; returns whether it came.
+    /// line equal to `expected` (or, with `prefix`, one that begins with it); returns
+    /// whether it came.
     @discardableResult
-    func waitForLine(_ expected: String, limit: TimeInterval = 60) -> Bool {
+    func waitForLine(_ expected: String, prefix: Bool = false, limit: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         lock.lock()
         defer { lock.unlock() }
-        while !lines.contains(expected) {
-            if ended || !lock.wait(until: deadline) { return lines.contains(expected) }
+        let matches = { (line: String) in prefix ? line.hasPrefix(expected) : line == expected }
+        while !lines.contains(where: matches) {
+            if ended || !lock.wait(until: deadline) { return lines.contains(where: matches) }
         }
         return true
     }

@@ -115,7 +115,7 @@ struct MQTTDaemonTests {
             """))
         let garage = try Self.start(Self.config(broker: broker, node: "garage", body: """
             inputs:
-              shed_door: { topic: gpioagg/shed/door_open, fallback: off }
+              shed_door: { topic: gpioagg/shed/door_open, fallback: off, hold: 500ms }
               local: { chip: main, line: GPIO27 }
             signals:
               alarm: { any: [shed_door, local] }
@@ -128,13 +128,15 @@ struct MQTTDaemonTests {
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
         #expect(try DaemonTests.status(garage.socket)["inputs"]?["shed_door"] == true)
 
-        // The shed stops: it says offline, and the garage takes the fallback.
+        // The shed stops: it says offline, and the garage takes the fallback once its
+        // hold runs out.
         kill(shed.daemon.process.processIdentifier, SIGTERM)
         _ = shed.daemon.finish()
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/siren", "OFF"))
         kill(garage.daemon.process.processIdentifier, SIGTERM)
         let result = garage.daemon.finish()
-        #expect(result.lines.contains("input shed_door at its fallback (off): node shed is offline"), "\(result.lines)")
+        #expect(result.lines.contains("input shed_door at its fallback (off): node shed is offline for 500ms"),
+                "\(result.lines)")
     }
 
     @Test("a broker restart: the daemon reconnects, resubscribes and publishes every value again")

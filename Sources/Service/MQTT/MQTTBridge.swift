@@ -30,6 +30,9 @@ final class MQTTBridge {
     private var entities: [String: HomeAssistantEntity] = [:]
     private var commandTopics: [String: String] = [:]
     private var remote: RemoteInputs
+    /// Ends the earliest hold of a remote input's last value under way.
+    private var holdTimer: LoopTimer?
+    private var holdDeadline: UInt64?
     private var birthTimer: LoopTimer?
     private var random = SystemRandomNumberGenerator()
     private var warnedRetainedCommand = Set<String>()
@@ -83,6 +86,8 @@ final class MQTTBridge {
         stopped = true
         birthTimer?.cancel()
         birthTimer = nil
+        holdTimer?.cancel()
+        holdTimer = nil
         client.stop(completion: completion)
     }
 
@@ -110,39 +115,52 @@ final class MQTTBridge {
 
     /// The daemon runs `next` now: entities that went away are removed from Home
     /// Assistant (empty retained config and value), subscriptions follow, and every
-    /// value and the discovery are published again.
+    /// value and the discovery are published again. A remote input whose declaration did
+    /// not change keeps its value and any hold under way; a new or changed one reads its
+    /// topic's retained value afresh.
     func reload(to next: Configuration) {
         let previous = discovery
+        let previousRemote = remote
         let previousTopics = Set(commandTopics.keys).union(remote.topics)
         configuration = next
-        remote = RemoteInputs(next.remoteInputs, prefix: declaration.prefix)
+        remote = RemoteInputs(next.remoteInputs, prefix: declaration.prefix, continuing: previousRemote)
         learn(next)
         let topics = Set(commandTopics.keys).union(remote.topics)
         for topic in previousTopics where !topics.contains(topic) { client.unsubscribe(topic) }
-        // Remote topics again, so that their retained values come for the new engine.
-        for topic in remote.topics where previousTopics.contains(topic) { client.unsubscribe(topic) }
+        // A topic whose input starts afresh is subscribed again, so that its retained
+        // value comes again.
+        for topic in remote.freshTopics(since: previousRemote) where previousTopics.contains(topic) {
+            client.unsubscribe(topic)
+        }
         subscribe()
+        // The new engine starts each remote input where this one has it.
+        for (name, value) in remote.values { daemon.engine.setInput(name, to: value) }
         if client.isConnected {
             if declaration.discovery != nil {
                 for message in discovery.removals(since: previous) { publish(message) }
             }
             publishEverything()
-            for change in remote.connected() { apply(change) }
         }
+        apply(remote.expire(now: daemon.loop.now))
+    }
+
+    /// What keeps remote input `name` at its fallback or holds its last value, for `why`.
+    func explanation(ofRemoteInput name: String, now: UInt64) -> String? {
+        remote.explanation(of: name, now: now)
     }
 
     // MARK: Connection
 
     private func connected() {
         publishEverything()
-        for change in remote.connected() { apply(change) }
+        apply(remote.connected(now: daemon.loop.now))
         connectionSummary = "connected to \(declaration.broker)"
         daemon.mqttConnectionChanged()
     }
 
     private func disconnected(_ reason: String) {
         guard !stopped else { return }
-        for change in remote.disconnected() { apply(change) }
+        apply(remote.disconnected(now: daemon.loop.now))
         connectionSummary = "disconnected from \(declaration.broker) (\(reason)); reconnecting"
         daemon.mqttConnectionChanged()
     }
@@ -168,7 +186,7 @@ final class MQTTBridge {
         } else if declaration.discovery != nil, message.topic == node.birthTopic {
             if payload == HomeAssistantAvailability.online { homeAssistantCameOnline() }
         } else {
-            for change in remote.message(topic: message.topic, payload: message.payload) { apply(change) }
+            apply(remote.message(topic: message.topic, payload: message.payload, now: daemon.loop.now))
         }
     }
 
@@ -193,11 +211,37 @@ final class MQTTBridge {
         if result == nil { logger.warning("command input \(name) is not running") }
     }
 
-    private func apply(_ change: RemoteInputs.Change) {
-        if let reason = change.reason {
-            logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(reason)")
+    /// Logs what the remote inputs say, sets what changed, and sets the timer for the
+    /// next hold to run out.
+    private func apply(_ update: RemoteInputs.Update) {
+        for note in update.notes {
+            switch note {
+            case .holding(let name, let value, let hold, let loss):
+                logger.info("input \(name) keeps its last value (\(value ? "on" : "off")) for up to \(ElapsedTime.format(hold)): \(loss)")
+            case .recovered(let name, let after):
+                logger.info("input \(name) follows its topic again, after \(ElapsedTime.format(after))")
+            case .repeated(let name, let count, let within):
+                logger.info("input \(name) lost its value and got it back \(count) more time\(count == 1 ? "" : "s") within \(ElapsedTime.format(within)), each held")
+            }
         }
-        daemon.engine.setInput(change.name, to: change.value)
+        for change in update.changes {
+            if let reason = change.reason {
+                logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(reason)")
+            }
+            daemon.engine.setInput(change.name, to: change.value)
+        }
+        let deadline = stopped ? nil : remote.nextDeadline
+        guard deadline != holdDeadline else { return }
+        holdTimer?.cancel()
+        holdTimer = nil
+        holdDeadline = deadline
+        if let deadline {
+            holdTimer = daemon.loop.schedule(atNanoseconds: deadline) { [weak self] in
+                guard let self, !stopped else { return }
+                holdDeadline = nil
+                apply(remote.expire(now: daemon.loop.now))
+            }
+        }
     }
 
     /// Home Assistant (re)started: it is subscribed to discovery a moment later, so

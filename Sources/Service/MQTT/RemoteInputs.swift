@@ -1,20 +1,29 @@
 import Config
 import HomeAssistant
 
-/// What each remote input's value is, from what the broker said: the last value on its
-/// topic while it is known, else its `fallback`, with the reason a person reads in the
-/// log. Pure: the bridge feeds it events and applies what it returns.
+/// What each remote input's value is, from what the broker said: the value its topic
+/// holds while that is known and trusted, else its `fallback`, with the reason a person
+/// reads in the log and in `why`. Pure: the bridge feeds it events with the loop's time
+/// and applies what it returns; it calls `expire(now:)` at `nextDeadline`.
 ///
-/// A remote input takes its fallback until the first message on its topic, while the
-/// broker is unreachable, and, when its topic is another gpioagg node's
-/// (`<prefix>/<node>/<name>` under this node's prefix), while that node's status is
-/// `offline`.
+/// A topic is *another gpioagg node's* when it is `<prefix>/<node>/<name>` under this
+/// node's prefix. Its value is taken only while that node's status says `online`: a
+/// value retained by a node that is `offline`, or whose status has not come yet, is
+/// stale. A topic of any other publisher is taken as it comes.
+///
+/// A value once taken rides out a *loss*, the broker unreachable or the node's
+/// `online` gone, for the input's `hold`: it is kept, and it changes only when the
+/// loss has lasted the whole hold (then the fallback) or when the publisher comes back
+/// with another value. At start, and after a payload that means neither on nor off,
+/// there is nothing to keep: the fallback at once.
 ///
 /// ```swift
 /// var remote = RemoteInputs(configuration.remoteInputs, prefix: "gpioagg")
-/// remote.connected()                                                  // [] (still no message)
-/// remote.message(topic: "gpioagg/shed/door_open", payload: "ON")      // [.init(name: "shed_door", value: true, reason: nil)]
-/// remote.disconnected()     // [.init(name: "shed_door", value: false, reason: "the broker is unreachable")]
+/// remote.connected(now: t)                                                // nothing yet
+/// remote.message(topic: "gpioagg/shed/door_open", payload: "ON", now: t)  // still the fallback
+/// remote.message(topic: "gpioagg/shed/status", payload: "online", now: t) // shed_door on
+/// remote.disconnected(now: t)            // shed_door keeps on, holding until t + 30 s
+/// remote.expire(now: t + .seconds(30))   // shed_door off: the broker is unreachable for 30s
 /// ```
 struct RemoteInputs {
     /// A remote input's value changed; `reason` says why it is the fallback (nil: a
@@ -25,28 +34,101 @@ struct RemoteInputs {
         var reason: String?
     }
 
+    /// What the log says once per loss: its start, while the value is held, and its
+    /// end within the hold. (A loss that outlasts the hold ends in a `Change` to the
+    /// fallback, whose reason says so.)
+    enum Note: Equatable {
+        /// `name` keeps `value` for up to `hold`: `loss` (e.g. "node shed is offline").
+        case holding(name: String, value: Bool, hold: Duration, loss: String)
+        /// `name` follows its topic again, `after` the loss began.
+        case recovered(name: String, after: Duration)
+        /// `count` more losses of `name` came and went `within` the quiet period after a
+        /// loss that was told: a flapping publisher is summed up, not told one by one.
+        case repeated(name: String, count: Int, within: Duration)
+    }
+
+    /// After a loss is told, further losses of the same input for this long are counted,
+    /// then told as one `repeated` note: a publisher flapping thousands of times a
+    /// minute writes a few lines a minute, and journald's rate limit keeps the rest.
+    static let quietPeriod = Duration.seconds(60)
+
+    /// What an event changed: the engine's values, and what to log.
+    struct Update: Equatable {
+        var changes: [Change] = []
+        var notes: [Note] = []
+    }
+
+    /// What the last message on a topic said.
+    private enum Received: Equatable {
+        /// Nothing since the last connect.
+        case nothing
+        case value(Bool)
+        /// An empty retained message: the publisher took its value away.
+        case cleared
+        /// A payload that means neither on nor off (its first bytes, for the reason).
+        case meaningless(String)
+    }
+
+    private enum NodeStatus: Equatable {
+        case online
+        case offline
+        /// A status payload that is neither `online` nor `offline`, or an empty one.
+        case other
+    }
+
     private struct Entry {
         var declaration: RemoteInputDeclaration
         /// The gpioagg node whose value this is, if the topic is one.
         var node: String?
-        /// The last value the topic held (nil: none yet, or a payload that means nothing).
-        var received: Bool?
+        var received: Received = .nothing
         /// What the engine has now.
         var current: Bool
+        /// Why `current` is the fallback; nil while it is a value the topic held (or is
+        /// held through a loss).
         var reason: String?
+        /// While a loss is being ridden out: when it began, and what it is now.
+        var heldSince: UInt64?
+        var loss: String?
+        /// Whether the loss under way was told (its end is told only if so).
+        var lossTold = false
+        /// Until when further losses are counted instead of told, and how many were.
+        var quietUntil: UInt64?
+        var untold = 0
+        /// Since when what `reason` says holds, for `why`; nil: since start.
+        var reasonSince: UInt64?
     }
 
     private var entries: [Entry]
     private var connected = false
-    /// Nodes known to be offline (their status topic said so).
-    private var offlineNodes = Set<String>()
+    /// What each gpioagg node's status topic said since the last connect.
+    private var statuses: [String: NodeStatus] = [:]
     let prefix: String
 
     init(_ declarations: [RemoteInputDeclaration], prefix: String) {
         self.prefix = prefix
         entries = declarations.map { declaration in
-            Entry(declaration: declaration, node: Self.node(of: declaration.topic, prefix: prefix), received: nil,
-                  current: declaration.fallback, reason: "no message on \(declaration.topic) yet")
+            let node = Self.node(of: declaration.topic, prefix: prefix)
+            return Entry(declaration: declaration, node: node, current: declaration.fallback,
+                         reason: "no message on \(declaration.topic) yet")
+        }
+    }
+
+    /// The inputs of `declarations`, taking over from `previous` what it knew of each
+    /// input whose declaration is unchanged (its value, a hold under way) and of each
+    /// node: a reload that does not change an input does not change its value.
+    init(_ declarations: [RemoteInputDeclaration], prefix: String, continuing previous: RemoteInputs) {
+        self.init(declarations, prefix: prefix)
+        guard previous.prefix == prefix else { return }
+        connected = previous.connected
+        statuses = previous.statuses
+        for index in entries.indices {
+            guard let old = previous.entries.first(where: {
+                $0.declaration.name == entries[index].declaration.name
+                    && $0.declaration.meansTheSame(as: entries[index].declaration)
+            }) else { continue }
+            let declaration = entries[index].declaration
+            entries[index] = old
+            entries[index].declaration = declaration
         }
     }
 
@@ -57,11 +139,26 @@ struct RemoteInputs {
         for entry in entries where !topics.contains(entry.declaration.topic) { topics.append(entry.declaration.topic) }
         for entry in entries {
             guard let node = entry.node else { continue }
-            let status = "\(prefix)/\(node)/status"
+            let status = statusTopic(of: node)
             if !topics.contains(status) { topics.append(status) }
         }
         return topics
     }
+
+    /// The topics whose inputs start afresh here, compared with `previous`: new ones, and
+    /// those whose input's declaration changed (their retained value is read again).
+    func freshTopics(since previous: RemoteInputs) -> Set<String> {
+        var fresh = Set<String>()
+        for entry in entries where !previous.entries.contains(where: {
+            $0.declaration.name == entry.declaration.name && $0.declaration.meansTheSame(as: entry.declaration)
+        }) {
+            fresh.insert(entry.declaration.topic)
+        }
+        return fresh
+    }
+
+    /// Each input's value now, for an engine that starts with this set of inputs.
+    var values: [(name: String, value: Bool)] { entries.map { ($0.declaration.name, $0.current) } }
 
     /// Why each input is at its fallback now, for the log at start.
     var fallbackReasons: [Change] {
@@ -70,73 +167,195 @@ struct RemoteInputs {
         }
     }
 
-    mutating func connected(_ isConnected: Bool = true) -> [Change] {
-        connected = isConnected
-        if !isConnected {
-            // Retained messages come again on the next connect.
-            for index in entries.indices { entries[index].received = nil }
-        }
-        return settle()
+    /// When the earliest hold under way runs out; nil: none is under way.
+    var nextDeadline: UInt64? {
+        entries.flatMap { entry in
+            [entry.heldSince.map { $0 &+ entry.declaration.hold.wholeNanoseconds },
+             entry.untold > 0 ? entry.quietUntil : nil].compactMap { $0 }
+        }.min()
     }
 
-    mutating func disconnected() -> [Change] { connected(false) }
+    /// What holds `name` where it is, for `why`: `at its fallback: node shed is offline
+    /// (for 42s)`, `holding its last value: the broker is unreachable (for 3s; the
+    /// fallback in 27s)`; nil for an input following its topic, or no remote input.
+    func explanation(of name: String, now: UInt64) -> String? {
+        guard let entry = entries.first(where: { $0.declaration.name == name }) else { return nil }
+        if let since = entry.heldSince, let loss = entry.loss {
+            let end = since &+ entry.declaration.hold.wholeNanoseconds
+            return "holding its last value: \(loss) (for \(ElapsedTime.format(nanoseconds: now &- since)); "
+                + "the fallback in \(ElapsedTime.format(nanoseconds: end > now ? end - now : 0)))"
+        }
+        guard let reason = entry.reason else { return nil }
+        let span = entry.reasonSince.map { "for \(ElapsedTime.format(nanoseconds: now &- $0))" } ?? "since start"
+        return "at its fallback: \(reason) (\(span))"
+    }
+
+    mutating func connected(now: UInt64) -> Update {
+        connected = true
+        return settle(now: now)
+    }
+
+    mutating func disconnected(now: UInt64) -> Update {
+        connected = false
+        // Retained values and statuses come again on the next connect; until then
+        // nothing the broker said before is known to be current.
+        statuses = [:]
+        for index in entries.indices { entries[index].received = .nothing }
+        return settle(now: now)
+    }
 
     /// A message arrived on `topic`, its payload as the broker delivered it (bytes that
     /// are not UTF-8 mean nothing).
-    mutating func message(topic: String, payload: [UInt8]) -> [Change] {
+    mutating func message(topic: String, payload: [UInt8], now: UInt64) -> Update {
         var touched = false
         for index in entries.indices where entries[index].declaration.topic == topic {
             let declaration = entries[index].declaration
-            entries[index].received = RemoteInputPayload(payloadOn: declaration.payloadOn,
-                                                         payloadOff: declaration.payloadOff).level(of: payload)
+            if payload.isEmpty {
+                entries[index].received = .cleared
+            } else if let level = RemoteInputPayload(payloadOn: declaration.payloadOn,
+                                                     payloadOff: declaration.payloadOff).level(of: payload) {
+                entries[index].received = .value(level)
+            } else {
+                entries[index].received = .meaningless(Self.quoted(payload))
+            }
             touched = true
         }
         if let node = statusNode(topic) {
-            let wasOffline = offlineNodes.contains(node)
-            if payload.elementsEqual(HomeAssistantAvailability.offline.utf8) {
-                offlineNodes.insert(node)
-            } else {
-                offlineNodes.remove(node)
-            }
-            touched = touched || wasOffline != offlineNodes.contains(node)
+            let status: NodeStatus = payload.elementsEqual(HomeAssistantAvailability.online.utf8) ? .online
+                : payload.elementsEqual(HomeAssistantAvailability.offline.utf8) ? .offline : .other
+            touched = touched || statuses.updateValue(status, forKey: node) != status
         }
-        return touched ? settle() : []
+        return touched ? settle(now: now) : Update()
     }
 
-    /// `message(topic:payload:)` with a payload written as text.
-    mutating func message(topic: String, payload: String) -> [Change] {
-        message(topic: topic, payload: Array(payload.utf8))
+    /// `message(topic:payload:now:)` with a payload written as text.
+    mutating func message(topic: String, payload: String, now: UInt64) -> Update {
+        message(topic: topic, payload: Array(payload.utf8), now: now)
     }
 
-    /// Brings each input to what it should be now; returns the inputs that changed value
-    /// or reason.
-    private mutating func settle() -> [Change] {
-        var changes: [Change] = []
+    /// The holds that ran out by `now` end in the fallback.
+    mutating func expire(now: UInt64) -> Update {
+        settle(now: now)
+    }
+
+    // MARK: Deciding
+
+    /// Where an input's value stands: taken from its topic, a loss (ridden out for the
+    /// hold), or nothing to take (the fallback at once).
+    private enum Standing {
+        case value(Bool)
+        case loss(String)
+        case nothing(String)
+    }
+
+    private func standing(of entry: Entry) -> Standing {
+        guard connected else { return .loss("the broker is unreachable") }
+        if let node = entry.node {
+            switch statuses[node] {
+            case .online: break
+            case .offline: return .loss("node \(node) is offline")
+            case .other: return .loss("node \(node)'s status is neither online nor offline")
+            case nil: return .loss("no status from node \(node) yet")
+            }
+        }
+        switch entry.received {
+        case .value(let value): return .value(value)
+        case .nothing: return .loss("no message on \(entry.declaration.topic) yet")
+        case .cleared: return .nothing("\(entry.declaration.topic) was cleared (an empty retained message)")
+        case .meaningless(let payload):
+            return .nothing("the last message on \(entry.declaration.topic), \(payload), is neither "
+                + "\(entry.declaration.payloadOn ?? "ON") nor \(entry.declaration.payloadOff ?? "OFF")")
+        }
+    }
+
+    /// Brings each input to what it should be at `now`.
+    private mutating func settle(now: UInt64) -> Update {
+        var update = Update()
         for index in entries.indices {
-            let entry = entries[index]
+            var entry = entries[index]
+            let name = entry.declaration.name
             let value: Bool
-            let reason: String?
-            if !connected {
-                (value, reason) = (entry.declaration.fallback, "the broker is unreachable")
-            } else if let node = entry.node, offlineNodes.contains(node) {
-                (value, reason) = (entry.declaration.fallback, "node \(node) is offline")
-            } else if let received = entry.received {
-                (value, reason) = (received, nil)
-            } else {
-                (value, reason) = (entry.declaration.fallback, "no message on \(entry.declaration.topic) yet")
+            var reason: String?
+            // What the log says of a fallback that begins now, when not `reason`.
+            var told: String?
+            var reasonSince = now
+            if let quietUntil = entry.quietUntil, now >= quietUntil {
+                if entry.untold > 0 {
+                    update.notes.append(.repeated(name: name, count: entry.untold, within: Self.quietPeriod))
+                }
+                entry.quietUntil = nil
+                entry.untold = 0
             }
-            guard value != entry.current || reason != entry.reason else { continue }
-            entries[index].current = value
-            entries[index].reason = reason
-            changes.append(Change(name: entry.declaration.name, value: value, reason: reason))
+            switch standing(of: entry) {
+            case .value(let received):
+                if let since = entry.heldSince, entry.lossTold {
+                    update.notes.append(.recovered(name: name, after: .nanoseconds(Int64(clamping: now &- since))))
+                }
+                entry.heldSince = nil
+                entry.loss = nil
+                value = received
+            case .nothing(let why):
+                entry.heldSince = nil
+                entry.loss = nil
+                (value, reason) = (entry.declaration.fallback, why)
+            case .loss(let loss):
+                let hold = entry.declaration.hold
+                // Only a value taken from the topic is held; a fallback stays a fallback.
+                if entry.reason == nil, hold > .zero {
+                    let since = entry.heldSince ?? now
+                    if entry.heldSince == nil {
+                        if entry.quietUntil != nil {
+                            entry.untold += 1
+                            entry.lossTold = false
+                        } else {
+                            update.notes.append(.holding(name: name, value: entry.current, hold: hold, loss: loss))
+                            entry.lossTold = true
+                            entry.quietUntil = now &+ Self.quietPeriod.wholeNanoseconds
+                        }
+                    }
+                    if now &- since < hold.wholeNanoseconds {
+                        entry.heldSince = since
+                        entry.loss = loss
+                        entries[index] = entry
+                        continue
+                    }
+                    (value, reason) = (entry.declaration.fallback, loss)
+                    told = "\(loss) for \(ElapsedTime.format(hold))"
+                    reasonSince = since
+                } else {
+                    (value, reason) = (entry.declaration.fallback, loss)
+                }
+                entry.heldSince = nil
+                entry.loss = nil
+            }
+            // A change of value, or the start of a fallback, is told once; what keeps an
+            // input at its fallback may then change without a word (`why` shows it).
+            if value != entry.current || (reason != nil && entry.reason == nil) {
+                update.changes.append(Change(name: name, value: value, reason: told ?? reason))
+            }
+            if reason != entry.reason { entry.reasonSince = reasonSince }
+            entry.current = value
+            entry.reason = reason
+            entries[index] = entry
         }
-        return changes
+        return update
     }
+
+    private func statusTopic(of node: String) -> String { "\(prefix)/\(node)/status" }
 
     private func statusNode(_ topic: String) -> String? {
         guard topic.hasPrefix(prefix + "/"), topic.hasSuffix("/status") else { return nil }
         let middle = topic.dropFirst(prefix.count + 1).dropLast("/status".count)
         return middle.isEmpty || middle.contains("/") ? nil : String(middle)
+    }
+
+    /// A payload for a person: its first 32 characters, quoted; `(not UTF-8)` for bytes
+    /// that are not text.
+    private static func quoted(_ payload: [UInt8]) -> String {
+        guard let text = String(validating: payload, as: UTF8.self) else { return "(not UTF-8)" }
+        let shown = text.unicodeScalars.prefix(32).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }
+            .joined()
+        return "'\(shown)\(text.unicodeScalars.count > 32 ? "..." : "")'"
     }
 
     /// `<prefix>/<node>/<name>` under this prefix: the node.

@@ -1,0 +1,121 @@
+import Foundation
+import MosquittoTesting
+import Testing
+
+/// Two boards on a real mosquitto: the garage never acts on the shed's stale value, and
+/// rides out short losses of the broker or of the shed for its remote input's `hold`.
+@Suite("Remote inputs on a real broker", .serialized,
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+struct RemoteInputTrustTests {
+    static let shed = """
+        inputs:
+          door_open: { chip: main, line: GPIO17 }
+        """
+
+    static func garage(hold: String? = nil) -> String {
+        """
+        inputs:
+          shed_door: { topic: gpioagg/shed/door_open, fallback: off\(hold.map { ", hold: \($0)" } ?? "") }
+          armed: { command: true, initial: on }
+        signals:
+          intrusion: { all: [shed_door, armed] }
+        outputs:
+          siren: { chip: main, line: GPIO5, follows: intrusion }
+        """
+    }
+
+    static func start(_ broker: TestBroker, node: String, _ body: String) throws -> MQTTDaemonTests.Node {
+        try MQTTDaemonTests.start(MQTTDaemonTests.config(broker: broker, node: node, body: body))
+    }
+
+    /// A shed whose door is open, seen by the broker.
+    static func openShed(_ broker: TestBroker) throws -> MQTTDaemonTests.Node {
+        let shed = try start(broker, node: "shed", Self.shed)
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/shed/status", "online"))
+        #expect(try DaemonTests.sim(shed.socket, ["set", "door_open", "on"]).status == 0)
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/shed/door_open", "ON"))
+        return shed
+    }
+
+    static func why(_ node: MQTTDaemonTests.Node, _ name: String) throws -> [String] {
+        try runProduct("gpioagg", ["why", name, "--control", node.socket]).lines
+    }
+
+    @Test("a garage started while the shed is away never takes the door the shed left retained: no false alarm")
+    func staleValueAtStart() throws {
+        let broker = try TestBroker()
+        let shed = try Self.openShed(broker)
+        // Killed: its will says offline, its last door_open ON stays retained.
+        kill(shed.daemon.process.processIdentifier, SIGKILL)
+        _ = shed.daemon.finish()
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/shed/status", "offline"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/shed/door_open") == "ON")
+
+        let garage = try Self.start(broker, node: "garage", Self.garage())
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        // Both retained messages have come once why names the shed's status.
+        let deadline = Date().addingTimeInterval(10)
+        var why: [String] = []
+        while Date() < deadline {
+            why = try Self.why(garage, "shed_door")
+            if why.first?.contains("node shed is offline") == true { break }
+            usleep(50_000)
+        }
+        #expect(why.first?.hasPrefix("shed_door off: remote input on gpioagg/shed/door_open;") == true, "\(why)")
+        #expect(why.first?.contains("; at its fallback: node shed is offline (for ") == true, "\(why)")
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "OFF"))
+
+        kill(garage.daemon.process.processIdentifier, SIGTERM)
+        let result = garage.daemon.finish()
+        #expect(!result.lines.contains("input shed_door on"), "\(result.lines)")
+        #expect(!result.lines.contains("output siren on"), "\(result.lines)")
+    }
+
+    @Test("a broker restart of 2 s with the door open all along: the garage keeps it, the siren never goes off, and the loss is logged once")
+    func brokerOutageWithinHold() throws {
+        let broker = try TestBroker()
+        let shed = try Self.openShed(broker)
+        defer { _ = shed.daemon.finish(limit: 0) }
+        let garage = try Self.start(broker, node: "garage", Self.garage())
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
+
+        broker.stop()
+        usleep(2_000_000)
+        try broker.start()  // no persistence: the nodes publish everything again
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/shed/status", "online"))
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(garage.daemon.waitForLine("input shed_door follows its topic again, after", prefix: true, limit: 10))
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
+
+        kill(garage.daemon.process.processIdentifier, SIGTERM)
+        let result = garage.daemon.finish()
+        let running = result.lines.drop { $0 != "ready" }
+        let remote = running.filter { $0.hasPrefix("input shed_door") }
+        #expect(remote.count == 3, "on, the loss, its end: \(remote)")
+        // Which loss comes first depends on the broker: mosquitto sends the shed's will
+        // as it shuts down, before the garage's connection drops.
+        #expect(remote.contains { $0.hasPrefix("input shed_door keeps its last value (on) for up to 30s: ") }, "\(remote)")
+        #expect(!remote.contains { $0.contains("at its fallback") }, "\(remote)")
+        #expect(running.filter { $0.hasPrefix("output siren") } == ["output siren on", "output siren off (safe state)"],
+                "\(result.lines)")
+        kill(shed.daemon.process.processIdentifier, SIGTERM)
+    }
+
+    @Test("a shed killed outright: the garage holds its door for hold:, then takes the fallback")
+    func publisherKilled() throws {
+        let broker = try TestBroker()
+        let shed = try Self.openShed(broker)
+        let garage = try Self.start(broker, node: "garage", Self.garage(hold: "1s"))
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
+
+        kill(shed.daemon.process.processIdentifier, SIGKILL)
+        _ = shed.daemon.finish()
+        #expect(garage.daemon.waitForLine("input shed_door keeps its last value (on) for up to 1s: node shed is offline",
+                                          limit: 20))
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "OFF"))
+
+        kill(garage.daemon.process.processIdentifier, SIGTERM)
+        let result = garage.daemon.finish()
+        #expect(result.lines.contains("input shed_door at its fallback (off): node shed is offline for 1s"), "\(result.lines)")
+    }
+}
