@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", .product(name: "Logging", package: "swift-log")]),
+                                   "LoopEmbedded", "KeptState", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.

@@ -5,26 +5,35 @@ extension Engine {
     /// Builds the signals in the configuration's order (each after what it uses), then
     /// binds every output to what it follows. The graph settles as it is built: each
     /// pipeline takes its operands' current values on subscription.
-    func buildGraph() throws(EngineError) {
+    ///
+    /// - Parameter carried: on a reload, the state of the nodes the previous engine
+    ///   declared the same way; it comes before kept values and `initial`.
+    func buildGraph(carrying carried: CarriedState) throws(EngineError) {
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
         for declaration in configuration.commandInputs {
             let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
-            let input = VirtualInput(name: declaration.name, kind: .command, value: kept ?? declaration.initial,
-                                     propagation: propagation)
+            let previous = carried.inputs[declaration.name]
+            let input = VirtualInput(name: declaration.name, kind: .command,
+                                     value: previous?.value ?? kept ?? declaration.initial,
+                                     changedAt: previous?.changedAt, propagation: propagation)
             virtualInputs.append(input)
             levels[input.name] = input.level
         }
         for declaration in configuration.remoteInputs {
+            let previous = carried.inputs[declaration.name]
             let input = VirtualInput(name: declaration.name, kind: .remote(topic: declaration.topic),
-                                     value: declaration.fallback, propagation: propagation)
+                                     value: previous?.value ?? declaration.fallback, changedAt: previous?.changedAt,
+                                     propagation: propagation)
             virtualInputs.append(input)
             levels[input.name] = input.level
         }
         for declaration in configuration.signals {
             let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
-            let signal = Signal(declaration: declaration, value: kept, propagation: propagation, timers: timers)
-            cancellables.append(try pipeline(for: declaration, into: signal, levels: levels))
+            let signal = Signal(declaration: declaration, value: kept, carried: carried.signals[declaration.name],
+                                propagation: propagation, timers: timers)
+            cancellables.append(try pipeline(for: declaration, into: signal, levels: levels,
+                                             within: carried.signals[declaration.name]?.within))
             signals.append(signal)
             levels[declaration.name] = signal.level
         }
@@ -46,14 +55,17 @@ extension Engine {
             // each value to the propagation itself.
             output.propagation = propagation
             var source = followed
+            let timing = carried.outputs[output.name]
             if let length = output.declaration.pulse {
-                let pulse = OutputPulse(length: length, propagation: propagation, timers: timers)
+                let pulse = OutputPulse(length: length, propagation: propagation, timers: timers,
+                                        carriedEnd: timing?.pulseEnd)
                 cancellables.append(pulse.attach(to: source))
                 output.pulse = pulse
                 source = pulse.level
             }
             if let limit = output.declaration.maxOn {
-                let maxOn = OutputMaxOn(limit: limit, propagation: propagation, timers: timers)
+                let maxOn = OutputMaxOn(limit: limit, propagation: propagation, timers: timers,
+                                        phase: timing?.maxOn ?? restoredMaxOn(output.declaration))
                 cancellables.append(maxOn.attach(to: source))
                 output.maxOn = maxOn
                 source = maxOn.level
@@ -62,8 +74,8 @@ extension Engine {
         }
     }
 
-    private func pipeline(for declaration: SignalDeclaration, into signal: Signal,
-                          levels: [String: Level]) throws(EngineError) -> AnyCancellable {
+    private func pipeline(for declaration: SignalDeclaration, into signal: Signal, levels: [String: Level],
+                          within phase: AllWithin.Phase?) throws(EngineError) -> AnyCancellable {
         var operands: [Level] = []
         for name in declaration.expression.operands {
             guard let level = levels[name] else {
@@ -83,7 +95,10 @@ extension Engine {
         case .toggle: return SignalPipelines.toggle(operands[0], reset: operands[1], into: signal)
         case .latch: return SignalPipelines.latch(set: operands[0], reset: operands[1], into: signal)
         case .allWithin(_, let within):
-            return SignalPipelines.all(operands, within: within, into: signal, propagation: propagation)
+            let rule = AllWithin(window: within.wholeNanoseconds, signal: signal, propagation: propagation,
+                                 carried: phase)
+            signal.within = rule
+            return SignalPipelines.all(operands, within: rule)
         case .click(_, let gesture):
             let detector = ClickDetector(gesture: gesture, signal: signal, propagation: propagation, timers: timers)
             timers.register(detector)
@@ -92,5 +107,27 @@ extension Engine {
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
         }
+    }
+}
+
+extension Engine {
+    /// Where the `max_on` of an output kept on stands (`initial: restore`): what remains
+    /// of it after the time it has been on, or none left when that time is not known.
+    /// Nil for an output that was not kept on, or has no `max_on`.
+    func restoredMaxOn(_ declaration: OutputDeclaration) -> OutputMaxOn.Phase? {
+        guard declaration.restore, let limit = declaration.maxOn, keptValues.outputs[declaration.name] == true else {
+            return nil
+        }
+        guard let onFor = keptValues.outputsOnFor[declaration.name], onFor >= .zero, onFor < limit else {
+            return .lockedOut
+        }
+        return .counting(until: loop.now &+ (limit - onFor).wholeNanoseconds)
+    }
+
+    /// The level a kept output is requested at: its kept value, but off when its
+    /// `max_on` has nothing left (it is not turned on for an instant first).
+    func restoredLevel(of declaration: OutputDeclaration) -> Bool? {
+        guard declaration.restore, let kept = keptValues.outputs[declaration.name] else { return nil }
+        return kept && restoredMaxOn(declaration) != .lockedOut
     }
 }

@@ -51,12 +51,14 @@ extension Engine {
         case .idle: break
         }
         let previous = previous?.state == .running ? previous : nil
+        // Taken before `previous` stops, which cancels its timers.
+        let carried = previous.map { CarriedState(from: $0, to: configuration) } ?? CarriedState()
         do {
             propagation.cause = .initial
             try requestLines(replacing: previous)
             propagation.timestamp = loop.now
             timers.run = { [unowned self] deadline, body in runTimed(at: deadline, body) }
-            try buildGraph()
+            try buildGraph(carrying: carried)
             propagation.isSettling = false
             state = .running
             propagation.timestamp = loop.now
@@ -127,7 +129,7 @@ extension Engine {
         let chipName = opened.declaration.name
         let initial = chunk.map { member in
             levels[LineID(chip: opened.info.path, offset: member.offset)]
-                ?? (member.declaration.restore ? keptValues.outputs[member.declaration.name] : nil)
+                ?? restoredLevel(of: member.declaration)
                 ?? member.declaration.initial
         }
         let configs = zip(chunk, initial).map { member, initial in

@@ -14,11 +14,18 @@ public struct KeptValues: Hashable, Sendable {
     public var outputs: [String: Bool]
     /// Command inputs with `persist: true`.
     public var inputs: [String: Bool]
+    /// How long each output kept on had been on when it was kept (or, on a reload, until
+    /// now): its `max_on` gets only what remains. An output kept on that has a `max_on`
+    /// and no time here (none was recorded, or the record cannot be trusted) has none
+    /// left: it starts off, held off until what it follows goes off.
+    public var outputsOnFor: [String: Duration]
 
-    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:], inputs: [String: Bool] = [:]) {
+    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:], inputs: [String: Bool] = [:],
+                outputsOnFor: [String: Duration] = [:]) {
         self.signals = signals
         self.outputs = outputs
         self.inputs = inputs
+        self.outputsOnFor = outputsOnFor
     }
 }
 

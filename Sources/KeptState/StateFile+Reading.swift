@@ -18,7 +18,7 @@ extension StateFile {
     /// ```swift
     /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
     /// ```
-    public static func read(path: String) throws(KeptStateError) -> [KeptKey: Bool] {
+    public static func read(path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)

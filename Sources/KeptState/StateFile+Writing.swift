@@ -20,7 +20,7 @@ extension StateFile {
     /// ```swift
     /// try StateFile.write([lamp: true], path: "/var/lib/gpioagg/kept-state")
     /// ```
-    public static func write(_ values: [KeptKey: Bool], path: String) throws(KeptStateError) {
+    public static func write(_ values: [KeptKey: KeptValue], path: String) throws(KeptStateError) {
         let bytes = encode(values)
         let directory = directory(of: path)
         let (descriptor, temporary) = try createTemporary(for: path, in: directory)

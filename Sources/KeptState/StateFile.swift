@@ -8,10 +8,12 @@
 /// crc32 7547ccff
 /// ```
 ///
-/// - The first line is the magic word and the format's version.
+/// - The first line is the magic word and the format's version: 2 when a value carries
+///   the time it went on, else 1, which gpioagg before format 2 reads too.
 /// - Then one line per kept value: its kind (`signal`, `output` or `input`), its name (as a config
 ///   declares it, at most 64 characters), and `on` or `off`; signals first, then outputs,
-///   each by name.
+///   each by name. In format 2, `on` may go on with `since BOOT_ID NANOSECONDS`: when
+///   it went on (`BootInstant`), for an output's `max_on`.
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
 ///   of every byte before it, newlines included.
 ///
@@ -28,18 +30,21 @@ public enum StateFile {
     public static let fileName = "kept-state"
     /// The first word of the first line.
     public static let magic = "gpioagg-state"
-    /// The version this gpioagg writes and reads.
-    public static let version = 1
+    /// The newest version this gpioagg writes and reads. It writes version 1 (the
+    /// version before the `since` times) when no value has a time, so that a gpioagg of
+    /// before still reads the file.
+    public static let version = 2
     /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
     public static let maximumBytes = 1024 * 1024
 
     static let checksumWord = "crc32"
 
     /// The file's bytes for `values`.
-    public static func encode(_ values: [KeptKey: Bool]) -> [UInt8] {
-        var text = "\(magic) \(version)\n"
+    public static func encode(_ values: [KeptKey: KeptValue]) -> [UInt8] {
+        let timed = values.values.contains { $0.onSince != nil }
+        var text = "\(magic) \(timed ? version : 1)\n"
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            text += "\(key.kind.rawValue) \(key.name) \(value ? "on" : "off")\n"
+            text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
         var bytes = Array(text.utf8)
         bytes += Array("\(checksumWord) \(hex(CRC32.checksum(bytes)))\n".utf8)
@@ -50,8 +55,9 @@ public enum StateFile {
     ///
     /// Throws for anything but a whole, undamaged file of this format: another kind of
     /// file or format (`.foreign`), a file cut short, a checksum that does not match, a
-    /// line that is not `kind name on|off`, a value given twice (`.corrupt`).
-    public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [KeptKey: Bool] {
+    /// line that is not `kind name on|off` (or, in format 2, `kind name on since BOOT_ID
+    /// NANOSECONDS`), a value given twice (`.corrupt`).
+    public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
         func corrupt(_ reason: String) -> KeptStateError { KeptStateError(.corrupt(path: path, reason: reason)) }
         let cutShort = corrupt("the file ends before its checksum line (it was cut short)")
         guard !bytes.isEmpty else { throw corrupt("the file is empty") }
@@ -72,7 +78,7 @@ public enum StateFile {
             throw KeptStateError(.foreign(path: path))
         }
         let versionString = String(decoding: versionText, as: UTF8.self)
-        guard Int(versionString) == version else {
+        guard let fileVersion = Int(versionString), (1...version).contains(fileVersion) else {
             throw KeptStateError(.unsupportedVersion(path: path, version: versionString))
         }
 
@@ -96,7 +102,7 @@ public enum StateFile {
         }
 
         // The values, between the header and the checksum line.
-        var values: [KeptKey: Bool] = [:]
+        var values: [KeptKey: KeptValue] = [:]
         var lineNumber = 1
         var start = headerEnd + 1
         while start < lastLineStart {
@@ -104,8 +110,9 @@ public enum StateFile {
             let end = bytes[start..<lastLineStart].firstIndex(of: newline) ?? lastLineStart
             let line = bytes[start..<end]
             start = end + 1
-            guard let (key, value) = entry(line) else {
-                throw corrupt("line \(lineNumber) is not 'signal|output|input NAME on|off'")
+            guard let (key, value) = entry(line, timed: fileVersion >= 2) else {
+                throw corrupt("line \(lineNumber) is not 'signal|output|input NAME on|off'"
+                              + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : ""))
             }
             guard values.updateValue(value, forKey: key) == nil else {
                 throw corrupt("line \(lineNumber) gives \(key) a second time")
@@ -114,15 +121,25 @@ public enum StateFile {
         return values
     }
 
-    /// `kind name on|off`, or nil.
-    private static func entry(_ line: ArraySlice<UInt8>) -> (KeptKey, Bool)? {
+    /// `kind name on|off`, and when `timed`, `kind name on since BOOT_ID NANOSECONDS`; or
+    /// nil.
+    private static func entry(_ line: ArraySlice<UInt8>, timed: Bool) -> (KeptKey, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard fields.count == 3,
+        guard fields.count == 3 || (timed && fields.count == 6),
               let kind = KeptKey.Kind(rawValue: String(decoding: fields[0], as: UTF8.self)),
               let key = KeptKey(kind: kind, name: String(decoding: fields[1], as: UTF8.self)) else { return nil }
         switch String(decoding: fields[2], as: UTF8.self) {
-        case "on": return (key, true)
-        case "off": return (key, false)
+        case "on" where fields.count == 3: return (key, true)
+        case "off" where fields.count == 3: return (key, false)
+        case "on":
+            // At most 19 digits: any UInt64 of CLOCK_BOOTTIME for the next 300 years, and
+            // no overflow to check.
+            guard String(decoding: fields[3], as: UTF8.self) == "since", BootInstant.isValidBootID(fields[4]),
+                  (1...19).contains(fields[5].count), fields[5].allSatisfy(KeptKey.isDigit),
+                  fields[5].count == 1 || fields[5].first != UInt8(ascii: "0"),
+                  let nanoseconds = UInt64(String(decoding: fields[5], as: UTF8.self)) else { return nil }
+            let since = BootInstant(bootID: String(decoding: fields[4], as: UTF8.self), nanoseconds: nanoseconds)
+            return (key, KeptValue(true, onSince: since))
         default: return nil
         }
     }

@@ -43,7 +43,7 @@ extension StateWriter {
 
         enum WriterAction {
             /// Write these values; then call `writeFinished` with `generation`.
-            case write([KeptKey: Bool], generation: UInt64)
+            case write([KeptKey: KeptValue], generation: UInt64)
             /// Wait for the semaphore.
             case waitForChange
             /// Wait for the semaphore at most this long.
@@ -75,7 +75,7 @@ extension StateWriter {
         }
 
         /// The latest value of each key.
-        private(set) var values: [KeptKey: Bool]
+        private(set) var values: [KeptKey: KeptValue]
         /// Counts changes to `values`: the generation a write carries.
         private(set) var changes: UInt64 = 0
         /// The generation last written, and the one last tried.
@@ -95,12 +95,12 @@ extension StateWriter {
         private var waiters: [(generation: UInt64, waiter: Waiter)] = []
 
         /// `values` are those on disk already; `interval` in nanoseconds.
-        init(values: [KeptKey: Bool], interval: UInt64) {
+        init(values: [KeptKey: KeptValue], interval: UInt64) {
             self.values = values
             self.interval = interval
         }
 
-        mutating func record(_ key: KeptKey, _ value: Bool) -> ChangeAction {
+        mutating func record(_ key: KeptKey, _ value: KeptValue) -> ChangeAction {
             guard !closing, values[key] != value else { return .none }
             values[key] = value
             return changed()

@@ -36,7 +36,7 @@ public final class StateWriter: @unchecked Sendable {
     public static let coalescingInterval: Duration = .milliseconds(500)
 
     /// Saves values to a path: `StateFile.write`, or a test's double.
-    typealias Save = @Sendable ([KeptKey: Bool], String) throws(KeptStateError) -> Void
+    typealias Save = @Sendable ([KeptKey: KeptValue], String) throws(KeptStateError) -> Void
 
     /// The state file.
     public let path: String
@@ -44,14 +44,14 @@ public final class StateWriter: @unchecked Sendable {
 
     /// A writer of `values` (those on disk already) to the file at `path`; its thread
     /// starts at once and writes nothing until a change.
-    public convenience init(path: String, values: [KeptKey: Bool] = [:],
+    public convenience init(path: String, values: [KeptKey: KeptValue] = [:],
                             interval: Duration = StateWriter.coalescingInterval,
                             logger: Logger = Logger(label: "gpioagg.kept-state")) {
         self.init(path: path, values: values, interval: interval, logger: logger,
                   save: { values, path throws(KeptStateError) in try StateFile.write(values, path: path) })
     }
 
-    init(path: String, values: [KeptKey: Bool], interval: Duration, logger: Logger, save: @escaping Save) {
+    init(path: String, values: [KeptKey: KeptValue], interval: Duration, logger: Logger, save: @escaping Save) {
         self.path = path
         let (seconds, attoseconds) = interval.components
         let nanoseconds = UInt64(max(0, min(seconds, 3600))) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
@@ -65,7 +65,7 @@ public final class StateWriter: @unchecked Sendable {
     /// wrong, and the writer starts empty; a missing file is an empty start, silently.
     public static func open(path: String, keeping keys: Set<KeptKey>,
                             logger: Logger = Logger(label: "gpioagg.kept-state")) -> StateWriter {
-        var values: [KeptKey: Bool] = [:]
+        var values: [KeptKey: KeptValue] = [:]
         do {
             values = try StateFile.read(path: path)
         } catch {
@@ -82,13 +82,13 @@ public final class StateWriter: @unchecked Sendable {
     }
 
     /// The latest value of each key: what was read, with every change since.
-    public var values: [KeptKey: Bool] {
+    public var values: [KeptKey: KeptValue] {
         core.lock.withLock { core.machine.values }
     }
 
     /// Keeps `value` for `key`. Never waits for the disk: the value is on disk within
     /// `interval` (and a write). Ignored after `close`.
-    public func record(_ key: KeptKey, _ value: Bool) {
+    public func record(_ key: KeptKey, _ value: KeptValue) {
         let action = core.lock.withLock { core.machine.record(key, value) }
         if action == .wakeWriter { core.wakeUp.signal() }
     }
@@ -135,7 +135,7 @@ extension StateWriter {
         let logger: Logger
         let save: Save
 
-        init(path: String, values: [KeptKey: Bool], interval: UInt64, logger: Logger, save: @escaping Save) {
+        init(path: String, values: [KeptKey: KeptValue], interval: UInt64, logger: Logger, save: @escaping Save) {
             self.path = path
             self.logger = logger
             self.save = save

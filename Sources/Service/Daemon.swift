@@ -89,11 +89,13 @@ public final class Daemon: ControlHandler {
         /// /var/lib/gpioagg, else the user's state directory (`StateDirectory`). Looked
         /// for only once the configuration keeps something.
         public var stateDirectory: String?
+        /// The clock of the times kept for `max_on` (`BootClock.system`; a test's own).
+        public var bootClock: BootClock
 
         public init(configuration: Configuration, configPath: String?, hardware: any GPIOBackend,
                     simulation: SimulatedBackend?, controlPath: String?, interaction: Interaction = .none,
                     commandDescriptor: Int32 = STDIN_FILENO, version: String, backendSummary: String,
-                    stateDirectory: String? = nil) {
+                    stateDirectory: String? = nil, bootClock: BootClock = .system) {
             self.configuration = configuration
             self.configPath = configPath
             self.hardware = hardware
@@ -104,6 +106,7 @@ public final class Daemon: ControlHandler {
             self.version = version
             self.backendSummary = backendSummary
             self.stateDirectory = stateDirectory
+            self.bootClock = bootClock
         }
     }
 
@@ -133,6 +136,8 @@ public final class Daemon: ControlHandler {
     /// What the configuration keeps: its persisted signals and command inputs, and its
     /// restored outputs.
     private var keptKeys = Set<KeptKey>()
+    /// The restored outputs with a `max_on`: their values are kept with when they went on.
+    private var timedKeys = Set<KeptKey>()
     /// While starting: the changes that come after the outputs' initial values, logged
     /// once the inputs' and signals' starting values are.
     private var startChanges: [EngineChange]?
@@ -443,6 +448,8 @@ public final class Daemon: ControlHandler {
         keptKeys = Set(configuration.persistentSignals.compactMap { KeptKey(kind: .signal, name: $0) }
             + configuration.restoredOutputs.compactMap { KeptKey(kind: .output, name: $0) }
             + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) })
+        timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
+            .compactMap { KeptKey(kind: .output, name: $0.name) })
         guard !keptKeys.isEmpty else {
             keeper?.retain(only: [])
             return KeptValues()
@@ -461,11 +468,18 @@ public final class Daemon: ControlHandler {
             }
         }
         var values = KeptValues()
+        let now = options.bootClock.now()
         for (key, value) in keeper?.values ?? [:] {
             switch key.kind {
-            case .signal: values.signals[key.name] = value
-            case .output: values.outputs[key.name] = value
-            case .input: values.inputs[key.name] = value
+            case .signal: values.signals[key.name] = value.isOn
+            case .output:
+                values.outputs[key.name] = value.isOn
+                // Another boot's time, a time ahead of now, or none: not known, and the
+                // engine gives such an output no max_on left.
+                if let since = value.onSince, let onFor = now?.elapsed(since: since) {
+                    values.outputsOnFor[key.name] = onFor
+                }
+            case .input: values.inputs[key.name] = value.isOn
             }
         }
         return values
@@ -473,10 +487,14 @@ public final class Daemon: ControlHandler {
 
     /// Hands a kept value's change to the writer. A safe-state write is not kept: after
     /// an orderly stop, `initial: restore` brings back the value from before the stop.
+    /// An output with a `max_on` is kept with when it went on: the time of its first
+    /// change to on, kept while it stays on (through restarts and reloads too).
     private func keep(_ change: EngineChange) {
         guard let keeper, change.cause != .safeState, let kind = KeptKey.Kind(rawValue: change.kind.rawValue),
               let key = KeptKey(kind: kind, name: change.name), keptKeys.contains(key) else { return }
-        keeper.record(key, change.value)
+        guard change.value, timedKeys.contains(key) else { return keeper.record(key, KeptValue(change.value)) }
+        if let kept = keeper.values[key], kept.isOn, kept.onSince != nil { return }
+        keeper.record(key, KeptValue(true, onSince: options.bootClock.now()))
     }
 
     /// The level of everything at start: each output's initial value (logged as it was

@@ -136,6 +136,9 @@ run("engineIdle") {
 run("engineIdleDelayed") {
     [engineIdleRow(delayed: true)]
 }
+run("engineWhy") {
+    [engineWhyRow()]
+}
 run("mqtt") {
     mqttRows()
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("StateFile on disk")
 struct StateFileIOTests {
-    static let values: [KeptKey: Bool] = [.signal("lamp"): true, .output("relay"): false]
+    static let values: [KeptKey: KeptValue] = [.signal("lamp"): true, .output("relay"): false]
 
     static func readError(_ path: String) -> KeptStateError? {
         do {

@@ -1,13 +1,14 @@
+import Foundation
 @testable import KeptState
 import Testing
 
 @Suite("StateFile format")
 struct StateFileTests {
     static let path = "/var/lib/gpioagg/kept-state"
-    static let values: [KeptKey: Bool] = [.signal("night_mode"): false, .output("relay"): true, .signal("lamp"): true]
+    static let values: [KeptKey: KeptValue] = [.signal("night_mode"): false, .output("relay"): true, .signal("lamp"): true]
     static let text = "gpioagg-state 1\nsignal lamp on\nsignal night_mode off\noutput relay on\ncrc32 7547ccff\n"
 
-    static func decode(_ bytes: [UInt8]) throws(KeptStateError) -> [KeptKey: Bool] {
+    static func decode(_ bytes: [UInt8]) throws(KeptStateError) -> [KeptKey: KeptValue] {
         try StateFile.decode(bytes, path: path)
     }
 
@@ -40,16 +41,16 @@ struct StateFileTests {
     @Test("what is encoded decodes to the same values", arguments: [
         [:],
         values,
-        Dictionary(uniqueKeysWithValues: (0..<500).map { (KeptKey.output("out_\($0)"), $0 % 3 == 0) }),
+        Dictionary(uniqueKeysWithValues: (0..<500).map { (KeptKey.output("out_\($0)"), KeptValue($0 % 3 == 0)) }),
         [.signal(String(repeating: "x", count: 64)): true, .output("a"): false, .signal("_-9"): true],
     ])
-    func roundTrip(_ values: [KeptKey: Bool]) throws {
+    func roundTrip(_ values: [KeptKey: KeptValue]) throws {
         #expect(try Self.decode(StateFile.encode(values)) == values)
     }
 
     @Test("a signal and an output of one name are two values")
     func kindsAreApart() throws {
-        let values: [KeptKey: Bool] = [.signal("x"): true, .output("x"): false]
+        let values: [KeptKey: KeptValue] = [.signal("x"): true, .output("x"): false]
         #expect(try Self.decode(StateFile.encode(values)) == values)
     }
 
@@ -91,7 +92,7 @@ struct StateFileTests {
     @Test("another kind of file is foreign; another version is named", arguments: [
         ("{\"lamp\": true}\n", KeptStateError.Kind.foreign, "not a gpioagg state file"),
         ("gpioagg-state one\ncrc32 00000000\n", .foreign, "not a gpioagg state file"),
-        (sealed("gpioagg-state 2\nsignal lamp on\n"), .foreign, "state file of format 2"),
+        (sealed("gpioagg-state 3\nsignal lamp on\n"), .foreign, "state file of format 3; this gpioagg reads format 2"),
         ("", .corrupt, "the file is empty"),
         ("gpioagg-sta", .corrupt, "cut short"),
         (sealed("gpioagg-state 1\n") + "\n", .corrupt, "cut short"),
@@ -119,6 +120,61 @@ struct StateFileTests {
         let error = try #require(Self.error(decoding: Self.sealed("gpioagg-state 1\n" + lines)))
         #expect(error.kind == .corrupt)
         #expect(error.message.contains(says), "\(error.message)")
+    }
+
+    static let boot = "6f0e1a52-5c2b-4c55-9d0c-5a1e0d4f7b3e"
+
+    @Test("an output on with the time it went on is written in format 2, and read back with it")
+    func onSince() throws {
+        let since = BootInstant(bootID: Self.boot, nanoseconds: 81_000_000_123)
+        let values: [KeptKey: KeptValue] = [.output("pump"): KeptValue(true, onSince: since), .signal("lamp"): true]
+        let text = String(decoding: StateFile.encode(values), as: UTF8.self)
+        #expect(text.hasPrefix("gpioagg-state 2\nsignal lamp on\noutput pump on since \(Self.boot) 81000000123\ncrc32 "))
+        #expect(try StateFile.decode(Array(text.utf8), path: Self.path) == values)
+        #expect(String(decoding: StateFile.encode([.output("pump"): true]), as: UTF8.self).hasPrefix("gpioagg-state 1\n"),
+                "without a time, the format gpioagg read before")
+    }
+
+    @Test("a file of format 1, as gpioagg wrote it before the times, still loads: its outputs have no time")
+    func formatOne() throws {
+        #expect(try StateFile.decode(Array(Self.text.utf8), path: Self.path)
+            == [.signal("lamp"): true, .signal("night_mode"): false, .output("relay"): true])
+    }
+
+    @Test("a time that is not 'since BOOT_ID NANOSECONDS' after on, or in a format 1 file, is a malformed line", arguments: [
+        ("gpioagg-state 1\n", "output pump on since \(boot) 5\n"),
+        ("gpioagg-state 2\n", "output pump off since \(boot) 5\n"),
+        ("gpioagg-state 2\n", "output pump on at \(boot) 5\n"),
+        ("gpioagg-state 2\n", "output pump on since \(boot)\n"),
+        ("gpioagg-state 2\n", "output pump on since \(boot.uppercased()) 5\n"),
+        ("gpioagg-state 2\n", "output pump on since \(boot) -5\n"),
+        ("gpioagg-state 2\n", "output pump on since \(boot) 05\n"),
+        ("gpioagg-state 2\n", "output pump on since \(boot) 99999999999999999999\n"),
+        ("gpioagg-state 2\n", "output pump on since  5\n"),
+    ])
+    func badTimes(header: String, line: String) throws {
+        let error = try #require(Self.error(decoding: Self.sealed(header + line)))
+        #expect(error.kind == .corrupt)
+        #expect(error.message.contains("line 2 is not 'signal|output|input NAME on|off'"), "\(error.message)")
+    }
+
+    @Test("elapsed time: the same boot, forwards only")
+    func elapsed() {
+        let then = BootInstant(bootID: Self.boot, nanoseconds: 1_000_000_000)
+        #expect(BootInstant(bootID: Self.boot, nanoseconds: 3_500_000_000).elapsed(since: then) == .milliseconds(2_500))
+        #expect(then.elapsed(since: then) == .zero)
+        #expect(BootInstant(bootID: Self.boot, nanoseconds: 999_999_999).elapsed(since: then) == nil, "ahead of now")
+        #expect(BootInstant(bootID: "0" + Self.boot.dropFirst(), nanoseconds: 9_000_000_000).elapsed(since: then) == nil,
+                "another boot")
+    }
+
+    @Test("the system's clock reads this boot's id")
+    func systemClock() throws {
+        let now = try #require(BootClock.system.now())
+        let bootID = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+        #expect(now.bootID + "\n" == bootID)
+        let later = try #require(BootClock.system.now())
+        #expect(later.elapsed(since: now) != nil)
     }
 
     @Test("more than the limit is refused before it is parsed")

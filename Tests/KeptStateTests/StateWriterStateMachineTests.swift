@@ -11,13 +11,13 @@ struct StateWriterStateMachineTests {
     static let readOnly = KeptStateError(.writeFailed(path: "/s/kept-state", operation: "creating", errno: 30))
 
     /// A machine whose thread waits with nothing to do.
-    static func idle(_ values: [KeptKey: Bool] = [:]) -> Machine {
+    static func idle(_ values: [KeptKey: KeptValue] = [:]) -> Machine {
         var machine = Machine(values: values, interval: interval)
         guard case .waitForChange = machine.nextStep(now: 0) else { fatalError("not idle") }
         return machine
     }
 
-    static func written(_ action: Machine.WriterAction) -> ([KeptKey: Bool], UInt64)? {
+    static func written(_ action: Machine.WriterAction) -> ([KeptKey: KeptValue], UInt64)? {
         if case .write(let values, let generation) = action { return (values, generation) }
         return nil
     }
@@ -52,7 +52,7 @@ struct StateWriterStateMachineTests {
         guard case .sleep(let nanoseconds) = machine.nextStep(now: 30) else { Issue.record("no sleep"); return }
         #expect(nanoseconds == 20 + Self.interval - 30)
         // While it sleeps, nothing wakes it.
-        for index in 0..<100 { #expect(machine.record(Self.lamp, index % 2 == 0) == .none) }
+        for index in 0..<100 { #expect(machine.record(Self.lamp, KeptValue(index % 2 == 0)) == .none) }
         guard case .sleep = machine.nextStep(now: 100) else { Issue.record("woke early"); return }
         let (values, generation) = try #require(Self.written(machine.nextStep(now: 20 + Self.interval)))
         #expect(values == [Self.lamp: false])

@@ -14,7 +14,7 @@ struct StateWriterTests {
     /// threads they ran on.
     final class CountingSave: @unchecked Sendable {
         struct Record {
-            var values: [KeptKey: Bool]
+            var values: [KeptKey: KeptValue]
             var thread: pthread_t
         }
 
@@ -160,7 +160,7 @@ struct StateWriterTests {
         let writer = StateWriter(path: path, values: [:], interval: .milliseconds(1), logger: logger,
                                  save: counting.save)
         for index in 0..<5 {
-            writer.record(.signal("lamp"), index % 2 == 0)
+            writer.record(.signal("lamp"), KeptValue(index % 2 == 0))
             do {
                 try writer.flush()
                 Issue.record("flushed")
@@ -211,7 +211,7 @@ struct StateWriterTests {
         for thread in 0..<4 {
             Thread.detachNewThread {
                 // Ten rounds over twenty keys; the last round sets them all on.
-                for index in 0..<200 { writer.record(.output("t\(thread)_\(index % 20)"), index / 20 % 2 == 1) }
+                for index in 0..<200 { writer.record(.output("t\(thread)_\(index % 20)"), KeptValue(index / 20 % 2 == 1)) }
                 done.signal()
             }
         }
@@ -219,6 +219,6 @@ struct StateWriterTests {
         writer.close()
         let values = try StateFile.read(path: path)
         #expect(values.count == 80)
-        #expect(values.values.allSatisfy { $0 })
+        #expect(values.values.allSatisfy { $0.isOn })
     }
 }

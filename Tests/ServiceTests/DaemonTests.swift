@@ -7,6 +7,7 @@ import Engine
 import Foundation
 import GPIO
 import GPIOSimulated
+import KeptState
 import Locks
 import TestSupport
 import Logging
@@ -34,7 +35,8 @@ struct DaemonTests {
         let path: String
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
-             commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil) throws {
+             commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
+             bootClock: BootClock = .system) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -45,7 +47,7 @@ struct DaemonTests {
             let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
                                          simulation: chips, controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test", backendSummary: "simulated",
-                                         stateDirectory: stateDirectory)
+                                         stateDirectory: stateDirectory, bootClock: bootClock)
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))

@@ -22,19 +22,32 @@ final class Signal {
     @exclusivity(unchecked) private(set) var changedAt: UInt64?
     /// The gesture detector of a `click` signal, for `why`.
     var detector: ClickDetector?
+    /// The rule of an `all` with `within`, whose attempt a reload carries over (weak:
+    /// the rule holds the signal, and its pipeline holds the rule).
+    weak var within: AllWithin?
     private let propagation: Propagation
     let delay: SignalDelay?
 
-    init(declaration: SignalDeclaration, value: Bool, propagation: Propagation, timers: GraphTimers) {
+    /// - Parameter carried: the state the signal had in the engine a reload replaces;
+    ///   nil: it starts at `value`.
+    init(declaration: SignalDeclaration, value: Bool, carried: CarriedState.SignalState? = nil,
+         propagation: Propagation, timers: GraphTimers) {
         self.declaration = declaration
-        self.value = value
-        expressionValue = value
+        self.value = carried?.value ?? value
+        expressionValue = carried?.expressionValue ?? value
+        changedAt = carried?.changedAt
         self.propagation = propagation
-        level = Level(value)
+        level = Level(carried?.value ?? value)
         if declaration.onDelay != nil || declaration.offDelay != nil {
-            delay = SignalDelay(on: declaration.onDelay?.wholeNanoseconds ?? 0,
-                                off: declaration.offDelay?.wholeNanoseconds ?? 0, timers: timers)
-            timers.register(delay!)
+            let delay = SignalDelay(on: declaration.onDelay?.wholeNanoseconds ?? 0,
+                                    off: declaration.offDelay?.wholeNanoseconds ?? 0, timers: timers)
+            timers.register(delay)
+            self.delay = delay
+            // Before the pipeline proposes anything: a proposal of the same value then
+            // keeps this deadline instead of starting the delay again.
+            if let pending = carried?.delay {
+                delay.resume(pending.value, at: pending.deadline) { [unowned self] in set($0) }
+            }
         } else {
             delay = nil
         }
@@ -98,6 +111,17 @@ final class SignalDelay: TimedNode {
     /// How long until the pending value is taken, if one is pending, at `now`.
     func remaining(at now: UInt64) -> (value: Bool, nanoseconds: UInt64)? {
         taken.remaining(at: now).map { (target, $0) }
+    }
+
+    /// The value pending and when it is taken (for a reload to carry over).
+    func pending(at now: UInt64) -> (value: Bool, deadline: UInt64)? {
+        taken.remaining(at: now).map { (target, now &+ $0) }
+    }
+
+    /// Counts towards `value` until `deadline`, set by an earlier engine.
+    func resume(_ value: Bool, at deadline: UInt64, set: @escaping (Bool) -> Void) {
+        target = value
+        taken.start(at: deadline, on: timers) { [unowned self] in set(target) }
     }
 
     func propose(_ proposed: Bool, current: Bool, at now: UInt64, set: @escaping (Bool) -> Void) {

@@ -85,10 +85,8 @@ enum SignalPipelines {
     }
 
     /// `all` with `within`: see `AllWithin`.
-    static func all(_ operands: [Level], within: Duration, into signal: Signal,
-                    propagation: Propagation) -> AnyCancellable {
-        let rule = AllWithin(window: within.wholeNanoseconds, signal: signal, propagation: propagation)
-        return operands.combineLatest.react { rule.receive($0) }
+    static func all(_ operands: [Level], within rule: AllWithin) -> AnyCancellable {
+        operands.combineLatest.react { rule.receive($0) }
     }
 
     /// `click`: see `ClickDetector`.

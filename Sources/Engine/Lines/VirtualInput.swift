@@ -17,10 +17,13 @@ final class VirtualInput {
     @exclusivity(unchecked) private(set) var changedAt: UInt64?
     private let propagation: Propagation
 
-    init(name: String, kind: Kind, value: Bool, propagation: Propagation) {
+    /// - Parameter changedAt: when the value last changed, for an input a reload carried
+    ///   over from the engine before.
+    init(name: String, kind: Kind, value: Bool, changedAt: UInt64? = nil, propagation: Propagation) {
         self.name = name
         self.kind = kind
         self.value = value
+        self.changedAt = changedAt
         self.propagation = propagation
         level = Level(value)
     }

@@ -5,6 +5,13 @@
 /// No timer: whether the last operand came in time is known when it comes, from the
 /// events' timestamps. At start it is armed only if every operand is off.
 final class AllWithin {
+    /// Where an attempt is: what a reload carries over.
+    struct Phase {
+        var armed: Bool
+        /// When the first operand turned on since arming.
+        var firstOn: UInt64?
+    }
+
     private let window: UInt64
     private let signal: Signal
     private let propagation: Propagation
@@ -13,11 +20,20 @@ final class AllWithin {
     private var firstOn: UInt64?
     private var started = false
 
-    init(window: UInt64, signal: Signal, propagation: Propagation) {
+    /// - Parameter carried: where the attempt was in the engine a reload replaces: it
+    ///   goes on from there instead of waiting for every operand to be off.
+    init(window: UInt64, signal: Signal, propagation: Propagation, carried: Phase? = nil) {
         self.window = window
         self.signal = signal
         self.propagation = propagation
+        if let carried {
+            armed = carried.armed
+            firstOn = carried.firstOn
+            started = true
+        }
     }
+
+    var phase: Phase { Phase(armed: armed, firstOn: firstOn) }
 
     func receive(_ values: [Bool]) {
         let now = propagation.timestamp

@@ -13,12 +13,21 @@ final class OutputPulse: TimedNode {
     private let timers: GraphTimers
     private let end = GraphDeadline()
 
-    init(length: Duration, propagation: Propagation, timers: GraphTimers) {
+    /// - Parameter carriedEnd: when the pulse under way in the engine a reload replaces
+    ///   ends: it goes on until then.
+    init(length: Duration, propagation: Propagation, timers: GraphTimers, carriedEnd: UInt64? = nil) {
         self.length = length.wholeNanoseconds
         self.propagation = propagation
         self.timers = timers
         timers.register(self)
+        if let carriedEnd {
+            level.send(true)
+            end.start(at: carriedEnd, on: timers) { [unowned self] in level.send(false) }
+        }
     }
+
+    /// When the pulse under way ends.
+    var pendingEnd: UInt64? { end.isPending ? end.deadline : nil }
 
     /// Follows `source`'s activations.
     func attach(to source: Level) -> AnyCancellable {
@@ -40,6 +49,15 @@ final class OutputPulse: TimedNode {
 /// Output `max_on: D`: follows its source, but turns off after D on and stays off until
 /// the source has been off. A source on at start starts the time at start.
 final class OutputMaxOn: TimedNode {
+    /// Where the limit is: what a reload carries over, and what a restart brings back
+    /// for an output restored on.
+    enum Phase: Equatable {
+        /// On, and turned off at this deadline.
+        case counting(until: UInt64)
+        /// The limit was reached: off until the source goes off.
+        case lockedOut
+    }
+
     let level = Level(false)
     private let limit: UInt64
     private let propagation: Propagation
@@ -48,11 +66,29 @@ final class OutputMaxOn: TimedNode {
     /// The limit was reached: off until the source goes off.
     private(set) var isLockedOut = false
 
-    init(limit: Duration, propagation: Propagation, timers: GraphTimers) {
+    /// - Parameter phase: where the limit was, for an output that was on before: while
+    ///   the source stays on, it goes on from there instead of counting the whole limit
+    ///   again. A source that is off at start ends it.
+    init(limit: Duration, propagation: Propagation, timers: GraphTimers, phase: Phase? = nil) {
         self.limit = limit.wholeNanoseconds
         self.propagation = propagation
         self.timers = timers
         timers.register(self)
+        switch phase {
+        case .counting(let deadline):
+            level.send(true)
+            startLimit(at: deadline)
+        case .lockedOut:
+            isLockedOut = true
+        case nil:
+            break
+        }
+    }
+
+    /// Where the limit is; nil while it is not counting and not reached.
+    var phase: Phase? {
+        if isLockedOut { return .lockedOut }
+        return end.isPending ? .counting(until: end.deadline) : nil
     }
 
     func attach(to source: Level) -> AnyCancellable {
@@ -67,8 +103,11 @@ final class OutputMaxOn: TimedNode {
             return
         }
         guard !isLockedOut, !end.isPending else { return }
-        let deadline = propagation.timestamp &+ limit
         if !level.value { level.send(true) }
+        startLimit(at: propagation.timestamp &+ limit)
+    }
+
+    private func startLimit(at deadline: UInt64) {
         end.start(at: deadline, on: timers) { [unowned self] in
             isLockedOut = true
             level.send(false)

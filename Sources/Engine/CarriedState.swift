@@ -1,0 +1,78 @@
+import Config
+
+/// What a reload carries from the running engine into the one that replaces it, so that
+/// an unchanged config changes nothing: for each command or remote input, signal and
+/// output whose declaration did not change (the same name and kind, the same
+/// declaration apart from where the file writes it), the state it had.
+///
+/// - command and remote inputs: their value (a remote input does not fall back to its
+///   `fallback` while the bridge has its value);
+/// - signals: their value, and what their form keeps besides: a `toggle`'s or a
+///   `latch`'s state, the value a `sample` took, a `zip`'s value (a round under way
+///   starts again), where a `within` attempt is, and a delay under way, which goes on
+///   to its deadline. A `click` gesture under way starts again;
+/// - outputs: a pulse under way (it ends when it would have) and where `max_on` is
+///   (the time it has left, or held off until what the output follows goes off).
+///
+/// Everything else starts as at start: from the inputs, the kept values and `initial`.
+struct CarriedState {
+    /// A signal's state.
+    struct SignalState {
+        var value: Bool
+        var expressionValue: Bool
+        var changedAt: UInt64?
+        /// The value a delay under way leads to, and when.
+        var delay: (value: Bool, deadline: UInt64)?
+        /// Where a `within` (two-hand) attempt is.
+        var within: AllWithin.Phase?
+    }
+
+    /// An output's timing.
+    struct OutputState {
+        /// When a pulse under way ends.
+        var pulseEnd: UInt64?
+        var maxOn: OutputMaxOn.Phase?
+    }
+
+    /// Command and remote inputs: their value and when it last changed.
+    var inputs: [String: (value: Bool, changedAt: UInt64?)] = [:]
+    var signals: [String: SignalState] = [:]
+    var outputs: [String: OutputState] = [:]
+
+    init() {}
+
+    /// The state of `previous`'s nodes that `configuration` declares the same way.
+    init(from previous: Engine, to configuration: Configuration) {
+        var commands: [String: CommandInputDeclaration] = [:]
+        for declaration in configuration.commandInputs { commands[declaration.name] = declaration }
+        var remotes: [String: RemoteInputDeclaration] = [:]
+        for declaration in configuration.remoteInputs { remotes[declaration.name] = declaration }
+        var signalDeclarations: [String: SignalDeclaration] = [:]
+        for declaration in configuration.signals { signalDeclarations[declaration.name] = declaration }
+        var outputDeclarations: [String: OutputDeclaration] = [:]
+        for declaration in configuration.outputs { outputDeclarations[declaration.name] = declaration }
+
+        for declaration in previous.configuration.commandInputs {
+            guard let next = commands[declaration.name], next.isUnchanged(from: declaration),
+                  let input = previous.virtualInputs.first(where: { $0.name == declaration.name }) else { continue }
+            inputs[declaration.name] = (input.value, input.changedAt)
+        }
+        for declaration in previous.configuration.remoteInputs {
+            guard let next = remotes[declaration.name], next.isUnchanged(from: declaration),
+                  let input = previous.virtualInputs.first(where: { $0.name == declaration.name }) else { continue }
+            inputs[declaration.name] = (input.value, input.changedAt)
+        }
+        let now = previous.loop.now
+        for signal in previous.signals where !signal.declaration.expression.isMomentary {
+            guard let next = signalDeclarations[signal.name], next.isUnchanged(from: signal.declaration) else { continue }
+            signals[signal.name] = SignalState(
+                value: signal.value, expressionValue: signal.expressionValue, changedAt: signal.changedAt,
+                delay: signal.delay?.pending(at: now), within: signal.within?.phase)
+        }
+        for output in previous.outputs {
+            guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }
+            let state = OutputState(pulseEnd: output.pulse?.pendingEnd, maxOn: output.maxOn?.phase)
+            if state.pulseEnd != nil || state.maxOn != nil { outputs[output.name] = state }
+        }
+    }
+}
