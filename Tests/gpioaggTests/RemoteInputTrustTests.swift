@@ -118,4 +118,43 @@ struct RemoteInputTrustTests {
         let result = garage.daemon.finish()
         #expect(result.lines.contains("input shed_door at its fallback (off): node shed is offline for 1s"), "\(result.lines)")
     }
+
+    @Test("a reload of an unchanged config, ten times, with the shed's door open: the siren stays on, nothing is logged or published off")
+    func reloadKeepsRemoteValue() throws {
+        let broker = try TestBroker()
+        let shed = try Self.openShed(broker)
+        defer { _ = shed.daemon.finish(limit: 0) }
+        let garage = try Self.start(broker, node: "garage", Self.garage())
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/siren", "ON"))
+        // A subscriber that sees every value the garage publishes for the siren.
+        let watcher = try ChildProcess(Tools.mosquittoSub!, ["-h", "127.0.0.1", "-p", "\(broker.port)",
+                                                              "-t", "gpioagg/garage/siren", "-v"], captureOutput: true)
+        usleep(300_000)
+
+        for round in 1...10 {
+            kill(garage.daemon.process.processIdentifier, SIGHUP)
+            let reloaded = garage.daemon.printedLines.filter { $0.hasPrefix("reloaded") }.count
+            let deadline = Date().addingTimeInterval(10)
+            while garage.daemon.printedLines.filter({ $0.hasPrefix("reloaded") }).count < round, Date() < deadline {
+                usleep(20_000)
+            }
+            #expect(reloaded < round)
+        }
+        #expect(try DaemonTests.status(garage.socket)["outputs"]?["siren"] == true)
+        usleep(300_000)
+        watcher.signal(SIGTERM)
+        _ = watcher.wait()
+        let data = try #require(watcher.output).readDataToEndOfFile()
+        let published = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(published.contains("gpioagg/garage/siren ON"), "the watcher saw the siren: \(published)")
+        #expect(!published.contains("gpioagg/garage/siren OFF"), "\(published)")
+
+        kill(garage.daemon.process.processIdentifier, SIGTERM)
+        let result = garage.daemon.finish()
+        let running = result.lines.drop { $0 != "ready" }
+        #expect(running.filter { $0.hasPrefix("reloaded") }.count == 10)
+        #expect(running.filter { $0.hasPrefix("output siren") } == ["output siren on", "output siren off (safe state)"],
+                "\(result.lines)")
+        #expect(!running.contains { $0.hasPrefix("input shed_door") && $0 != "input shed_door on" }, "\(result.lines)")
+    }
 }
