@@ -124,6 +124,8 @@ public final class Daemon: ControlHandler {
     /// Line commands and `sim` requests waiting for their input to settle.
     private(set) lazy var settling = InputSettling(daemon: self)
     private var keyboard: Keyboard?
+    /// What line commands and keys name and move.
+    private(set) lazy var inputTargets = InputTargets(daemon: self)
     private var watchdog: LoopTimer?
     /// Writes the kept values (`persist`, `initial: restore`) off the loop's thread;
     /// nil while the configuration keeps nothing.
@@ -300,6 +302,7 @@ public final class Daemon: ControlHandler {
         watchdog = nil
         observation = nil
         settling.stopAll()
+        inputTargets.cancelPulses()
         commands?.close()
         commands = nil
         keyboard?.close()
