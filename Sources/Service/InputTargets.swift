@@ -70,10 +70,7 @@ final class InputTargets {
             }
             return names[number - 1]
         }
-        let close = NameSuggestions.closeNames(to: word, among: names)
-        let list = names.isEmpty ? "" : "inputs: " + names.joined(separator: ", ")
-        throw Refusal(message: "no input named '\(word)'",
-                      hint: close.isEmpty ? list : "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))")
+        throw unknown(word)
     }
 
     /// Moves the input called `name`.
@@ -87,8 +84,17 @@ final class InputTargets {
             throw Refusal(message: "input '\(name)' follows the MQTT topic \(topic): it takes its value from there",
                           hint: "publish to \(topic) to move it")
         case nil:
-            _ = try resolve(name)
+            throw unknown(name)
         }
+    }
+
+    /// "no input named 'door_buton'; did you mean 'door_button'? (inputs: ...)"
+    private func unknown(_ name: String) -> Refusal {
+        let names = names
+        let close = NameSuggestions.closeNames(to: name, among: names)
+        let list = names.isEmpty ? "the config declares no input" : "inputs: " + names.joined(separator: ", ")
+        return Refusal(message: "no input named '\(name)'",
+                       hint: close.isEmpty ? list : "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))")
     }
 
     /// How long after `perform` the engine has the change, at least: the input's
