@@ -150,14 +150,12 @@ extension ConfigValidator {
     ///
     /// Other words people write for a level (`no`, `low`, `yes`, `high`) are refused with
     /// the word of the same meaning as the hint, never by spelling: on `safe:`, "did you
-    /// mean 'on'?" for `no` would be the opposite of what was meant.
+    /// mean 'on'?" for `no` would be the opposite of what was meant (`LevelWord.hint`).
     mutating func onOff(_ entry: SourceNode.Entry, in what: String) -> Bool? {
         guard let word = text(entry, in: what) else { return nil }
         if let level = LevelWord.level(of: word) { return level }
-        let list = "a level is one of \(LevelWord.listed)"
-        let hint = LevelWord.meaningHint(for: word, key: "\(entry.key):").map { "\($0) (\(list))" }
-            ?? NearestNames.didYouMean(word, among: LevelWord.all).map { "\($0) (\(list))" } ?? list
-        report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)", hint: hint)
+        report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)",
+               hint: LevelWord.hint(for: word, key: "\(entry.key):"))
         return nil
     }
 

@@ -258,10 +258,8 @@ struct ScenarioReader {
     private mutating func onOff(_ entry: SourceNode.Entry, in step: String) -> Bool? {
         guard let word = scalar(entry, hint: "write \(entry.key): on or \(entry.key): off") else { return nil }
         if let level = LevelWord.level(of: word) { return level }
-        let list = "a level is one of \(LevelWord.listed)"
-        let hint = LevelWord.meaningHint(for: word, key: "\(entry.key):").map { "\($0) (\(list))" }
-            ?? NearestNames.didYouMean(word, among: LevelWord.all).map { "\($0) (\(list))" } ?? list
-        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):", hint: hint)
+        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):",
+               hint: LevelWord.hint(for: word, key: "\(entry.key):"))
         return nil
     }
 }

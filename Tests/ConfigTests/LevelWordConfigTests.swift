@@ -32,4 +32,16 @@ struct LevelWordConfigTests {
             at: 7, 49, "unknown value 'disabled' for safe: in output 'led'",
             hint: "'disabled' means off: write safe: off (a level is one of on, off, true, false, 1, 0)")
     }
+
+    @Test("a misspelt level gets a guess only when every near level word means the same level", arguments: [
+        ("tru", "did you mean 'true'? (a level is one of on, off, true, false, 1, 0)"),
+        ("of", "a level is one of on, off, true, false, 1, 0"),
+        ("onn", "a level is one of on, off, true, false, 1, 0"),
+        ("2", "a level is one of on, off, true, false, 1, 0"),
+    ])
+    func spelling(word: String, hint: String) {
+        let errors = ConfigFixture.errors(ConfigFixture.chipsAndInputs
+            + "outputs:\n  led: { chip: main, line: 5, follows: a, safe: \(word) }\n")
+        #expect(errors.map(\.hint) == [hint])
+    }
 }
