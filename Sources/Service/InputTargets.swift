@@ -93,8 +93,8 @@ final class InputTargets {
         let names = names
         let close = NameSuggestions.closeNames(to: name, among: names)
         let list = names.isEmpty ? "the config declares no input" : "inputs: " + names.joined(separator: ", ")
-        return Refusal(message: "no input named '\(name)'",
-                       hint: close.isEmpty ? list : "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))")
+        let guess = "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))"
+        return Refusal(message: "no input named '\(name)'", hint: close.isEmpty ? list : guess)
     }
 
     /// How long after `perform` the engine has the change, at least: the input's

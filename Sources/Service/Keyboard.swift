@@ -51,7 +51,8 @@ final class Keyboard {
         let names = targets.names
         let keys = zip(Self.inputKeys, names).filter { !targets.isRemote($1) }
             .map { "\($0) \($1)" }.joined(separator: ", ")
-        let rest = names.count > Self.inputKeys.count ? " (the others: gpioagg sim toggle NAME)" : ""
+        let rest = names.count > Self.inputKeys.count
+            ? " (the others: gpioagg sim toggle NAME, or gpioagg set NAME toggle)" : ""
         return "keys: \(keys)\(rest); s status, h help, q quit"
     }
 
