@@ -67,9 +67,13 @@ test-examples: deps
 TEST_LIMIT ?= 15m
 TIMED := timeout --kill-after=30s $(TEST_LIMIT)
 
+# Every test is a Swift Testing test: the XCTest half of each run would only print
+# "Executed 0 tests, with 0 failures" before the real results.
+TEST_KINDS := --disable-xctest
+
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
-	$(TIMED) $(SWIFT) test --skip-build --scratch-path $(BUILD)
+	$(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD)
 
 # The operators are lock-based and touch raw memory: every test also runs under
 # ThreadSanitizer and AddressSanitizer (leak checks off: tests may end with pipelines
@@ -77,10 +81,10 @@ test-unit: deps
 # crash; Swift's backtracer, reading the crashed process's memory under them, can hang.
 test-sanitizers: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWIFT_BACKTRACE=enable=no $(TIMED) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no $(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
-	    $(TIMED) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	    $(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --sanitize=address --scratch-path .build-asan
 
 # The release binaries are built with the Swift runtime linked in, as they ship to a
 # Raspberry Pi; a smoke run proves the static link works.

@@ -22,6 +22,9 @@
 //   GPIOSimulated    In-process chips on an event loop's clock, for tests and --simulate.
 //   CYAML            libyaml (Debian's libyaml-dev) as a system library, imported by
 //                    exactly one Swift module: Config.
+//   Values           The words for a level (on, true, 1; off, false, 0), one table for the
+//                    config, test files, the command line, line commands and MQTT
+//                    payloads. No dependencies.
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
 //                    grammar the config's checker and the client both use). Glibc only.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
@@ -98,8 +101,9 @@ let package = Package(
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "Values"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "Values"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
@@ -108,7 +112,7 @@ let package = Package(
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine"]),
-        .target(name: "HomeAssistant", dependencies: ["JSON"]),
+        .target(name: "HomeAssistant", dependencies: ["JSON", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
@@ -121,13 +125,13 @@ let package = Package(
             name: "Service",
             dependencies: [
                 "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "Reactive", .product(name: "Logging", package: "swift-log"),
+                "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Service",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Service", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -146,6 +150,7 @@ let package = Package(
                 "LoopEmbedded",
                 "Scenario",
                 "Service",
+                "Values",
             ]
         ),
         .executableTarget(name: "gpioagg-bench",
@@ -159,6 +164,7 @@ let package = Package(
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded",
                                    "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",

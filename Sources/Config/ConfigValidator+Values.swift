@@ -1,4 +1,5 @@
 import GPIO
+import Values
 
 /// Readers for the kinds of value a config file holds. Each reports what is wrong with
 /// the value and returns nil; a value already reported (`SourceNode.Content.reported`)
@@ -145,31 +146,17 @@ extension ConfigValidator {
         return nil
     }
 
-    /// `on`, `off`, `true` or `false`.
+    /// A level word (`LevelWord`: `on`, `true`, `1`; `off`, `false`, `0`; any case).
     ///
-    /// Other words people write for a level (`no`, `0`, `low`, `Off`, `yes`, `1`, `high`)
-    /// are refused with the word of the same meaning as the hint, never by spelling:
-    /// on `safe:`, "did you mean 'on'?" for `no` would be the opposite of what was meant.
+    /// Other words people write for a level (`no`, `low`, `yes`, `high`) are refused with
+    /// the word of the same meaning as the hint, never by spelling: on `safe:`, "did you
+    /// mean 'on'?" for `no` would be the opposite of what was meant (`LevelWord.hint`).
     mutating func onOff(_ entry: SourceNode.Entry, in what: String) -> Bool? {
-        let options = [("on", true), ("off", false), ("true", true), ("false", false)]
-        if case .scalar(let word, _) = entry.value.content, !options.contains(where: { $0.0 == word }),
-           let meaning = Self.levelMeaning(word) {
-            let level = meaning ? "on" : "off"
-            report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)",
-                   hint: "'\(word)' means \(level): write \(entry.key): \(level) (\(entry.key): is one of on, off, true, false)")
-            return nil
-        }
-        return choice(entry, in: what, options: options)
-    }
-
-    /// What a word people write for a level means (`true` is on), whatever its case; nil
-    /// for any other word.
-    static func levelMeaning(_ word: String) -> Bool? {
-        switch word.lowercased() {
-        case "on", "true", "yes", "y", "1", "high", "hi", "enable", "enabled", "active": true
-        case "off", "false", "no", "n", "0", "low", "lo", "disable", "disabled", "inactive": false
-        default: nil
-        }
+        guard let word = text(entry, in: what) else { return nil }
+        if let level = LevelWord.level(of: word) { return level }
+        report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)",
+               hint: LevelWord.hint(for: word, key: "\(entry.key):"))
+        return nil
     }
 
     /// A name referring to something declared elsewhere (checked later).

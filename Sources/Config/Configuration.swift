@@ -133,8 +133,8 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
     public var name: String
     public var topic: String
     public var fallback: Bool
-    /// The payloads that mean on and off besides `ON`/`OFF`, `true`/`false`, `1`/`0`
-    /// (any case); when given, only they count.
+    /// The payloads that mean on and off besides the level words (`LevelWord`: `ON`/`OFF`,
+    /// `true`/`false`, `1`/`0`, any case): checked first, exactly as written.
     public var payloadOn: String?
     public var payloadOff: String?
     public var deviceClass: String?

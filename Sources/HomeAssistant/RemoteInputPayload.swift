@@ -1,6 +1,8 @@
+import Values
+
 /// How a payload on a remote input's topic (another node's value, a sensor's) reads as
-/// a level: `ON`/`OFF`, `true`/`false` and `1`/`0` in any case, and the config's own
-/// `payload_on`/`payload_off` words.
+/// a level: the level words (`ON`/`OFF`, `true`/`false` and `1`/`0` in any case:
+/// `LevelWord`), and the config's own `payload_on`/`payload_off` words.
 ///
 /// The config's words are checked first and exactly as written (a device sending `0`
 /// for on can say so: `payload_on: "0"`, `payload_off: "1"`); the built-in words after
@@ -24,20 +26,12 @@ public struct RemoteInputPayload: Hashable, Sendable {
         self.payloadOff = payloadOff
     }
 
-    /// The words always understood, lowercase: `on`, `true`, `1`.
-    public static let onWords = ["on", "true", "1"]
-    /// `off`, `false`, `0`.
-    public static let offWords = ["off", "false", "0"]
-
     /// The level `payload` asks for, or nil when it is not one of the words.
     public func level(of payload: String) -> Bool? {
         let text = PayloadText.trimmed(payload)
         if let payloadOn, text == payloadOn { return true }
         if let payloadOff, text == payloadOff { return false }
-        let lowered = PayloadText.asciiLowercased(text)
-        if Self.onWords.contains(lowered) { return true }
-        if Self.offWords.contains(lowered) { return false }
-        return nil
+        return LevelWord.level(of: text)
     }
 
     /// The level of a payload as it arrives from the broker; nil when the bytes are not
@@ -60,18 +54,5 @@ enum PayloadText {
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(scalars[first...last])
-    }
-
-    /// Only ASCII letters change: `ON` and `on` match, and no locale is involved.
-    static func asciiLowercased(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {
-                scalars.append(lower)
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
     }
 }

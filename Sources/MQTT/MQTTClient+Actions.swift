@@ -223,7 +223,9 @@ extension MQTTClient {
         reconnectTimer = nil
         stopTimer = nil
         resolution += 1
-        logger.info("stopped", metadata: ["mqtt_client_id": "\(configuration.clientID)"])
+        // Debug only: the daemon, which stopped the client, says `stopped (REASON)` itself
+        // once the client is done; a second, bare `stopped` would read as another stop.
+        logger.debug("stopped", metadata: ["mqtt_client_id": "\(configuration.clientID)"])
         let completions = stopCompletions
         stopCompletions = []
         for completion in completions { completion() }

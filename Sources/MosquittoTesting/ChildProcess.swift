@@ -43,7 +43,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
         // Nothing else the test process has open: a test's pipe end held by a broker
         // that outlives the test would never see its end of file.
-        Self.closeFrom?(&actions, 3)
+        _ = Self.closeFrom?(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

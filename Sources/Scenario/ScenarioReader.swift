@@ -1,4 +1,5 @@
 import Config
+import Values
 
 /// Reads a test file's tree (`ConfigLoader.loadDocument`) into a `Scenario`, collecting
 /// every error at its key or value, with a hint, as the config's validator does. Names
@@ -252,34 +253,13 @@ struct ScenarioReader {
         }
     }
 
-    /// `on`, `off`, `true` or `false`; other words for a level are refused with the word
-    /// of the same meaning, never by spelling (as in a config file's `initial:`).
+    /// A level word (`LevelWord`, as in a config file's `initial:`); other words for a
+    /// level are refused with the word of the same meaning, never by spelling.
     private mutating func onOff(_ entry: SourceNode.Entry, in step: String) -> Bool? {
-        let words = "on, off, true, false"
         guard let word = scalar(entry, hint: "write \(entry.key): on or \(entry.key): off") else { return nil }
-        switch word {
-        case "on", "true": return true
-        case "off", "false": return false
-        default: break
-        }
-        let hint: String
-        if let meaning = Self.levelMeaning(word) {
-            let level = meaning ? "on" : "off"
-            hint = "'\(word)' means \(level): write \(entry.key): \(level) (a level is one of \(words))"
-        } else {
-            hint = NearestNames.didYouMean(word, among: ["on", "off", "true", "false"])
-                .map { "\($0) (a level is one of \(words))" } ?? "a level is one of \(words)"
-        }
-        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):", hint: hint)
+        if let level = LevelWord.level(of: word) { return level }
+        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):",
+               hint: LevelWord.hint(for: word, key: "\(entry.key):"))
         return nil
-    }
-
-    /// What a word people write for a level means (`true` is on), whatever its case.
-    static func levelMeaning(_ word: String) -> Bool? {
-        switch word.lowercased() {
-        case "on", "true", "yes", "y", "1", "high", "hi", "enable", "enabled", "active": true
-        case "off", "false", "no", "n", "0", "low", "lo", "disable", "disabled", "inactive": false
-        default: nil
-        }
     }
 }

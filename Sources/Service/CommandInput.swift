@@ -5,14 +5,18 @@ import Config
 import Control
 import Engine
 import Loop
+import Values
 
-/// Commands for the simulated inputs, one per line, from standard input when it is a
-/// pipe or a file: what scripts and tests drive `gpioagg --simulate` with.
+/// Commands for the inputs, one per line, from standard input when it is a pipe or a
+/// file: what scripts and tests drive `gpioagg --simulate` with. They move simulated
+/// line inputs and command inputs alike (`InputTargets`); a remote input is refused.
 ///
 /// ```
 /// on switch1            set an input on (off NAME: off)
-/// toggle switch2        invert it; a number names the Nth input (1 is the first),
-///                       here and in every command: `toggle 1`, `pulse 2 50ms`
+/// set switch1 true      set it to a level word (on, off, true, false, 1, 0)
+/// toggle switch2        invert it; a number names the Nth input as `status` lists
+///                       them (1 is the first), here and in every command:
+///                       `toggle 1`, `pulse 2 50ms`, `3` (toggle the third)
 /// pulse switch3 50ms    invert it, then restore it after the duration (default 100ms)
 /// status                print every level
 /// quit                  outputs to their safe values, exit (end of input does too)
@@ -128,8 +132,7 @@ final class CommandInput {
     private func execute(_ line: String) -> (String, Duration)? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let verb = words.first, !verb.hasPrefix("#") else { return nil }
-        let inputs = daemon.configuration.inputs
-        var name = words.count > 1 ? words[1] : ""
+        var word = words.count > 1 ? words[1] : ""
         let action: SimAction
         switch (verb, words.count) {
         case ("quit", 1), ("exit", 1):
@@ -143,6 +146,13 @@ final class CommandInput {
             return nil
         case ("on", 2): action = .set(true)
         case ("off", 2): action = .set(false)
+        case ("set", 3):
+            guard let level = LevelWord.level(of: words[2]) else {
+                fail("'\(words[2])' is not a level: "
+                    + (LevelWord.meaningHint(for: words[2]) ?? "a level is one of \(LevelWord.listed)"))
+                return nil
+            }
+            action = .set(level)
         case ("toggle", 2): action = .toggle
         case ("pulse", 2): action = .pulse(Self.defaultPulse)
         case ("pulse", 3):
@@ -157,29 +167,22 @@ final class CommandInput {
                 return nil
             }
         case (_, 1) where Int(verb) != nil:
-            guard let number = Int(verb), inputs.indices.contains(number - 1) else {
-                fail("there is no input number \(verb); inputs 1 to \(inputs.count)")
-                return nil
-            }
-            name = inputs[number - 1].name
+            word = verb
             action = .toggle
         default:
             fail("unknown command '\(Self.printable(line))'; commands: \(Self.commandList)")
             return nil
         }
-        // An input's number works wherever its name does (`toggle 1`, `pulse 2 50ms`).
-        if let number = Int(name), inputs.indices.contains(number - 1), !inputs.contains(where: { $0.name == name }) {
-            name = inputs[number - 1].name
-        }
+        let targets = daemon.inputTargets
+        let name: String
         do throws(SimulatedInputs.Refusal) {
-            try daemon.simulate(name, action)
+            name = try targets.resolve(word)
+            try targets.perform(action, on: name)
         } catch {
             fail(error.text)
             return nil
         }
-        let debounce = inputs.first { $0.name == name }?.debounce.period ?? .zero
-        if case .pulse(let length) = action { return (name, length + debounce) }
-        return (name, debounce)
+        return (name, targets.settlingTime(of: name, after: action))
     }
 
     /// `line` with its control characters (a NUL, an escape) written as `\u{0}`, so that
@@ -196,10 +199,13 @@ final class CommandInput {
         return text
     }
 
-    static let commandList = "on NAME, off NAME, toggle NAME, N (toggle input N), pulse NAME [DURATION], status, quit"
+    static let commandList = "on NAME, off NAME, set NAME LEVEL, toggle NAME, N (toggle input N), "
+        + "pulse NAME [DURATION], status, quit"
 
     static let help = """
-        on NAME | off NAME | toggle NAME    set or invert a simulated input; N toggles the Nth
+        on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
+        set NAME LEVEL                      set it to on, off, true, false, 1 or 0
+        N                                   toggle the Nth input
         pulse NAME [DURATION]               invert it for a while (default 100ms)
         status                              print every level
         quit                                outputs to their safe values, exit

@@ -35,12 +35,22 @@ public final class Daemon: ControlHandler {
     /// SIGHUP reloads. Every other catchable signal whose default action would end the
     /// process stops the daemon the way SIGTERM does (safe values written, socket
     /// removed): SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-    /// SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT and the real-time signals. Faults
-    /// (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) are left to the
-    /// kernel: the process cannot go on after one. SIGPIPE is ignored (a write to a
-    /// reader that went away fails instead).
+    /// SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT, the real-time signals, and SIGTRAP,
+    /// SIGSYS and SIGBUS as another process sends them (`kill`).
+    ///
+    /// Blocking SIGTRAP, SIGSYS and SIGBUS for the signalfd leaves a real fault fatal:
+    /// the kernel raises a fault's signal with `force_sig_info_to_task` (a breakpoint
+    /// or a Swift trap on arm64, `brk`: SIGTRAP; a seccomp filter: SIGSYS; a bad memory
+    /// access: SIGBUS), which, when the signal is blocked, unblocks it and resets its
+    /// action to the default, so the process dies at once, as before, without the safe
+    /// values (the Swift runtime's "Fatal error" message is printed before its trap; a
+    /// crash handler such as Swift's backtracer no longer runs for these three). SIGSEGV,
+    /// SIGILL, SIGFPE and SIGABRT, even sent with `kill`, keep their default action and
+    /// the runtime's crash report. SIGPIPE is ignored (a write to a reader that went
+    /// away fails instead).
     public static let handledSignals: [Int32] = [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-                                                 SIGVTALRM, SIGPROF, SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT]
+                                                 SIGVTALRM, SIGPROF, SIGIO, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT,
+                                                 SIGTRAP, SIGSYS, SIGBUS]
         + Array(realTimeSignals)
 
     /// The real-time signals applications may use (glibc keeps the first two or three
@@ -53,6 +63,7 @@ public final class Daemon: ControlHandler {
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1",
             SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM", SIGVTALRM: "SIGVTALRM", SIGPROF: "SIGPROF", SIGIO: "SIGIO",
             SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGPWR: "SIGPWR", SIGSTKFLT: "SIGSTKFLT",
+            SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGBUS: "SIGBUS",
         ]
         if let name = names[signal] { return name }
         if realTimeSignals.contains(signal) { return "SIGRTMIN+\(signal - realTimeSignals.lowerBound)" }
@@ -127,6 +138,8 @@ public final class Daemon: ControlHandler {
     /// Line commands and `sim` requests waiting for their input to settle.
     private(set) lazy var settling = InputSettling(daemon: self)
     private var keyboard: Keyboard?
+    /// What line commands and keys name and move.
+    private(set) lazy var inputTargets = InputTargets(daemon: self)
     private var watchdog: LoopTimer?
     /// Writes the kept values (`persist`, `initial: restore`) off the loop's thread;
     /// nil while the configuration keeps nothing.
@@ -305,6 +318,7 @@ public final class Daemon: ControlHandler {
         watchdog = nil
         observation = nil
         settling.stopAll()
+        inputTargets.cancelPulses()
         commands?.close()
         commands = nil
         keyboard?.close()

@@ -5,9 +5,11 @@ import Control
 import Engine
 import Logging
 
-/// Keys for the simulated inputs when standard input is a terminal: `1` to `9`, then
-/// letters, toggle the inputs in the order the config lists them; `s` prints every
-/// level, `h` the keys, `q` (or Ctrl-C) stops.
+/// Keys for the inputs when standard input is a terminal: `1` to `9`, then letters,
+/// toggle the inputs in the order `status` lists them (the numbers of the line
+/// commands, `InputTargets`), simulated line inputs and command inputs alike; a remote
+/// input's key is left out of the help and answers why it cannot move. `s` prints
+/// every level, `h` the keys, `q` (or Ctrl-C) stops.
 ///
 /// The terminal is put in non-canonical mode without echo, so that a key acts at once,
 /// and restored by `close()` (the daemon closes it whenever it stops). Runs on the
@@ -45,9 +47,12 @@ final class Keyboard {
     }
 
     var help: String {
-        let inputs = daemon.configuration.inputs
-        let keys = zip(Self.inputKeys, inputs).map { "\($0) \($1.name)" }.joined(separator: ", ")
-        let rest = inputs.count > Self.inputKeys.count ? " (the others: gpioagg sim toggle NAME)" : ""
+        let targets = daemon.inputTargets
+        let names = targets.names
+        let keys = zip(Self.inputKeys, names).filter { !targets.isRemote($1) }
+            .map { "\($0) \($1)" }.joined(separator: ", ")
+        let rest = names.count > Self.inputKeys.count
+            ? " (the others: gpioagg sim toggle NAME, or gpioagg set NAME toggle)" : ""
         return "keys: \(keys)\(rest); s status, h help, q quit"
     }
 
@@ -72,10 +77,10 @@ final class Keyboard {
         case "h", "?":
             daemon.logger.info("\(help)")
         default:
-            guard let index = Self.inputKeys.firstIndex(of: key),
-                  daemon.configuration.inputs.indices.contains(index) else { return }
+            let names = daemon.inputTargets.names
+            guard let index = Self.inputKeys.firstIndex(of: key), names.indices.contains(index) else { return }
             do throws(SimulatedInputs.Refusal) {
-                try daemon.simulate(daemon.configuration.inputs[index].name, .toggle)
+                try daemon.inputTargets.perform(.toggle, on: names[index])
             } catch {
                 daemon.logger.error("error: \(error.text)")
             }

@@ -53,6 +53,15 @@ struct SimulatedInputs {
     private func line(of name: String) throws(Refusal) -> (SimulatedChip, UInt32) {
         guard engine.isRunning else { throw Refusal(message: "the engine is not running") }
         guard let id = engine.line(ofInput: name) else {
+            // Inputs with no line have their own way to be moved: say which.
+            if configuration.commandInputs.contains(where: { $0.name == name }) {
+                throw Refusal(message: "'\(name)' is a command input, not a simulated line",
+                              hint: "set it with gpioagg set \(name) on, off or toggle")
+            }
+            if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
+                throw Refusal(message: "'\(name)' follows the MQTT topic \(remote.topic), not a simulated line",
+                              hint: "publish to \(remote.topic) to move it")
+            }
             let known = configuration.inputs.map(\.name)
             let close = NameSuggestions.closeNames(to: name, among: known)
             let list = known.isEmpty ? "" : "inputs: " + known.joined(separator: ", ")

@@ -1,5 +1,6 @@
 import CommandParsing
 import Control
+import Values
 
 extension GPIOAgg {
     /// `gpioagg set NAME on|off|toggle`: a command input of the running daemon.
@@ -15,7 +16,8 @@ extension GPIOAgg {
                   gpioagg set override toggle
                 """,
             arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
-                        ArgumentSpec("on|off|toggle", help: "The new value.", values: ["on", "off", "toggle"])],
+                        ArgumentSpec("on|off|toggle", help: "The new value (true, false, 1 and 0 too).",
+                                     values: ["on", "off", "toggle"])],
             options: ControlOptions.options
         )
 
@@ -26,10 +28,13 @@ extension GPIOAgg {
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             let text = arguments.positional(1) ?? ""
-            guard let value = ControlRequest.SetValue(rawValue: text) else {
-                throw UsageError("'\(text)' is not a value: write on, off or toggle")
+            if text.asciiLowercased == "toggle" {
+                value = .toggle
+            } else if let level = LevelWord.level(of: text) {
+                value = level ? .on : .off
+            } else {
+                throw UsageError("'\(text)' is not a value: " + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle"))
             }
-            self.value = value
             control = ControlOptions(arguments)
         }
 

@@ -1,11 +1,14 @@
 import CommandParsing
+import Values
+
 extension GPIOAgg.Sim {
     /// `gpioagg sim set NAME on|off`.
     struct SetLevel: Command {
         static let help = CommandHelp(
             name: "gpioagg sim set",
             abstract: "Set a simulated input on or off.",
-            arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off.", values: ["on", "off"])],
+            arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off (true, false, 1 and 0 too).",
+                                                   values: ["on", "off"])],
             options: simOptions
         )
 
@@ -26,15 +29,15 @@ extension GPIOAgg.Sim {
         }
     }
 
-    /// `on` or `off`.
-    enum Level: String {
+    /// A level word (`LevelWord`): `on`, `true`, `1`, `off`, `false`, `0`.
+    enum Level {
         case on, off
 
         init(argument: String) throws(UsageError) {
-            guard let level = Level(rawValue: argument) else {
-                throw UsageError("'\(argument)' is not a level: write on or off")
+            guard let level = LevelWord.level(of: argument) else {
+                throw UsageError("'\(argument)' is not a level: " + (LevelWord.meaningHint(for: argument) ?? "write on or off"))
             }
-            self = level
+            self = level ? .on : .off
         }
     }
 }

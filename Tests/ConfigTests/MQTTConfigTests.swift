@@ -94,6 +94,10 @@ struct MQTTConfigTests {
          "topic: 'gpioagg/+/door' in input 'o' has a wildcard (+ or #)", ""),
         ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { command: true, line: GPIO4 }\n", 5, 23,
          "line: does not apply to a command input (input 'o')", "keys of a command input: command, initial, persist, device_class"),
+        // /set takes the level words and TOGGLE, as Home Assistant's switch sends them:
+        // a command input has no words of its own.
+        ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { command: true, payload_on: OPEN }\n", 5, 23,
+         "payload_on: does not apply to a command input (input 'o')", "keys of a command input: command, initial, persist, device_class"),
         ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { topic: a/b, debounce: 10ms }\n", 5, 20,
          "debounce: does not apply to a remote input (input 'o')", ""),
         ("mqtt: { broker: mqtt://h }\ninputs:\n  o: { chip: main, line: GPIO4, fallback: on }\n", 5, 33,

@@ -11,9 +11,23 @@ struct CommandPayloadTests {
         #expect(CommandPayload(payload) == expected)
     }
 
-    @Test("anything else is nil: levels such as 1 or true are not commands",
-          arguments: ["", " ", "1", "0", "true", "false", "TOGGLED", "O N", "ＯＮ", "on off"])
+    @Test("every level word is a command: true and 1 set on, false and 0 set off", arguments: [
+        ("1", CommandPayload.on), ("true", .on), ("TRUE", .on), (" 1\n", .on),
+        ("0", .off), ("false", .off), ("False\r\n", .off),
+    ])
+    func levelWords(payload: String, expected: CommandPayload) {
+        #expect(CommandPayload(payload) == expected)
+    }
+
+    @Test("anything else is nil: words that only mean a level, such as yes, are not commands",
+          arguments: ["", " ", "2", "yes", "no", "high", "TOGGLED", "O N", "ＯＮ", "on off"])
     func unknown(payload: String) {
         #expect(CommandPayload(payload) == nil)
+    }
+
+    @Test("the words a refusal lists are the ones taken")
+    func listed() {
+        #expect(CommandPayload.words == "ON, OFF, TOGGLE (or true, false, 1, 0)")
+        for word in ["ON", "OFF", "TOGGLE", "true", "false", "1", "0"] { #expect(CommandPayload(word) != nil) }
     }
 }

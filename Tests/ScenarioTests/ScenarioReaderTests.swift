@@ -38,6 +38,15 @@ struct ScenarioReaderTests {
         #expect(loaded.scenario.expectationCount == 7)
     }
 
+    @Test("levels are the config's level words: 1, TRUE, 0 and Off read as in a config file")
+    func levelWords() throws {
+        let loaded = try ScenarioFixtures.load(["set: { motion: 1, door: Off }", "expect: { lit: TRUE, light_relay: 0 }"])
+        #expect(loaded.scenario.steps.map(\.action) == [
+            .set([.init("motion", true, at: location(3, 12)), .init("door", false, at: location(3, 23))]),
+            .expect([.init("lit", true, at: location(4, 15)), .init("light_relay", false, at: location(4, 26))]),
+        ])
+    }
+
     @Test("every mistake is reported at once, at its line and column, with a hint")
     func mistakes() {
         let text = """
@@ -91,7 +100,7 @@ struct ScenarioReaderTests {
                 + "hint: did you mean 'motion'? (inputs: motion, button, door)",
             "house.test.yaml:4:15: error: unknown name 'light_rely' in expect:\nhint: did you mean 'light_relay'?",
             "house.test.yaml:4:37: error: unknown level 'no' for lit in expect:\n"
-                + "hint: 'no' means off: write lit: off (a level is one of on, off, true, false)",
+                + "hint: 'no' means off: write lit: off (a level is one of on, off, true, false, 1, 0)",
             "house.test.yaml:5:5: error: unknown step 'wiat'\nhint: did you mean 'wait'? "
                 + "(a step is one of set, toggle, pulse, wait, expect, expect_active, expect_quiet)",
             "house.test.yaml:6:13: error: 'chime' is an output, not an input: toggle: moves inputs\n"

@@ -16,9 +16,9 @@ struct CommandInputTests {
         let rig: Rig
         private var ends: [Int32] = [0, 0]
 
-        init() throws {
+        init(_ text: String = Configuration.embeddedDemoText) throws {
             try #require(closeOnExecPipe(&ends))
-            rig = try Rig(Configuration.embeddedDemoText, interaction: .commands, commands: ends[0])
+            rig = try Rig(text, interaction: .commands, commands: ends[0])
             try rig.daemon.start()
         }
 
@@ -88,5 +88,56 @@ struct CommandInputTests {
         lines.finish(into: &items)
         #expect(items == [.line("on switch1"), .tooLong(2), .line(""), .line("toggle 1")])
         #expect(lines.lineNumber == 5)
+    }
+
+    /// Two inputs on lines and a command input, which `status` lists first: door_button,
+    /// door_closed, motion.
+    static let withCommandInput = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          door_closed: { chip: main, line: GPIO17 }
+          motion: { chip: main, line: GPIO27 }
+          door_button: { command: true }
+        signals:
+          lit: { any: [door_button, motion] }
+        outputs:
+          light: { chip: main, line: GPIO5, follows: lit }
+        """
+
+    @Test("line commands move command inputs too, by name or by number as status lists the inputs")
+    func commandInputs() throws {
+        let piped = try Piped(Self.withCommandInput)
+        piped.send(Array("on door_button\noff 1\n3\n3\nset door_closed true\npulse door_button 50ms\nstatus\n".utf8))
+        piped.end()
+        #expect(piped.errors == [])
+        #expect(piped.rig.daemon.exitStatus == 0)
+        #expect(piped.rig.changes("door_button").map(\.message) == [
+            "input door_button off (initial)", "input door_button on", "input door_button off",
+            "input door_button on", "input door_button off",
+        ])
+        #expect(piped.rig.changes("motion").map(\.message) == [
+            "input motion off (initial)", "input motion on", "input motion off",
+        ])
+        #expect(piped.rig.changes("door_closed").map(\.message) == ["input door_closed off (initial)", "input door_closed on"])
+        #expect(piped.rig.changes("light").map(\.message) == [
+            "output light off (initial)", "output light on", "output light off", "output light on", "output light off",
+            "output light on", "output light off", "output light off (safe state)",
+        ])
+    }
+
+    @Test("a command that names no input says which there are; a word that is not a level says what a level is")
+    func refusals() throws {
+        let piped = try Piped(Self.withCommandInput)
+        piped.send(Array("toggle 4\non door_buton\nset motion maybe\nset motion yes\npulse 0\n".utf8))
+        piped.end()
+        #expect(piped.errors == [
+            "error: there is no input number 4; inputs 1 to 3",
+            "error: no input named 'door_buton'; did you mean 'door_button'? (inputs: door_button, door_closed, motion)",
+            "error: 'maybe' is not a level: a level is one of on, off, true, false, 1, 0",
+            "error: 'yes' is not a level: 'yes' means on: write on",
+            "error: there is no input number 0; inputs 1 to 3",
+        ])
+        #expect(piped.rig.daemon.exitStatus == 1)
     }
 }

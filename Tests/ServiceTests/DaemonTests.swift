@@ -230,6 +230,15 @@ struct DaemonTests {
         rig.daemon.handle(signal: SIGTERM)
     }
 
+    @Test("a sim request for a command input says how to set it, instead of that there is no such input")
+    func simOnCommandInput() throws {
+        let rig = try Rig(CommandInputTests.withCommandInput)
+        try rig.daemon.start()
+        #expect(rig.daemon.handle(.sim(name: "door_button", action: .toggle)) == .failure(
+            "'door_button' is a command input, not a simulated line; set it with gpioagg set door_button on, off or toggle"))
+        rig.daemon.handle(signal: SIGTERM)
+    }
+
     @Test("pulses past the queue's bound are refused with a reason, and a set clears the queue")
     func pulseQueueBound() throws {
         let rig = try Rig(Configuration.embeddedDemoText)

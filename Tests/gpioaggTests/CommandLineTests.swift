@@ -106,7 +106,7 @@ struct CommandLineTests {
         (["check", "--config", "--json"], "gpioagg: error: '--config' needs a value: --config <path>"),
         (["detect", "--json=yes"], "gpioagg: error: '--json' takes no value, but was given 'yes'"),
         (["sim", "set"], "gpioagg: error: missing <name>: the input, as named in the config"),
-        (["sim", "set", "switch1"], "gpioagg: error: missing <on|off>: on or off"),
+        (["sim", "set", "switch1"], "gpioagg: error: missing <on|off>: on or off (true, false, 1 and 0 too)"),
         (["status", "--xyzzy"], "gpioagg: error: unknown option '--xyzzy' for 'gpioagg status'"),
     ])
     func plainUsageErrors(arguments: [String], error: String) throws {

@@ -45,6 +45,45 @@ struct KeyboardTests {
             .first { $0.contains("input  switch1   on") })
         #expect(change.wholeMatch(of: /\d\d:\d\d:\d\d\.\d\d\d input  switch1   on\s*/) != nil, "line: \(change)")
     }
+
+    @Test("keys follow status's order and move command inputs too")
+    func commandInputKey() throws {
+        let path = temporaryDirectory() + "/gpioagg.yaml"
+        try """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              motion: { chip: main, line: GPIO27 }
+              door_button: { command: true }
+            signals:
+              lit: { any: [door_button, motion] }
+            outputs:
+              light: { chip: main, line: GPIO5, follows: lit }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let process = Process()
+        process.executableURL = BuiltProducts.url("gpioagg")
+        process.arguments = ["run", "--simulate", "--config", path, "--control", temporarySocketPath()]
+        process.environment = environment
+        let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
+        process.standardInput = device
+        process.standardOutput = device
+        process.standardError = device
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(terminal.waitFor("keys: 1 door_button, 2 motion; s status, h help, q quit"))
+        #expect(terminal.waitFor("ready"))
+        terminal.type("1")
+        #expect(terminal.waitFor("input  door_button on"))
+        #expect(terminal.waitFor("output light       on"))
+        terminal.type("q")
+        #expect(terminal.waitFor("stopped (quit)"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
 }
 
 /// A pseudo-terminal: the child gets `device`; the test reads what it prints and types

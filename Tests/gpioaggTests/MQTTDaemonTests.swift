@@ -87,6 +87,11 @@ struct MQTTDaemonTests {
         #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == true)
         try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "toggle")
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        // The level words of the config file and the command line: 1 is on, false off.
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "1")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "false")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
 
         kill(node.daemon.process.processIdentifier, SIGTERM)
         let result = node.daemon.finish()
@@ -94,6 +99,42 @@ struct MQTTDaemonTests {
         #expect(Self.printed(result, "ignoring a retained command on gpioagg/garage/override/set"),
                 "\(result.lines) \(result.errors)")
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "offline")
+    }
+
+    @Test("a stop with MQTT prints one stopped line, the daemon's, with its reason")
+    func oneStoppedLine() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: Self.garage))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        kill(node.daemon.process.processIdentifier, SIGTERM)
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        let printed = result.lines + result.errors.split(separator: "\n").map(String.init)
+        #expect(printed.filter { $0.contains("stopped") } == ["stopped (SIGTERM)"], "\(printed)")
+        #expect(result.lines.last == "stopped (SIGTERM)")
+    }
+
+    @Test("line commands move a command input by name or number, and refuse a remote input with the reason")
+    func lineCommandsOnCommandAndRemoteInputs() throws {
+        let broker = try TestBroker()
+        let body = Self.garage.replacingOccurrences(
+            of: "  override: { command: true }\n",
+            with: "  override: { command: true }\n  shed_door: { topic: gpioagg/shed/door_open }\n")
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: body))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        // status lists button, override, shed_door: override is input 2.
+        node.daemon.send("on override")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        node.daemon.send("toggle 2")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        node.daemon.send("toggle shed_door")
+        node.daemon.send("on 3")
+        node.daemon.send("quit")
+        let result = node.daemon.finish()
+        #expect(result.status == 1, "the refused commands failed")
+        let refusal = "error: input 'shed_door' follows the MQTT topic gpioagg/shed/door_open: it takes its value "
+            + "from there; publish to gpioagg/shed/door_open to move it"
+        #expect(result.errors.components(separatedBy: refusal).count == 3, "\(result.errors)")
     }
 
     @Test("SIGKILL: the broker publishes the will, offline")

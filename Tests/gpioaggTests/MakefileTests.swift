@@ -73,4 +73,27 @@ struct MakefileTests {
             #expect(command.contains("SWIFT_BACKTRACE=enable=no"), "\(command)")
         }
     }
+
+    @Test("every swift test run in make test leaves out XCTest, which has no tests here and would print Executed 0 tests")
+    func testRunsSkipXCTest() throws {
+        let all = try Self.dryRun("test", ["SWIFT=swift-for-test"])
+        let runs = all.filter { $0.contains("swift-for-test test ") }
+        #expect(runs.count == 3, "plain, TSan and ASan: \(all)")
+        #expect(runs.allSatisfy { $0.contains(" --disable-xctest") }, "\(runs)")
+        let tests = try FileManager.default.subpathsOfDirectory(atPath: Self.root + "/Tests")
+            .filter { $0.hasSuffix(".swift") }
+        for file in tests {
+            let text = try String(contentsOfFile: Self.root + "/Tests/" + file, encoding: .utf8)
+            // Spelled in two pieces, so that this file does not match itself.
+            #expect(!text.contains("import " + "XCTest"), "\(file) holds XCTest tests, which --disable-xctest would skip")
+        }
+    }
+
+    @Test("the kernel suite names each guest run differently, so that its summary lines tell them apart")
+    func kernelSuiteLabels() throws {
+        let suite = try String(contentsOfFile: Self.root + "/scripts/kernel-test/suite", encoding: .utf8)
+        let labels = suite.split(separator: "\n").filter { $0.hasPrefix("run_guest ") }
+            .map { $0.split(separator: "\"")[1] }
+        #expect(labels == ["libgpiod v1", "the daemon, libgpiod v1", "libgpiod v2"], "\(labels)")
+    }
 }

@@ -91,11 +91,12 @@ struct SimulateCommandTests {
 
     static let signalNames: [Int32: String] = [
         SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
-        SIGALRM: "SIGALRM", SIGXCPU: "SIGXCPU",
+        SIGALRM: "SIGALRM", SIGXCPU: "SIGXCPU", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGBUS: "SIGBUS",
     ]
 
     @Test("SIGTERM, SIGINT and every other signal whose default ends the process drive the outputs to their safe state and exit 0",
-          arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, __libc_current_sigrtmin() + 1])
+          arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGTRAP, SIGSYS, SIGBUS,
+                      __libc_current_sigrtmin() + 1])
     func signalStops(signal: Int32) throws {
         let socket = temporarySocketPath()
         let running = try RunningProduct("gpioagg", ["--simulate", "--control", socket])

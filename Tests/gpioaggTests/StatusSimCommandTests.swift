@@ -55,6 +55,11 @@ struct StatusSimCommandTests {
     @Test("sim set, toggle and pulse reach the daemon", arguments: [
         (["set", "switch1", "on"], ControlRequest.sim(name: "switch1", action: .set(true))),
         (["set", "switch2", "off"], .sim(name: "switch2", action: .set(false))),
+        (["set", "switch1", "true"], .sim(name: "switch1", action: .set(true))),
+        (["set", "switch1", "1"], .sim(name: "switch1", action: .set(true))),
+        (["set", "switch1", "ON"], .sim(name: "switch1", action: .set(true))),
+        (["set", "switch2", "false"], .sim(name: "switch2", action: .set(false))),
+        (["set", "switch2", "0"], .sim(name: "switch2", action: .set(false))),
         (["toggle", "switch3"], .sim(name: "switch3", action: .toggle)),
         (["pulse", "switch1", "--for", "50ms"], .sim(name: "switch1", action: .pulse(.milliseconds(50)))),
         (["pulse", "switch1", "--for", "1.5s"], .sim(name: "switch1", action: .pulse(.milliseconds(1500)))),
@@ -67,6 +72,31 @@ struct StatusSimCommandTests {
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(result.lines.isEmpty)
         #expect(daemon.requests == [expected])
+    }
+
+    @Test("gpioagg set takes every level word and toggle, in any case", arguments: [
+        (["override", "on"], ControlRequest.set(name: "override", value: .on)),
+        (["override", "TRUE"], .set(name: "override", value: .on)),
+        (["override", "1"], .set(name: "override", value: .on)),
+        (["override", "off"], .set(name: "override", value: .off)),
+        (["override", "false"], .set(name: "override", value: .off)),
+        (["override", "0"], .set(name: "override", value: .off)),
+        (["override", "Toggle"], .set(name: "override", value: .toggle)),
+    ])
+    func set(arguments: [String], expected: ControlRequest) throws {
+        let daemon = try FakeDaemon()
+        defer { daemon.stop() }
+        _ = try runProduct("gpioagg", ["set"] + arguments + ["--control", daemon.path])
+        #expect(daemon.requests == [expected])
+    }
+
+    @Test("gpioagg set refuses a word that is not a level, by its meaning when it has one")
+    func setRefusal() throws {
+        let yes = try runProduct("gpioagg", ["set", "override", "yes", "--control", "/nonexistent/control.sock"])
+        #expect(yes.status == 64)
+        #expect(yes.errors.hasPrefix("gpioagg: error: 'yes' is not a value: 'yes' means on: write on\n"), "\(yes.errors)")
+        let maybe = try runProduct("gpioagg", ["set", "override", "maybe", "--control", "/nonexistent/control.sock"])
+        #expect(maybe.errors.hasPrefix("gpioagg: error: 'maybe' is not a value: write on, off or toggle\n"), "\(maybe.errors)")
     }
 
     @Test("an error reply is printed as an error and exits 1")
@@ -97,6 +127,7 @@ struct StatusSimCommandTests {
 
     @Test("bad levels and durations are usage errors", arguments: [
         (["set", "switch1", "maybe"], "error: 'maybe' is not a level: write on or off"),
+        (["set", "switch1", "yes"], "error: 'yes' is not a level: 'yes' means on: write on"),
         (["pulse", "switch1", "--for", "50"], "the duration '50' has no unit: write a number and a unit with no space, e.g. 10ms"),
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
         (["pulse", "switch1", "--for", "2d"], "'2d' is not a duration"),

@@ -190,7 +190,7 @@ final class MQTTBridge {
         }
     }
 
-    /// `ON`, `OFF` or `TOGGLE` (any case) on a command input's `/set`. A retained
+    /// A level word or `TOGGLE` (`CommandPayload`) on a command input's `/set`. A retained
     /// command is an old one: ignored (and said once per topic).
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
@@ -205,7 +205,7 @@ final class MQTTBridge {
         case .off: result = daemon.engine.setInput(name, to: false)
         case .toggle: result = daemon.engine.setInput(name, toggle: true)
         case nil:
-            logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is ON, OFF or TOGGLE")
+            logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(CommandPayload.words)")
             return
         }
         if result == nil { logger.warning("command input \(name) is not running") }

@@ -1,0 +1,141 @@
+import Config
+import Control
+import Engine
+import GPIO
+import Loop
+
+/// The inputs a line command or a key names, and how each is moved: a simulated line
+/// input on its chip (`SimulatedInputs`), a command input through the engine as
+/// `gpioagg set` and MQTT's `/set` move it; a remote input is refused, since its value
+/// comes from its topic.
+///
+/// An input is named by its name or by its number: the inputs are numbered in the
+/// order `status` lists them (by name, 1 the first), lines, command and remote inputs
+/// alike, so that `toggle 3` and the key `3` move the third input `status` shows.
+///
+/// ```swift
+/// let name = try daemon.inputTargets.resolve("3")        // "door_button"
+/// try daemon.inputTargets.perform(.pulse(.milliseconds(100)), on: name)
+/// ```
+///
+/// Loop thread only.
+final class InputTargets {
+    typealias Refusal = SimulatedInputs.Refusal
+
+    /// How an input is moved.
+    enum Kind: Equatable {
+        /// On a line: its simulated chip.
+        case line
+        /// `command: true`: the engine.
+        case command
+        /// `topic:`: not by hand.
+        case remote(topic: String)
+    }
+
+    private unowned let daemon: Daemon
+    /// The pulses under way on command inputs: each ends by setting the input back.
+    private var pulses: [String: LoopTimer] = [:]
+
+    init(daemon: Daemon) {
+        self.daemon = daemon
+    }
+
+    /// Every input, in the order `status` lists them.
+    var names: [String] { daemon.configuration.inputNames.sorted() }
+
+    func kind(of name: String) -> Kind? {
+        let configuration = daemon.configuration
+        if configuration.inputs.contains(where: { $0.name == name }) { return .line }
+        if configuration.commandInputs.contains(where: { $0.name == name }) { return .command }
+        if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
+            return .remote(topic: remote.topic)
+        }
+        return nil
+    }
+
+    /// Whether `name` is a remote input: named, numbered, never moved by hand.
+    func isRemote(_ name: String) -> Bool {
+        if case .remote = kind(of: name) { return true }
+        return false
+    }
+
+    /// The input `word` names: an input's name, or its number in `names`.
+    func resolve(_ word: String) throws(Refusal) -> String {
+        let names = names
+        if names.contains(word) { return word }
+        if let number = Int(word) {
+            guard names.indices.contains(number - 1) else {
+                throw Refusal(message: "there is no input number \(word)",
+                              hint: names.isEmpty ? "the config declares no input" : "inputs 1 to \(names.count)")
+            }
+            return names[number - 1]
+        }
+        throw unknown(word)
+    }
+
+    /// Moves the input called `name`.
+    func perform(_ action: SimAction, on name: String) throws(Refusal) {
+        switch kind(of: name) {
+        case .line:
+            try daemon.simulate(name, action)
+        case .command:
+            try move(command: name, action)
+        case .remote(let topic):
+            throw Refusal(message: "input '\(name)' follows the MQTT topic \(topic): it takes its value from there",
+                          hint: "publish to \(topic) to move it")
+        case nil:
+            throw unknown(name)
+        }
+    }
+
+    /// "no input named 'door_buton'; did you mean 'door_button'? (inputs: ...)"
+    private func unknown(_ name: String) -> Refusal {
+        let names = names
+        let close = NameSuggestions.closeNames(to: name, among: names)
+        let list = names.isEmpty ? "the config declares no input" : "inputs: " + names.joined(separator: ", ")
+        let guess = "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))"
+        return Refusal(message: "no input named '\(name)'", hint: close.isEmpty ? list : guess)
+    }
+
+    /// How long after `perform` the engine has the change, at least: the input's
+    /// debounce period, and a pulse's length when waiting for its end.
+    func settlingTime(of name: String, after action: SimAction) -> Duration {
+        let debounce = daemon.configuration.inputs.first { $0.name == name }?.debounce.period ?? .zero
+        if case .pulse(let length) = action { return length + debounce }
+        return debounce
+    }
+
+    /// Ends the pulses under way without setting their inputs back (the daemon stops).
+    func cancelPulses() {
+        for timer in pulses.values { timer.cancel() }
+        pulses = [:]
+    }
+
+    /// A set or a toggle cancels what remains of a pulse, as on a simulated line; a pulse
+    /// inverts the input and sets it back to where it started after `length`.
+    private func move(command name: String, _ action: SimAction) throws(Refusal) {
+        let engine = daemon.engine
+        guard let value = engine.value(ofInput: name), engine.isRunning else {
+            throw Refusal(message: "the engine is not running")
+        }
+        switch action {
+        case .set(let level):
+            pulses.removeValue(forKey: name)?.cancel()
+            engine.setInput(name, to: level)
+        case .toggle:
+            pulses.removeValue(forKey: name)?.cancel()
+            engine.setInput(name, toggle: true)
+        case .pulse(let length):
+            guard pulses[name] == nil else {
+                throw Refusal(message: "input '\(name)' has a pulse under way",
+                              hint: "wait for it to end, or set the input to cancel it")
+            }
+            engine.setInput(name, to: !value)
+            pulses[name] = daemon.loop.schedule(in: length) { [weak self] in
+                guard let self else { return }
+                pulses[name] = nil
+                daemon.engine.setInput(name, to: value)
+            }
+        }
+    }
+}
