@@ -133,8 +133,6 @@ final class MQTTBridge {
             client.unsubscribe(topic)
         }
         subscribe()
-        // The new engine starts each remote input where this one has it.
-        for (name, value) in remote.values { daemon.engine.setInput(name, to: value) }
         if client.isConnected {
             if declaration.discovery != nil {
                 for message in discovery.removals(since: previous) { publish(message) }

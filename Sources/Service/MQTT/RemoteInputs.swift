@@ -157,7 +157,8 @@ struct RemoteInputs {
         return fresh
     }
 
-    /// Each input's value now, for an engine that starts with this set of inputs.
+    /// Each input's value now: what the engine has (a reload's next engine starts each
+    /// unchanged remote input at its previous engine's value).
     var values: [(name: String, value: Bool)] { entries.map { ($0.declaration.name, $0.current) } }
 
     /// Why each input is at its fallback now, for the log at start.
