@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "Reactive", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -183,7 +183,7 @@ let package = Package(
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
-                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service",
+                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Config", "Control", "Engine", "Loop", "Service",
                                    "MosquittoTesting"]),
     ]
 )

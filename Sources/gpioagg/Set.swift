@@ -1,5 +1,6 @@
 import CommandParsing
 import Control
+import Service
 
 extension GPIOAgg {
     /// `gpioagg set NAME on|off|toggle`: a command input of the running daemon.
