@@ -54,12 +54,14 @@
 //                    queues, the client id derived from the machine id. Re-exports
 //                    MQTTCore.
 //   Service          The daemon as a library: lifecycle state machine, reload, line
-//                    commands and keys, logging that never blocks, systemd notifier.
+//                    commands and keys, logging that never blocks, systemd notifier;
+//                    the commands' --control option and their requests to the daemon.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
-//                    errors with suggestions. No Foundation.
+//                    errors with suggestions, the one error form; the --simulate and
+//                    --board options. No Foundation.
 //   gpioagg          The command line only.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
