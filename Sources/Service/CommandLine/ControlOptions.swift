@@ -45,7 +45,7 @@ public struct ControlOptions {
     /// kind.
     public func sendExpectingOK(_ request: ControlRequest, what: String) throws {
         switch try send(request) {
-        case .ok, .failure:
+        case .ok, .failure:   // a failure was reported by send
             return
         case .warning(let message):
             printError("warning: \(message)")
