@@ -39,6 +39,12 @@ struct TopicOwnershipTests {
         ("inputs:\n  gate: { command: true }\n  echo: { topic: home/gpioagg/garage/gate/set }\n", 6, 18,
          "topic: 'home/gpioagg/garage/gate/set' of input 'echo' is the command topic of this node's command input 'gate'",
          "set a command input with gpioagg set or its /set topic"),
+        ("inputs:\n  ha: { topic: homeassistant/status, payload_on: online, payload_off: offline }\n", 5, 16,
+         "topic: 'homeassistant/status' of input 'ha' is Home Assistant's status topic, which this node reads",
+         "with discovery: false under mqtt:, a remote input can follow it"),
+        ("inputs:\n  door: { chip: main, line: GPIO4 }\n  cfg: { topic: homeassistant/binary_sensor/garage/door/config }\n",
+         6, 17, "topic: 'homeassistant/binary_sensor/garage/door/config' of input 'cfg' is the Home Assistant "
+            + "discovery config of this node's input 'door'", ""),
     ]
 
     @Test("refused at the name or the topic, with a hint", arguments: 0..<refused.count)
@@ -59,7 +65,7 @@ struct TopicOwnershipTests {
         #expect(errors.map { "\($0.location.line):\($0.location.column)" } == ["5:3", "6:18", "8:18"], "\(errors)")
     }
 
-    @Test("another node's topics, this node's topics past its entities, and status without mqtt: are accepted")
+    @Test("another node's topics, this node's topics past its entities, Home Assistant's without discovery, and status without mqtt: are accepted")
     func accepted() throws {
         let configuration = try ConfigFixture.parse(Self.head + """
             inputs:
@@ -68,8 +74,17 @@ struct TopicOwnershipTests {
               shed_status: { topic: home/gpioagg/shed/status }
               other: { topic: home/gpioagg/garage/door/contact }
               not_a_command: { topic: home/gpioagg/garage/door/set }
+              shed_config: { topic: homeassistant/binary_sensor/shed/door/config }
             """)
-        #expect(configuration.remoteInputs.map(\.name) == ["shed_door", "shed_status", "other", "not_a_command"])
+        #expect(configuration.remoteInputs.map(\.name) == ["shed_door", "shed_status", "other", "not_a_command",
+                                                           "shed_config"])
+        let withoutDiscovery = try ConfigFixture.parse(ConfigFixture.chips + """
+            mqtt: { broker: mqtt://h, node: garage, discovery: false }
+            inputs:
+              ha: { topic: homeassistant/status, payload_on: online, payload_off: offline }
+              shed: { topic: homeassistant/binary_sensor/shed/door/config }
+            """)
+        #expect(withoutDiscovery.remoteInputs.map(\.name) == ["ha", "shed"])
         let withoutMQTT = try ConfigFixture.parse(ConfigFixture.chips + "inputs:\n  status: { chip: main, line: GPIO4 }\n")
         #expect(withoutMQTT.inputs.map(\.name) == ["status"])
     }
