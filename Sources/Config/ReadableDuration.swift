@@ -1,7 +1,8 @@
 /// A duration written the way people write one, for everything gpioagg shows a person:
-/// `why`'s times, `check`'s values, command-line messages. The largest units first, each
-/// once, parts that are zero left out (`3m`, `1h30m`, `1m12s`, `1.5s`), and no finer than
-/// people read: from a second up, to the millisecond (`2m54.607s`, not
+/// `why`'s times, `check`'s values, `gpioagg test`'s virtual times, command-line
+/// messages. The largest units first, each once, parts that are zero left out (`3m`,
+/// `1h30m`, `1m12s`, `1.5s`), and no finer than people read: from a second up, to the
+/// millisecond (`2m54.607s`, not
 /// `2m54.606980485s`); under a second, to three decimals of its unit (`250ms`, `1.5ms`,
 /// `12us`). Every spelling reads back in the duration grammar (`DurationText`), exactly
 /// for every duration written to that precision, as config values are.
