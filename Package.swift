@@ -57,12 +57,14 @@
 //                    queues, the client id derived from the machine id. Re-exports
 //                    MQTTCore.
 //   Service          The daemon as a library: lifecycle state machine, reload, line
-//                    commands and keys, logging that never blocks, systemd notifier.
+//                    commands and keys, logging that never blocks, systemd notifier;
+//                    the commands' --control option and their requests to the daemon.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
-//                    errors with suggestions. No Foundation.
+//                    errors with suggestions, the one error form; the --simulate and
+//                    --board options. No Foundation.
 //   gpioagg          The command line only.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
@@ -124,7 +126,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -189,7 +191,7 @@ let package = Package(
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
-                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Control", "Engine", "Loop", "Service",
+                    dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Config", "Control", "Engine", "Loop", "Service",
                                    "MosquittoTesting"]),
     ]
 )

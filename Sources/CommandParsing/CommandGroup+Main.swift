@@ -35,7 +35,7 @@ extension CommandGroup {
             } catch let error as UsageError {
                 failUsage(error.reading(type(of: command).help))
             } catch {
-                printError("\(help.program): error: \(error)")
+                printError("error: \(error)")
                 exit(1)
             }
         }

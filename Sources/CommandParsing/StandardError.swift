@@ -7,7 +7,7 @@ import Darwin
 /// Writes one line to standard error: what commands say besides their output.
 ///
 /// ```swift
-/// printError("gpioagg: error: no GPIO chips found")
+/// printError("error: no GPIO chips found")
 /// ```
 public func printError(_ line: String) {
     fputs(line + "\n", stderr)

@@ -5,7 +5,7 @@ import GPIO
 ///
 /// ```swift
 /// throw UsageError("'maybe' is not a level: write on or off")
-/// // gpioagg: error: 'maybe' is not a level: write on or off
+/// // error: 'maybe' is not a level: write on or off
 /// // Usage: gpioagg sim set <name> <on|off> [--control <PATH>]
 /// // See 'gpioagg sim set --help' for more information.
 /// ```
@@ -39,11 +39,10 @@ public struct UsageError: Error {
         return error
     }
 
-    /// The lines written to standard error, the program's name (the command's first word)
-    /// first.
+    /// The lines written to standard error: `error: ...` as every error the program
+    /// prints, then the hint, the usage line and where help is.
     public var report: [String] {
-        let program = command.map { String($0.prefix { $0 != " " }) }
-        var lines = [(program.map { $0 + ": " } ?? "") + "error: " + message]
+        var lines = ["error: " + message]
         if let hint { lines.append("hint: " + hint) }
         if let usage { lines.append("Usage: " + usage) }
         if let command { lines.append("See '\(command) --help' for more information.") }

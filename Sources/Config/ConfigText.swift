@@ -28,9 +28,9 @@ public enum ConfigText {
         }
     }
 
-    /// `10ms`, `1500us`, `2s`, `0`: the shortest exact spelling.
+    /// `10ms`, `1.5ms`, `3m`, `1h30m`: as people write it (`ReadableDuration`).
     public static func duration(_ duration: Duration) -> String {
-        DurationText.format(duration)
+        ReadableDuration.format(duration)
     }
 
     /// `none`, or the mode and the period: `stable 10ms`.

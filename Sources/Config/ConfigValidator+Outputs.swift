@@ -1,7 +1,9 @@
 import GPIO
+import HomeAssistant
 
 extension ConfigValidator {
-    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on"]
+    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on",
+                             "device_class"]
 
     /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
     mutating func readOutputs(_ section: SourceNode.Entry) {
@@ -31,6 +33,7 @@ extension ConfigValidator {
             var restore = false
             var pulse: Duration?
             var maxOn: Duration?
+            var deviceClass: String?
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -55,6 +58,11 @@ extension ConfigValidator {
                 case "drive":
                     let value = choice(setting, in: what, options: Drive.allCases.map { ($0.rawValue, $0) })
                     drive = value ?? .pushPull
+                case "device_class":
+                    // Checked against the platform the output is published as, so that
+                    // what check accepts is what Home Assistant takes.
+                    let component = HomeAssistantEntity(name: entry.key, kind: .output).component
+                    deviceClass = self.deviceClass(setting, for: component, in: what)
                 default:
                     break
                 }
@@ -72,7 +80,7 @@ extension ConfigValidator {
                 declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
                                                initial: initial, safe: safe, activeLow: activeLow, drive: drive,
                                                restore: restore, pulse: pulse, maxOn: maxOn,
-                                               location: entry.keyLocation),
+                                               deviceClass: deviceClass, location: entry.keyLocation),
                 chip: chip, lineLocation: lineLocation, follows: follows))
         }
     }

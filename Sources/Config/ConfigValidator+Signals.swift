@@ -1,6 +1,5 @@
 extension ConfigValidator {
-    /// The forms of `SignalExpression`, as keys.
-    static let signalForms = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch"]
+    static let signalForms = SignalExpression.formKeys
     /// Keys that modify a form, and the forms each goes with (empty: every form that is
     /// not momentary).
     static let signalModifiers: [(key: String, forms: [String])] = [

@@ -71,6 +71,7 @@ struct ConfigValidator {
         validator.readTopLevel(root)
         let orderedSignals = validator.checkNames()
         validator.checkRemoteInputsHaveBroker()
+        validator.checkTopics()
         validator.checkLineClaims()
         guard validator.errors.isEmpty else {
             return .failure(ConfigErrors(sortedBySource(validator.errors)))

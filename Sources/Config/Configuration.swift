@@ -350,6 +350,8 @@ public struct OutputDeclaration: Hashable, Sendable {
     /// `max_on`: it turns off after this long on, and stays off until what it follows
     /// has been off.
     public var maxOn: Duration?
+    /// Home Assistant's `device_class` for the output's entity, passed through to discovery.
+    public var deviceClass: String?
     /// Where the output's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).
@@ -358,7 +360,7 @@ public struct OutputDeclaration: Hashable, Sendable {
     public init(name: String, chip: String, line: LineLocator, follows: String,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
                 drive: Drive = .pushPull, restore: Bool = false, pulse: Duration? = nil, maxOn: Duration? = nil,
-                location: SourceLocation, lineLocation: SourceLocation? = nil) {
+                deviceClass: String? = nil, location: SourceLocation, lineLocation: SourceLocation? = nil) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -370,6 +372,7 @@ public struct OutputDeclaration: Hashable, Sendable {
         self.restore = restore
         self.pulse = pulse
         self.maxOn = maxOn
+        self.deviceClass = deviceClass
         self.location = location
         self.lineLocation = lineLocation ?? location
     }

@@ -3,12 +3,11 @@
 /// no space: `10ms`, `500us`, `1.5s`, `2m`; or several of them, the larger units first,
 /// each once: `1m30s`, `1h0m5s`. A bare `0` is zero. One grammar, so that
 /// `debounce: 10ms`, `gpioagg sim pulse switch1 --for 10ms` and a test file's
-/// `wait: 1m59s` mean the same.
+/// `wait: 1m59s` mean the same. `ReadableDuration` writes durations for people.
 ///
 /// ```swift
 /// DurationText.parse("1.5ms")   // .value(.microseconds(1500))
 /// DurationText.parse("1m59s")   // .value(.seconds(119))
-/// DurationText.format(.milliseconds(10))   // "10ms"
 /// ```
 public enum DurationText {
     public enum Parsed: Equatable, Sendable {
@@ -26,7 +25,15 @@ public enum DurationText {
     /// that nanoseconds fit an `Int64` with room to spare.
     private static let maximumNanoseconds: Int64 = 1_000_000 * 1_000_000_000
 
-    private static let unitHint = "write a number and a unit with no space, e.g. 10ms or 1m30s (units: ns, us, ms, s, m, h)"
+    /// The units the grammar takes, smallest first, each once (`µs` is another spelling
+    /// of `us`): `ns, us, ms, s, m, h`. Messages and help texts list these, so that they
+    /// name what the parser reads.
+    public static let unitNames: [String] = units.enumerated().filter { index, unit in
+        index == 0 || units[index - 1].nanoseconds != unit.nanoseconds
+    }.map(\.element.suffix)
+
+    private static let unitHint = "write a number and a unit with no space, e.g. 10ms or 1m30s (units: "
+        + unitNames.joined(separator: ", ") + ")"
 
     public static func parse(_ text: String) -> Parsed {
         if text == "0" { return .value(.zero) }
@@ -114,17 +121,5 @@ public enum DurationText {
 
     private static func isNumberCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isNumber || character == ".")
-    }
-
-    /// The shortest exact spelling: `10ms`, `1500us`, `2s`, `0`.
-    public static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        if nanoseconds == 0 { return "0" }
-        // In one unit of at most seconds, as config files have always been printed.
-        for (suffix, size) in units.reversed() where ["s", "ms", "us", "ns"].contains(suffix) && nanoseconds % size == 0 {
-            return "\(nanoseconds / size)\(suffix)"
-        }
-        return "\(nanoseconds)ns"
     }
 }

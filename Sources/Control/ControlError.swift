@@ -14,7 +14,7 @@ import Musl
 /// do {
 ///     let reply = try ControlClient(path: path).send(.status)
 /// } catch {
-///     print("gpioagg: error: \(error.message)")
+///     print("error: \(error.message)")
 ///     if error.kind == .notRunning { ... }
 /// }
 /// ```

@@ -23,9 +23,9 @@ extension Engine {
         var seen = Set<String>()
         func since(_ changedAt: UInt64?, _ value: Bool) -> String {
             guard let changedAt else { return "\(value ? "on" : "off") since start" }
-            return "\(value ? "on" : "off") for \(ElapsedTime.format(nanoseconds: now &- changedAt))"
+            return "\(value ? "on" : "off") for \(ReadableDuration.format(nanoseconds: now &- changedAt))"
         }
-        func left(_ nanoseconds: UInt64) -> String { ElapsedTime.format(nanoseconds: nanoseconds) }
+        func left(_ nanoseconds: UInt64) -> String { ReadableDuration.format(nanoseconds: nanoseconds) }
         func visit(_ name: String, level: Int) {
             let indent = String(repeating: "  ", count: level)
             guard seen.insert(name).inserted else {

@@ -17,7 +17,8 @@ public struct HomeAssistantEntity: Hashable, Sendable {
         case signal
         /// A momentary signal, a click gesture of `count` presses: an `event`.
         case click(count: Int)
-        /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it).
+        /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
+        /// its `device_class` is one of a binary sensor's.
         case output
     }
 

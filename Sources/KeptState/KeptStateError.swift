@@ -97,6 +97,9 @@ public struct KeptStateError: Error, Hashable, Sendable, CustomStringConvertible
                 + "nor $XDG_STATE_HOME or $HOME"
         case .emptyDirectoryOption:
             return "the state directory given is empty"
+        case .unreadable(let path, ENOTDIR):
+            return "cannot keep state in \(StateFile.directory(of: path)): it is not a directory (or a part of its path "
+                + "is a file)"
         case .unreadable(let path, let code):
             return "ignoring \(path): cannot read it: \(Self.describe(code))"
         case .notAFile(let path, let what):
@@ -124,6 +127,9 @@ public struct KeptStateError: Error, Hashable, Sendable, CustomStringConvertible
             return "pass --state-dir DIR, or run under systemd with StateDirectory=gpioagg"
         case .unreadable(let path, let code) where code == EACCES || code == EPERM:
             return "\(restart); the file must be readable by the user gpioagg runs as (sudo chown gpioagg \(path))"
+        case .unreadable(let path, ENOTDIR):
+            return "\(restart), and no change is kept until it is fixed: pass --state-dir a directory (or a path where "
+                + "one can be made), or move away the file at \(StateFile.directory(of: path))"
         case .unreadable:
             return "\(restart); the file is replaced at the next change"
         case .notAFile(let path, let what):

@@ -200,7 +200,7 @@ public final class ScenarioRunner {
 
     /// `2m1s`: `instant` on the loop's clock, as time since the start.
     private func time(_ instant: UInt64) -> String {
-        ElapsedTime.format(nanoseconds: instant >= start ? instant - start : 0)
+        ReadableDuration.format(nanoseconds: instant >= start ? instant - start : 0)
     }
 
     private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }

@@ -101,7 +101,7 @@ final class CommandInput {
                                            untilPulsesEnd: true) { [weak self] outcome in
                 guard let self, outcome != .stopped else { return }
                 if outcome == .timedOut {
-                    daemon.logger.warning("'\(input)' has not settled in \(Self.patience); going on")
+                    daemon.logger.warning("'\(input)' has not settled in \(ReadableDuration.format(Self.patience)); going on")
                 }
                 resume()
             }

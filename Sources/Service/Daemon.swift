@@ -632,7 +632,7 @@ public final class Daemon: ControlHandler {
                 responder.reply(.ok)
             case .timedOut:
                 responder.reply(.warning(
-                    "'\(name)' has not settled in \(debounce + patience); 'gpioagg status' may not show the change yet"))
+                    "'\(name)' has not settled in \(ReadableDuration.format(debounce + patience)); 'gpioagg status' may not show the change yet"))
             case .stopped:
                 responder.reply(.failure("gpioagg stopped before the change to '\(name)' settled"))
             }

@@ -58,91 +58,9 @@ extension GPIOAgg {
                     throw ExitCode(1)
                 }
             }
-            var lines = Self.summary(of: loaded)
-            if let resolution { lines.insert(Self.boardLine(resolution), at: 1) }
+            var lines = ConfigSummary.lines(of: loaded)
+            if let resolution { lines.insert(ConfigSummary.boardLine(resolution), at: 1) }
             for line in lines { print(line) }
-        }
-
-        /// `checked against the Raspberry Pi 4 Model B (pi4): ...`: the board, and the
-        /// chips it does not have.
-        static func boardLine(_ resolution: BoardResolution) -> String {
-            let board = resolution.board
-            var line = "checked against the \(board.model) (\(board.name)): every chip and line found"
-            if !resolution.addOnChips.isEmpty {
-                let names = resolution.addOnChips.map { "'\($0)'" }.joined(separator: ", ")
-                line = "checked against the \(board.model) (\(board.name)): every line of its chips found; "
-                    + "\(names) not on the board (add-on\(resolution.addOnChips.count == 1 ? "" : "s"), lines not checked)"
-            }
-            return line
-        }
-
-        /// The resolved graph for people: one line per chip, input, signal and output.
-        static func summary(of configuration: Configuration) -> [String] {
-            let width = (configuration.chips.map(\.name) + configuration.inputNames
-                + configuration.signals.map(\.name) + configuration.outputs.map(\.name)
-                + (configuration.mqtt == nil ? [] : ["discovery"]))
-                .map(\.count).max() ?? 0
-            func row(_ name: String, _ details: String) -> String {
-                "  " + name + String(repeating: " ", count: width - name.count + 2) + details
-            }
-            var lines = ["\(configuration.file): valid; "
-                + [counted(configuration.chips.count, "chip"), counted(configuration.inputNames.count, "input"),
-                   counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
-                .joined(separator: ", ")]
-            func section(_ title: String, _ rows: [String]) -> [String] {
-                [title] + (rows.isEmpty ? ["  (none)"] : rows)
-            }
-            lines += section("chips:", configuration.chips.map { row($0.name, ConfigText.chip($0.locator)) })
-            lines += section("inputs:", configuration.inputs.map { input in
-                row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
-                    + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
-            } + configuration.commandInputs.map { input in
-                row(input.name, "command (MQTT /set, gpioagg set), initial \(ConfigText.onOff(input.initial))"
-                    + (input.persist ? ", persist" : ""))
-            } + configuration.remoteInputs.map { input in
-                row(input.name, "topic \(input.topic), fallback \(ConfigText.onOff(input.fallback))"
-                    + (input.payloadOn.map { ", payload_on \($0)" } ?? "")
-                    + (input.payloadOff.map { ", payload_off \($0)" } ?? ""))
-            })
-            lines += section("signals, in dependency order:",
-                             configuration.signals.map { row($0.name, ConfigText.signal($0)) })
-            lines += section("outputs:", configuration.outputs.map { output in
-                row(output.name, "chip \(output.chip), \(lineText(output.line)), follows \(output.follows), "
-                    + "initial \(output.restore ? "restore" : ConfigText.onOff(output.initial)), "
-                    + "safe \(ConfigText.onOff(output.safe)), "
-                    + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)"
-                    + (output.pulse.map { ", pulse \(ConfigText.duration($0))" } ?? "")
-                    + (output.maxOn.map { ", max_on \(ConfigText.duration($0))" } ?? ""))
-            })
-            if !configuration.interlocks.isEmpty {
-                lines += section("interlocks:", configuration.interlocks.map { interlock in
-                    row(interlock.name, "outputs [\(interlock.outputs.joined(separator: ", "))], "
-                        + "wait \(ConfigText.duration(interlock.wait))")
-                })
-            }
-            if let mqtt = configuration.mqtt {
-                lines += ["mqtt:", row("broker", mqtt.broker.description
-                                       + (mqtt.username.map { ", username \($0)" } ?? "")
-                                       + (mqtt.passwordFile == nil ? "" : ", password from a file")
-                                       + (mqtt.tls == nil ? "" : ", TLS files given")),
-                          row("topics", mqtt.topic(of: "NAME") + ", status " + mqtt.statusTopic),
-                          row("discovery", mqtt.discovery.map { "Home Assistant under \($0)/" } ?? "off")]
-            }
-            return lines
-        }
-
-        /// `1 input`, `3 inputs`.
-        private static func counted(_ number: Int, _ noun: String) -> String {
-            "\(number) \(noun)\(number == 1 ? "" : "s")"
-        }
-
-        private static func lineText(_ line: LineLocator) -> String {
-            switch line {
-            case .name(let name): return "line \(name)"
-            case .offset(let offset): return "offset \(offset)"
-            case .headerPin(let pin):
-                return PinHeader.raspberryPi.gpio(ofPin: pin).map { "line PIN\(pin) (GPIO\($0))" } ?? "line PIN\(pin)"
-            }
         }
     }
 }

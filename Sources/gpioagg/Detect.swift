@@ -37,8 +37,7 @@ extension GPIOAgg {
                 return
             }
             if chips.isEmpty {
-                printError("gpioagg: no GPIO chips found (no readable /dev/gpiochip*); try --simulate")
-                throw ExitCode(1)
+                throw exitReporting(message: "no GPIO chips found (no readable /dev/gpiochip*)", hint: "try --simulate")
             }
             for chip in chips {
                 print("\(chip.name) [\(chip.label)] (\(chip.lineCount) lines)")

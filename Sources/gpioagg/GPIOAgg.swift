@@ -11,7 +11,9 @@ struct GPIOAgg: CommandGroup {
         abstract: "Aggregate GPIO inputs into derived signals that drive output lines.",
         discussion: """
             Inputs read through libgpiod become Combine publishers; signals combine them \
-            (all, any, none, toggle, sample, zip); signals drive output lines.
+            (all, any, none, not, at_least, toggle, latch, click, sample, zip, with \
+            on_delay, off_delay and within); signals drive output lines. docs/CONFIG.md \
+            describes each form.
 
             Try it without hardware:  gpioagg --simulate
             """

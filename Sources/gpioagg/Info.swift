@@ -53,8 +53,7 @@ extension GPIOAgg {
                 return
             }
             if report.isEmpty {
-                printError("gpioagg: no GPIO chips found (no readable /dev/gpiochip*); try --simulate")
-                throw ExitCode(1)
+                throw exitReporting(message: "no GPIO chips found (no readable /dev/gpiochip*)", hint: "try --simulate")
             }
             for (chip, lines) in report {
                 print("\(chip.name) [\(chip.label)] - \(chip.lineCount) lines:")

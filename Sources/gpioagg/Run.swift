@@ -64,8 +64,7 @@ extension GPIOAgg {
             do throws(LoopError) {
                 try DaemonProcess.prepareThisProcess()
             } catch {
-                printError("gpioagg: error: \(error)")
-                throw ExitCode(1)
+                throw exitReporting(message: "\(error)", hint: "")
             }
             let logging = DaemonLogging.forThisProcess()
             let configuration = try loadConfiguration()

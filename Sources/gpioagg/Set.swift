@@ -1,5 +1,6 @@
 import CommandParsing
 import Control
+import Service
 import Values
 
 extension GPIOAgg {

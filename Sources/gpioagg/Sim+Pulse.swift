@@ -1,6 +1,7 @@
 import CommandParsing
 import Config
 import Control
+import Service
 
 extension GPIOAgg.Sim {
     /// `gpioagg sim pulse NAME --for 50ms`.
@@ -11,7 +12,9 @@ extension GPIOAgg.Sim {
             arguments: [inputArgument],
             options: [
                 .option("for", valueName: "duration",
-                        help: "How long: a number with a unit, ns, us, ms or s (50ms, 1.5s, 500us).", isRequired: true),
+                        help: "How long: a number and a unit, as in the config file; units: "
+                            + DurationText.unitNames.joined(separator: ", ") + " (50ms, 1.5s, 1m30s).",
+                        isRequired: true),
             ] + simOptions
         )
 
@@ -40,7 +43,8 @@ extension GPIOAgg.Sim {
             throw UsageError("\(message): \(hint)")
         case .value(let length):
             guard length >= SimAction.shortestPulse, length <= SimAction.longestPulse else {
-                throw UsageError("'\(text)' is out of range: a pulse lasts from 1us to 3600s")
+                throw UsageError("'\(text)' is out of range: a pulse lasts from "
+                    + "\(ReadableDuration.format(SimAction.shortestPulse)) to \(ReadableDuration.format(SimAction.longestPulse))")
             }
             return length
         }

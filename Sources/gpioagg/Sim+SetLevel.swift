@@ -1,4 +1,5 @@
 import CommandParsing
+import Service
 import Values
 
 extension GPIOAgg.Sim {

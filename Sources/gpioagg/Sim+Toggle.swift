@@ -1,4 +1,6 @@
 import CommandParsing
+import Service
+
 extension GPIOAgg.Sim {
     /// `gpioagg sim toggle NAME`.
     struct Toggle: Command {

@@ -1,6 +1,6 @@
 import CommandParsing
-import Config
 import Control
+import Service
 
 extension GPIOAgg {
     /// `gpioagg sim`: drives the simulated inputs of a daemon started with `--simulate`.

@@ -1,6 +1,7 @@
 import CommandParsing
-import Engine
 import Control
+import Engine
+import Service
 
 extension GPIOAgg {
     /// `gpioagg status`: the running daemon's inputs, signals and outputs.
@@ -26,21 +27,8 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let reply: ControlReply
-            do throws(ControlError) {
-                reply = try control.client.send(.status)
-            } catch {
-                throw exitReporting(error)
-            }
-            let snapshot: EngineSnapshot
-            switch reply {
-            case .status(let received):
-                snapshot = received
-            case .failure(let message):
-                printError("gpioagg: error: \(message)")
-                throw ExitCode(1)
-            case .ok, .warning, .explanation:
-                throw exitReporting(.invalidReply("no levels in the reply to status"))
+            guard case .status(let snapshot) = try control.send(.status) else {
+                throw control.invalidReply("no levels in the reply to status")
             }
             print(json ? snapshot.json.serialized(.spaced) : snapshot.table)
         }

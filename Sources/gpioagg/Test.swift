@@ -60,7 +60,7 @@ extension GPIOAgg {
                 failed += result.failed
                 print("\(file): \(result.passed) passed, \(result.failed) failed"
                     + (result.error == nil ? "" : ", stopped early")
-                    + " (\(ElapsedTime.format(result.elapsed)) of virtual time)")
+                    + " (\(ReadableDuration.format(result.elapsed)) of virtual time)")
             }
             print("\(passed) passed, \(failed) failed in \(counted(files.count, "file"))"
                 + (notRun == 0 ? "" : "; \(notRun) could not run"))

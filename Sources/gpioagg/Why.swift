@@ -1,5 +1,5 @@
 import CommandParsing
-import Control
+import Service
 
 extension GPIOAgg {
     /// `gpioagg why NAME`: why an input, signal or output of the running daemon has its
@@ -15,8 +15,8 @@ extension GPIOAgg {
                 to the inputs.
 
                   $ gpioagg why light_relay
-                  light_relay on: output on main GPIO8, follows light_on; on for 3m0s
-                    light_on on: signal any: [motion], off_delay: 2m; on for 3m0s; off_delay: off in 1m12s
+                  light_relay on: output on main GPIO8, follows light_on; on for 3m
+                    light_on on: signal any: [motion], off_delay: 2m; on for 3m; off_delay: off in 1m12s
                       motion off: input on main GPIO17; off for 48s
                 """,
             arguments: [ArgumentSpec("name", help: "An input, signal or output, as named in the config.")],
@@ -32,21 +32,10 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let reply: ControlReply
-            do throws(ControlError) {
-                reply = try control.client.send(.why(name: name))
-            } catch {
-                throw exitReporting(error)
+            guard case .explanation(let lines) = try control.send(.why(name: name)) else {
+                throw control.invalidReply("no explanation in the reply to why")
             }
-            switch reply {
-            case .explanation(let lines):
-                for line in lines { print(line) }
-            case .failure(let message):
-                printError("gpioagg: error: \(message)")
-                throw ExitCode(1)
-            case .ok, .warning, .status:
-                throw exitReporting(.invalidReply("no explanation in the reply to why"))
-            }
+            for line in lines { print(line) }
         }
     }
 }

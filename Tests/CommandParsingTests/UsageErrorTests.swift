@@ -8,7 +8,7 @@ struct UsageErrorTests {
         let error = UsageError("unknown option '--jsn' for 'lamp show'", hint: "did you mean '--json'?")
             .reading(Lamp.Show.help)
         #expect(error.report == [
-            "lamp: error: unknown option '--jsn' for 'lamp show'",
+            "error: unknown option '--jsn' for 'lamp show'",
             "hint: did you mean '--json'?",
             "Usage: lamp show [<lamp>] [--json]",
             "See 'lamp show --help' for more information.",

@@ -55,9 +55,9 @@ struct DurationTextTests {
         #expect(message.contains(problem), "\(message)")
     }
 
-    @Test("durations are written in the largest exact unit, at most seconds", arguments: [
-        (Duration.zero, "0"), (.milliseconds(10), "10ms"), (.microseconds(1500), "1500us"), (.seconds(2), "2s"),
-        (.nanoseconds(7), "7ns"), (.seconds(120), "120s"),
+    @Test("config values are written as people write them", arguments: [
+        (Duration.zero, "0s"), (.milliseconds(10), "10ms"), (.microseconds(1500), "1.5ms"), (.seconds(2), "2s"),
+        (.nanoseconds(7), "7ns"), (.seconds(120), "2m"), (.seconds(600), "10m"),
     ])
     func formats(duration: Duration, text: String) {
         #expect(ConfigText.duration(duration) == text)

@@ -112,7 +112,25 @@ struct MQTTConfigTests {
          "device_class 'door' of input 'o' is not one Home Assistant accepts", "a switch's classes: outlet, switch"),
         ("inputs:\n  o: { chip: main, line: GPIO4 }\nsignals:\n  c: { click: o, device_class: doorbel }\n", 6, 32,
          "device_class 'doorbel' of signal 'c' is not one Home Assistant accepts", "did you mean 'doorbell'?"),
+        ("inputs:\n  o: { chip: main, line: GPIO4 }\noutputs:\n  l: { chip: main, line: GPIO5, follows: o, device_class: ligth }\n",
+         6, 59, "device_class 'ligth' of output 'l' is not one Home Assistant accepts",
+         "did you mean 'light'? (a binary_sensor's classes: "),
+        ("inputs:\n  o: { chip: main, line: GPIO4 }\noutputs:\n  l: { chip: main, line: GPIO5, follows: o, device_class: outlet }\n",
+         6, 59, "device_class 'outlet' of output 'l' is not one Home Assistant accepts", "a binary_sensor's classes: "),
     ]
+
+    @Test("an output's device_class is one of its binary sensor's, kept for discovery")
+    func outputDeviceClass() throws {
+        let configuration = try ConfigFixture.parse(Self.head + """
+            mqtt: { broker: mqtt://h }
+            inputs:
+              o: { chip: main, line: GPIO4 }
+            outputs:
+              pump: { chip: main, line: GPIO5, follows: o, device_class: running }
+              lamp: { chip: main, line: GPIO6, follows: o }
+            """)
+        #expect(configuration.outputs.map(\.deviceClass) == ["running", nil])
+    }
 
     @Test("mistakes are refused at their place, with a hint", arguments: 0..<rejected.count)
     func refused(_ index: Int) {

@@ -299,7 +299,7 @@ struct WhyTests {
         harness.advance(by: .seconds(48))
         #expect(harness.engine.explain("light_relay") == [
             "light_relay on: output on main GPIO20, follows light_on; on for 1m48s; max_on turns it off in 58m12s",
-            "  light_on on: signal any: [a, b], off_delay: 120s; on for 1m48s; off_delay: off in 1m12s",
+            "  light_on on: signal any: [a, b], off_delay: 2m; on for 1m48s; off_delay: off in 1m12s",
             "    a off: input on main GPIO2; off for 48s",
             "    b off: input on main GPIO3; off since start",
         ])

@@ -34,14 +34,14 @@ struct ScenarioRunnerTests {
         #expect(result.passed == 1)
         #expect(result.failures.map(\.description) == [
             """
-            house.test.yaml:7:15: error: expected light_relay on at 2m0s, it is off
+            house.test.yaml:7:15: error: expected light_relay on at 2m, it is off
               0s  input motion on
               0s  signal light_on on
               1s  input motion off
               1s  signal light_on off
             """,
             """
-            house.test.yaml:8:33: error: expected lit on at 2m0s, it is off
+            house.test.yaml:8:33: error: expected lit on at 2m, it is off
               (no change of button since the start)
             """,
         ])
@@ -65,11 +65,11 @@ struct ScenarioRunnerTests {
             (0..<8).flatMap { _ in ["toggle: motion", "wait: 30s"] } + ["expect: { light_on: on }"])
         #expect(many.failures.map(\.description) == [
             """
-            house.test.yaml:19:15: error: expected light_on on at 4m0s, it is off
+            house.test.yaml:19:15: error: expected light_on on at 4m, it is off
               1m30s  input motion off
-              2m0s   input motion on
+              2m     input motion on
               2m30s  input motion off
-              3m0s   input motion on
+              3m     input motion on
               3m30s  input motion off
             """,
         ])

@@ -303,7 +303,7 @@ struct DaemonTests {
         rig.loop.advance(by: .milliseconds(3_990))
         #expect(set.value == nil)
         rig.loop.advance(by: .milliseconds(20))
-        #expect(set.value == .warning("'switch1' has not settled in 6.0 seconds; 'gpioagg status' may not show the change yet"))
+        #expect(set.value == .warning("'switch1' has not settled in 6s; 'gpioagg status' may not show the change yet"))
         rig.daemon.handle(signal: SIGTERM)
     }
 

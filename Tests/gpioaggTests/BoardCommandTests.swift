@@ -79,7 +79,7 @@ struct BoardCommandTests {
         #expect(result.status == 64)
         let lines = result.errors.split(separator: "\n").map(String.init)
         #expect(lines.prefix(2) == [
-            "gpioagg: error: unknown board 'pi6'",
+            "error: unknown board 'pi6'",
             "hint: did you mean 'pi3' or 'pi4'? (boards: pi3, pi3plus, pi4, pi5, zero2)",
         ])
     }
@@ -88,7 +88,7 @@ struct BoardCommandTests {
     func boardNeedsSimulate() throws {
         let result = try runProduct("gpioagg", ["detect", "--board", "pi5"])
         #expect(result.status == 64)
-        #expect(result.errors.hasPrefix("gpioagg: error: --board chooses the board to simulate: add --simulate\n"))
+        #expect(result.errors.hasPrefix("error: --board chooses the board to simulate: add --simulate\n"))
     }
 
     @Test("detect and info --simulate --board show the board's chips and names")

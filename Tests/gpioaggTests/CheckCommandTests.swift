@@ -49,6 +49,37 @@ struct CheckCommandTests {
         ])
     }
 
+    @Test("durations print as people write them: 3m, 10m, 1h30m, 1.5s, 250ms")
+    func durations() throws {
+        let (path, folder) = try temporaryConfig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              motion: { chip: main, line: GPIO17, debounce: 1500us }
+              button: { chip: main, line: GPIO27 }
+            signals:
+              light_on: { any: [motion], off_delay: 3m, on_delay: 1h30m }
+              press: { click: button, gap: 250ms, max: 1.5s }
+            outputs:
+              pump: { chip: main, line: GPIO5, follows: light_on, max_on: 10m }
+              buzzer: { chip: main, line: GPIO6, follows: press, pulse: 1m12s }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.lines.contains("  motion    chip main, line GPIO17, active high, bias as-is, debounce stable 1.5ms"),
+                "\(result.lines)")
+        #expect(result.lines.contains("  light_on  any: [motion], on_delay: 1h30m, off_delay: 3m"), "\(result.lines)")
+        #expect(result.lines.contains("  press     click: button, max: 1.5s, gap: 250ms"), "\(result.lines)")
+        #expect(result.lines.contains(
+            "  pump      chip main, line GPIO5, follows light_on, initial off, safe off, active high, drive push-pull, "
+                + "max_on 10m"), "\(result.lines)")
+        #expect(result.lines.contains(
+            "  buzzer    chip main, line GPIO6, follows press, initial off, safe off, active high, drive push-pull, "
+                + "pulse 1m12s"), "\(result.lines)")
+    }
+
     @Test("command and remote inputs are listed with the other inputs, and the mqtt section after the outputs")
     func mqttSummary() throws {
         let (path, folder) = try temporaryConfig("""

@@ -1,4 +1,5 @@
 import CommandParsing
+import Config
 import Foundation
 import Testing
 @testable import gpioagg
@@ -21,6 +22,34 @@ struct CommandLineTests {
             #expect(result.lines.contains { $0.hasPrefix("  \(command) ") }, "no \(command) in: \(text)")
         }
         #expect(text.contains("  --version               Show the version."))
+    }
+
+    @Test("the overview names every form of signal the config takes")
+    func overviewNamesEverySignalForm() throws {
+        let result = try runProduct("gpioagg", ["--help"])
+        let overview = result.lines.prefix { !$0.hasPrefix("USAGE:") }.joined(separator: " ")
+        let words = Set(overview.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        for form in SignalExpression.formKeys {
+            #expect(words.contains(form), "no \(form) in: \(overview)")
+        }
+    }
+
+    @Test("sim pulse's --for names every unit the duration grammar takes, in its help and its errors")
+    func pulseUnits() throws {
+        let help = try runProduct("gpioagg", ["sim", "pulse", "--help"]).lines
+        // The --for row and the lines wrapped under it.
+        let start = try #require(help.firstIndex { $0.hasPrefix("  --for <duration>") }, "\(help)")
+        let row = ([help[start]] + help[(start + 1)...].prefix { $0.hasPrefix("        ") }).joined(separator: " ")
+        let error = try runProduct("gpioagg", ["sim", "pulse", "switch1", "--for", "50",
+                                               "--control", "/nonexistent/control.sock"]).errors
+        let firstLine = String(error.prefix { $0 != "\n" })
+        #expect(firstLine.hasPrefix("error: the duration '50' has no unit"), "\(error)")
+        for text in [row, firstLine] {
+            let words = Set(text.split { !$0.isLetter }.map(String.init))
+            for unit in DurationText.unitNames {
+                #expect(words.contains(unit), "no \(unit) in: \(text)")
+            }
+        }
     }
 
     @Test("COMMAND --help and help COMMAND print the command's page", arguments: [
@@ -74,22 +103,22 @@ struct CommandLineTests {
     }
 
     @Test("usage errors name the word, say what is expected, show the usage and exit 64", arguments: [
-        (["chek"], "gpioagg: error: unknown command 'chek'",
+        (["chek"], "error: unknown command 'chek'",
          "hint: did you mean 'check'? (commands: run, detect, info, status, set, sim, why, check, test, help)",
          "Usage: gpioagg [<subcommand>]", "See 'gpioagg --help' for more information."),
-        (["status", "--jsn"], "gpioagg: error: unknown option '--jsn' for 'gpioagg status'",
+        (["status", "--jsn"], "error: unknown option '--jsn' for 'gpioagg status'",
          "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",
          "See 'gpioagg status --help' for more information."),
-        (["--simulat"], "gpioagg: error: unknown option '--simulat' for 'gpioagg run'",
+        (["--simulat"], "error: unknown option '--simulat' for 'gpioagg run'",
          "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
          "See 'gpioagg run --help' for more information."),
-        (["sim", "togle", "switch1"], "gpioagg: error: unknown command 'togle' for 'gpioagg sim'",
+        (["sim", "togle", "switch1"], "error: unknown command 'togle' for 'gpioagg sim'",
          "hint: did you mean 'toggle'? (commands: set, toggle, pulse)", "Usage: gpioagg sim <subcommand>",
          "See 'gpioagg sim --help' for more information."),
-        (["info", "gpiochip0", "gpiochip1"], "gpioagg: error: unexpected argument 'gpiochip1'",
+        (["info", "gpiochip0", "gpiochip1"], "error: unexpected argument 'gpiochip1'",
          "hint: 'gpioagg info' takes one argument, <chip>", "Usage: gpioagg info [<chip>] [--simulate] [--board <name>] [--json]",
          "See 'gpioagg info --help' for more information."),
-        (["--simulate", "status"], "gpioagg: error: unexpected argument 'status'",
+        (["--simulate", "status"], "error: unexpected argument 'status'",
          "hint: 'gpioagg run' takes no arguments; name the command first: gpioagg status [<options>]",
          "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
          "See 'gpioagg run --help' for more information."),
@@ -102,12 +131,12 @@ struct CommandLineTests {
     }
 
     @Test("usage errors without a close name give no suggestion", arguments: [
-        (["--config"], "gpioagg: error: '--config' needs a value: --config <path>"),
-        (["check", "--config", "--json"], "gpioagg: error: '--config' needs a value: --config <path>"),
-        (["detect", "--json=yes"], "gpioagg: error: '--json' takes no value, but was given 'yes'"),
-        (["sim", "set"], "gpioagg: error: missing <name>: the input, as named in the config"),
-        (["sim", "set", "switch1"], "gpioagg: error: missing <on|off>: on or off (true, false, 1 and 0 too)"),
-        (["status", "--xyzzy"], "gpioagg: error: unknown option '--xyzzy' for 'gpioagg status'"),
+        (["--config"], "error: '--config' needs a value: --config <path>"),
+        (["check", "--config", "--json"], "error: '--config' needs a value: --config <path>"),
+        (["detect", "--json=yes"], "error: '--json' takes no value, but was given 'yes'"),
+        (["sim", "set"], "error: missing <name>: the input, as named in the config"),
+        (["sim", "set", "switch1"], "error: missing <on|off>: on or off (true, false, 1 and 0 too)"),
+        (["status", "--xyzzy"], "error: unknown option '--xyzzy' for 'gpioagg status'"),
     ])
     func plainUsageErrors(arguments: [String], error: String) throws {
         let result = try runProduct("gpioagg", arguments)

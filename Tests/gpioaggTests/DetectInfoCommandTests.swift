@@ -51,7 +51,7 @@ struct DetectInfoCommandTests {
         #expect(result.status == 1)
         #expect(result.lines.isEmpty)
         #expect(result.errors == """
-            gpioagg: error: GPIO chip label 'pinctrl-rp1' not found
+            error: GPIO chip label 'pinctrl-rp1' not found
             hint: chips on this system: gpiochip0 [pinctrl-bcm2711] (58 lines)
 
             """)

@@ -83,6 +83,25 @@ struct KeptValuesTests {
         #expect((result.lines + [result.errors]).contains { $0.contains(state + "/kept-state") }, "\(result.lines)")
     }
 
+    @Test("a --state-dir that is a file is named as the fault, with the fix; the daemon runs on with nothing kept")
+    func stateDirectoryIsAFile() throws {
+        let config = try DaemonTests.write(Self.config)
+        let file = temporaryDirectory() + "/not-a-folder"
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try Self.start(config: config, stateDirectory: file)
+        #expect(try DaemonTests.status(run.socket)["signals"]?["light"] == false)
+        kill(run.daemon.process.processIdentifier, SIGTERM)
+        let result = run.daemon.finish()
+        #expect(result.status == 0)
+        let printed = result.lines + result.errors.split(separator: "\n").map(String.init)
+        #expect(printed.contains("warning: cannot keep state in \(file): it is not a directory (or a part of its path is a file)"),
+                "\(printed)")
+        let hint = printed.first { $0.hasPrefix("hint: kept signals and outputs start from their config's values") }
+        #expect(hint?.contains("pass --state-dir a directory") == true, "\(printed)")
+        #expect(hint?.contains("move away the file at \(file)") == true, "\(printed)")
+        #expect(!printed.contains { $0.contains("replaced at the next change") }, "\(printed)")
+    }
+
     @Test("gpioagg set moves a command input and what follows it, over the socket, without --simulate's sim; a kept one survives SIGKILL")
     func commandInputs() throws {
         let config = try DaemonTests.write("""

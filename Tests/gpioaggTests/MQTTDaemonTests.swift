@@ -27,7 +27,7 @@ struct MQTTDaemonTests {
           fan_on: { any: [override, button] }
           click: { click: button }
         outputs:
-          fan: { chip: main, line: GPIO5, follows: fan_on }
+          fan: { chip: main, line: GPIO5, follows: fan_on, device_class: running }
         """
 
     struct Node {
@@ -80,6 +80,9 @@ struct MQTTDaemonTests {
         let sensor = try #require(try Tools.retainedValue(port: broker.port,
                                                           topic: "homeassistant/binary_sensor/garage/button/config"))
         #expect(sensor.contains(#""device_class":"motion""#), "\(sensor)")
+        let output = try #require(try Tools.retainedValue(port: broker.port,
+                                                          topic: "homeassistant/binary_sensor/garage/fan/config"))
+        #expect(output.contains(#""device_class":"running""#), "\(output)")
         #expect(try Tools.retainedValue(port: broker.port, topic: "homeassistant/event/garage/click/config") != nil)
 
         try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
@@ -344,7 +347,7 @@ struct MQTTDaemonTests {
         let config = "homeassistant/binary_sensor/garage/fan/config"
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
         #expect(try Tools.retainedValue(port: broker.port, topic: config) != nil)
-        let without = Self.garage.replacingOccurrences(of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on }",
+        let without = Self.garage.replacingOccurrences(of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on, device_class: running }",
                                                        with: "")
         #expect(without != Self.garage)
         try Self.config(broker: broker, node: "garage", body: without).write(toFile: path, atomically: true, encoding: .utf8)

@@ -49,7 +49,7 @@ struct StatusSimCommandTests {
         #expect(result.status == 1)
         #expect(result.lines.isEmpty)
         #expect(result.errors.hasPrefix(
-            "gpioagg: error: gpioagg is not running (no control socket at /nonexistent/control.sock)\nhint: "))
+            "error: gpioagg is not running (no control socket at /nonexistent/control.sock)\nhint: "))
     }
 
     @Test("sim set, toggle and pulse reach the daemon", arguments: [
@@ -105,7 +105,7 @@ struct StatusSimCommandTests {
         defer { daemon.stop() }
         let result = try runProduct("gpioagg", ["sim", "toggle", "switch9", "--control", daemon.path])
         #expect(result.status == 1)
-        #expect(result.errors == "gpioagg: error: no input named 'switch9'; inputs: switch1, switch2, switch3\n")
+        #expect(result.errors == "error: no input named 'switch9'; inputs: switch1, switch2, switch3\n")
     }
 
     @Test("a daemon that is not simulating refuses, and sim says so")
@@ -114,7 +114,7 @@ struct StatusSimCommandTests {
         defer { daemon.stop() }
         let result = try runProduct("gpioagg", ["sim", "set", "switch1", "on", "--control", daemon.path])
         #expect(result.status == 1)
-        #expect(result.errors == "gpioagg: error: gpioagg is not simulating its inputs (start it with --simulate)\n")
+        #expect(result.errors == "error: gpioagg is not simulating its inputs (start it with --simulate)\n")
     }
 
     @Test("sim with nothing listening exits 1")
@@ -122,7 +122,7 @@ struct StatusSimCommandTests {
         let result = try runProduct("gpioagg", ["sim", "toggle", "switch1", "--control", "/nonexistent/control.sock"])
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix(
-            "gpioagg: error: gpioagg is not running (no control socket at /nonexistent/control.sock)\n"))
+            "error: gpioagg is not running (no control socket at /nonexistent/control.sock)\n"))
     }
 
     @Test("bad levels and durations are usage errors", arguments: [
@@ -131,9 +131,9 @@ struct StatusSimCommandTests {
         (["pulse", "switch1", "--for", "50"], "the duration '50' has no unit: write a number and a unit with no space, e.g. 10ms"),
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),
         (["pulse", "switch1", "--for", "2d"], "'2d' is not a duration"),
-        (["pulse", "switch1", "--for", "2h"], "'2h' is out of range: a pulse lasts from 1us to 3600s"),
-        (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 3600s"),
-        (["pulse", "switch1", "--for", "0ms"], "'0ms' is out of range: a pulse lasts from 1us to 3600s"),
+        (["pulse", "switch1", "--for", "2h"], "'2h' is out of range: a pulse lasts from 1us to 1h"),
+        (["pulse", "switch1", "--for", "7200s"], "'7200s' is out of range: a pulse lasts from 1us to 1h"),
+        (["pulse", "switch1", "--for", "0ms"], "'0ms' is out of range: a pulse lasts from 1us to 1h"),
         (["pulse", "switch1", "--for", "-5ms"], "the duration '-5ms' is negative"),
         (["pulse", "switch1"], "error: missing --for <duration>"),
     ])
@@ -171,7 +171,7 @@ struct StatusSimCommandTests {
         runuser.waitUntilExit()
         #expect(runuser.terminationStatus == 1)
         #expect(printed.hasPrefix(
-            "gpioagg: error: permission denied: cannot connect to the control socket at \(daemon.path)\n"
+            "error: permission denied: cannot connect to the control socket at \(daemon.path)\n"
                 + "hint: the socket is open to its owner and the 'gpio' group"), "stderr: \(printed)")
     }
 }

@@ -124,9 +124,9 @@ struct TestCommandTests {
     }
 
     @Test("usage errors exit 64", arguments: [
-        ([], "gpioagg: error: missing <file>: a test file, e.g. garage.test.yaml"),
-        (["a.test.yaml", "--confg", "x.yaml"], "gpioagg: error: unknown option '--confg' for 'gpioagg test'"),
-        (["a.test.yaml", "--config"], "gpioagg: error: '--config' needs a value: --config <path>"),
+        ([], "error: missing <file>: a test file, e.g. garage.test.yaml"),
+        (["a.test.yaml", "--confg", "x.yaml"], "error: unknown option '--confg' for 'gpioagg test'"),
+        (["a.test.yaml", "--config"], "error: '--config' needs a value: --config <path>"),
     ])
     func usage(arguments: [String], message: String) throws {
         let result = try runProduct("gpioagg", ["test"] + arguments)

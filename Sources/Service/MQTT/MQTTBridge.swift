@@ -275,7 +275,9 @@ final class MQTTBridge {
             }
             list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass))
         }
-        for output in configuration.outputs { list.append(HomeAssistantEntity(name: output.name, kind: .output)) }
+        for output in configuration.outputs {
+            list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass))
+        }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         discovery = HomeAssistantDiscovery(node: node, entities: list)
         commandTopics = [:]

@@ -1,0 +1,9 @@
+extension SignalExpression {
+    /// The key of each form under `signals:`, as a config file writes it: what the
+    /// validator reads, and what the command line's overview names.
+    ///
+    /// ```swift
+    /// SignalExpression.formKeys.contains("at_least")   // true
+    /// ```
+    public static let formKeys = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch"]
+}
