@@ -215,11 +215,11 @@ final class MQTTBridge {
         for note in update.notes {
             switch note {
             case .holding(let name, let value, let hold, let loss):
-                logger.info("input \(name) keeps its last value (\(value ? "on" : "off")) for up to \(ElapsedTime.format(hold)): \(loss)")
+                logger.info("input \(name) keeps its last value (\(value ? "on" : "off")) for up to \(ReadableDuration.format(hold)): \(loss)")
             case .recovered(let name, let after):
-                logger.info("input \(name) follows its topic again, after \(ElapsedTime.format(after))")
+                logger.info("input \(name) follows its topic again, after \(ReadableDuration.format(after))")
             case .repeated(let name, let count, let within):
-                logger.info("input \(name) lost its value and got it back \(count) more time\(count == 1 ? "" : "s") within \(ElapsedTime.format(within)), each held")
+                logger.info("input \(name) lost its value and got it back \(count) more time\(count == 1 ? "" : "s") within \(ReadableDuration.format(within)), each held")
             }
         }
         for change in update.changes {

@@ -183,11 +183,11 @@ struct RemoteInputs {
         guard let entry = entries.first(where: { $0.declaration.name == name }) else { return nil }
         if let since = entry.heldSince, let loss = entry.loss {
             let end = since &+ entry.declaration.hold.wholeNanoseconds
-            return "holding its last value: \(loss) (for \(ElapsedTime.format(nanoseconds: now &- since)); "
-                + "the fallback in \(ElapsedTime.format(nanoseconds: end > now ? end - now : 0)))"
+            return "holding its last value: \(loss) (for \(ReadableDuration.format(nanoseconds: now &- since)); "
+                + "the fallback in \(ReadableDuration.format(nanoseconds: end > now ? end - now : 0)))"
         }
         guard let reason = entry.reason else { return nil }
-        let span = entry.reasonSince.map { "for \(ElapsedTime.format(nanoseconds: now &- $0))" } ?? "since start"
+        let span = entry.reasonSince.map { "for \(ReadableDuration.format(nanoseconds: now &- $0))" } ?? "since start"
         return "at its fallback: \(reason) (\(span))"
     }
 
@@ -321,7 +321,7 @@ struct RemoteInputs {
                         continue
                     }
                     (value, reason) = (entry.declaration.fallback, loss)
-                    told = "\(loss) for \(ElapsedTime.format(hold))"
+                    told = "\(loss) for \(ReadableDuration.format(hold))"
                     reasonSince = since
                 } else {
                     (value, reason) = (entry.declaration.fallback, loss)
