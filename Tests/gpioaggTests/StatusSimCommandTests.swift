@@ -94,9 +94,9 @@ struct StatusSimCommandTests {
     func setRefusal() throws {
         let yes = try runProduct("gpioagg", ["set", "override", "yes", "--control", "/nonexistent/control.sock"])
         #expect(yes.status == 64)
-        #expect(yes.errors.hasPrefix("gpioagg: error: 'yes' is not a value: 'yes' means on: write on\n"), "\(yes.errors)")
+        #expect(yes.errors.hasPrefix("error: 'yes' is not a value: 'yes' means on: write on\n"), "\(yes.errors)")
         let maybe = try runProduct("gpioagg", ["set", "override", "maybe", "--control", "/nonexistent/control.sock"])
-        #expect(maybe.errors.hasPrefix("gpioagg: error: 'maybe' is not a value: write on, off or toggle\n"), "\(maybe.errors)")
+        #expect(maybe.errors.hasPrefix("error: 'maybe' is not a value: write on, off or toggle\n"), "\(maybe.errors)")
     }
 
     @Test("an error reply is printed as an error and exits 1")
