@@ -33,7 +33,8 @@ public enum ConfigSummary {
             row(input.name, "command (MQTT /set, gpioagg set), initial \(ConfigText.onOff(input.initial))"
                 + (input.persist ? ", persist" : ""))
         } + configuration.remoteInputs.map { input in
-            row(input.name, "topic \(input.topic), fallback \(ConfigText.onOff(input.fallback))"
+            row(input.name, "topic \(input.topic), fallback \(ConfigText.onOff(input.fallback)), "
+                + "hold \(ReadableDuration.format(input.hold))"
                 + (input.payloadOn.map { ", payload_on \($0)" } ?? "")
                 + (input.payloadOff.map { ", payload_off \($0)" } ?? ""))
         })

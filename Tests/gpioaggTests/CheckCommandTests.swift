@@ -108,7 +108,7 @@ struct CheckCommandTests {
             "inputs:",
             "  door       chip main, line GPIO17, active high, bias as-is, debounce none",
             "  override   command (MQTT /set, gpioagg set), initial on, persist",
-            "  shed_door  topic gpioagg/shed/door_open, fallback off, payload_on open, payload_off closed",
+            "  shed_door  topic gpioagg/shed/door_open, fallback off, hold 30s, payload_on open, payload_off closed",
         ])
         #expect(Array(result.lines.suffix(4)) == [
             "mqtt:",
