@@ -54,6 +54,7 @@ final class MQTTBridge {
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
         // Without tls: an mqtts:// broker is checked against the system's CAs.
         settings.tls = declaration.tls
+        settings.maximumMessageSize = declaration.maximumMessageSize
         client = MQTTClient(configuration: settings, loop: daemon.loop, logger: logger)
         node = HomeAssistantNode(name: declaration.node, topicPrefix: declaration.prefix,
                                  discoveryPrefix: declaration.discovery ?? HomeAssistantNode.defaultDiscoveryPrefix,

@@ -1,0 +1,138 @@
+import Foundation
+import MosquittoTesting
+import Testing
+
+/// The daemon on a real mosquitto against what would hold it up or make it grow: messages
+/// of hundreds of MiB, a TLS file that is a FIFO, floods of junk commands; and removals
+/// that must outlast a broker outage.
+@Suite("gpioagg on MQTT: limits", .serialized,
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+struct MQTTDaemonLimitsTests {
+    static let followerBody = """
+        inputs:
+          shed_door: { topic: gpioagg/shed/door_open, fallback: off }
+          override: { command: true }
+        signals:
+          either: { any: [shed_door, override] }
+        outputs:
+          fan: { chip: main, line: GPIO5, follows: either }
+        """
+
+    /// The daemon's peak resident memory so far (VmHWM), in KiB.
+    static func peakResidentKiB(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+    }
+
+    /// Asks for the daemon's status over its control socket until `done` says stop, and
+    /// returns the longest time between two answers (seconds): how long the loop was held.
+    static func longestSilence(_ socket: String, until done: () -> Bool) throws -> TimeInterval {
+        var last = Date()
+        var longest: TimeInterval = 0
+        repeat {
+            let result = try runProduct("gpioagg", ["status", "--control", socket])
+            if result.status == 0 {
+                longest = max(longest, Date().timeIntervalSince(last))
+                last = Date()
+            }
+            usleep(50_000)
+        } while !done()
+        return max(longest, Date().timeIntervalSince(last))
+    }
+
+    @Test("a 250 MiB message, retained and live, on a followed topic and on /set: the loop keeps answering, memory does not grow, the values stay")
+    func hugeMessages() throws {
+        let broker = try TestBroker()
+        let topics = ["gpioagg/shed/door_open", "gpioagg/garage/override/set"]
+        let size = 250 << 20
+        // Left retained before the daemon starts: it comes at every start and reload.
+        for topic in topics {
+            try BrokerMessageSize.publish(port: broker.port, topic: topic, bytes: size, retained: true, in: broker.directory)
+        }
+        let node = try MQTTDaemonTests.start(MQTTDaemonTests.config(broker: broker, node: "garage", body: Self.followerBody))
+        defer { _ = node.daemon.finish(limit: 0) }
+        let pid = node.daemon.process.processIdentifier
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        let before = try #require(Self.peakResidentKiB(pid))
+
+        // A reload subscribes again (the retained ones come again), and both come live.
+        kill(pid, SIGHUP)
+        let published = NSCondition()
+        nonisolated(unsafe) var done = false
+        let publisher = Thread {
+            for topic in topics {
+                try? BrokerMessageSize.publish(port: broker.port, topic: topic, bytes: size, retained: false,
+                                               in: broker.directory)
+            }
+            published.lock(); done = true; published.unlock()
+        }
+        publisher.start()
+        let silence = try Self.longestSilence(node.socket) {
+            published.lock(); defer { published.unlock() }
+            return done
+        }
+        // The largest message the daemon took is the small one after the large ones.
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        let after = try #require(Self.peakResidentKiB(pid))
+        print("longest silence of the control socket: \(Int(silence * 1000)) ms; peak RSS \(before) KiB, then \(after) KiB (+\(after - before))")
+        #expect(silence < 2, "the loop answered within 2 s all along, not after reading \(size) bytes")
+        #expect(after - before < 512, "peak RSS grew \(after - before) KiB")
+        #expect(try DaemonTests.status(node.socket)["inputs"]?["shed_door"] == false, "still at its fallback")
+    }
+
+    @Test("MQTT 3.1.1, where the broker is not told the maximum: a larger message on a followed topic or /set is refused unread, logged once per topic")
+    func refusalLoggedOnce() throws {
+        let broker = try TestBroker()
+        let gate = try ProtocolGate(target: broker.port)
+        defer { gate.stop() }
+        for topic in ["gpioagg/shed/door_open", "gpioagg/garage/override/set"] {
+            try BrokerMessageSize.publish(port: broker.port, topic: topic, bytes: 1 << 20, retained: true,
+                                          in: broker.directory)
+        }
+        let node = try MQTTDaemonTests.start("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: \(gate.url)
+              node: garage
+            \(Self.followerBody)
+            """)
+        let pid = node.daemon.process.processIdentifier
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        kill(pid, SIGHUP)   // subscribed again: both come again
+        try BrokerMessageSize.publish(port: broker.port, topic: "gpioagg/shed/door_open", bytes: 1 << 20, retained: false,
+                                      in: broker.directory)
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/override/set", payload: "ON")
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "ON"))
+        #expect(try DaemonTests.status(node.socket)["inputs"]?["shed_door"] == false)
+        kill(pid, SIGTERM)
+        let result = node.daemon.finish()
+        let lines = result.lines + result.errors.split(separator: "\n").map(String.init)
+        let refusals = lines.filter { $0.contains("ignoring a message of") }
+        #expect(refusals.count == 2, "\(lines)")
+        for topic in ["gpioagg/shed/door_open", "gpioagg/garage/override/set"] {
+            #expect(refusals.filter { $0.contains("bytes on \(topic): larger than the 64 KiB taken") }.count == 1,
+                    "\(refusals)")
+        }
+    }
+}
+
+/// Publishes large payloads with mosquitto_pub from a file of zeros.
+enum BrokerMessageSize {
+    static func publish(port: UInt16, topic: String, bytes: Int, retained: Bool, in directory: TemporaryDirectory) throws {
+        let path = directory.file("payload-\(bytes)")
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw ToolFailure("cannot make \(path)")
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.truncate(atOffset: UInt64(bytes))
+            try handle.close()
+        }
+        try Tools.run(Tools.mosquittoPub!, ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-q", "1", "-f", path]
+                      + (retained ? ["-r"] : []), limit: 120)
+    }
+}
