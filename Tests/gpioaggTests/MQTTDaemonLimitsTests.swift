@@ -118,6 +118,48 @@ struct MQTTDaemonLimitsTests {
                     "\(refusals)")
         }
     }
+
+    @Test("a reload that drops an output while the broker is down: after the broker is back, its config and its value are gone, whatever waited to be sent",
+          arguments: [false, true])
+    func removalOutlastsOutage(persistent: Bool) throws {
+        let broker = try TestBroker(persistent: persistent)
+        let folder = temporaryDirectory()
+        let path = folder + "/gpioagg.yaml"
+        let socket = folder + "/control.sock"
+        try MQTTDaemonTests.config(broker: broker, node: "garage", body: MQTTDaemonTests.garage)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", path, "--control", socket,
+                                                    "--state-dir", folder + "/state"])
+        defer { _ = daemon.finish(limit: 0) }
+        #expect(daemon.waitForLine("ready"))
+        let config = "homeassistant/binary_sensor/garage/fan/config"
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: config) != nil)
+
+        broker.stop()
+        // While the broker is down the fan goes on (its value waits to be sent), then a
+        // reload drops it.
+        #expect(try DaemonTests.sim(socket, ["set", "button", "on"]).status == 0)
+        #expect(try DaemonTests.status(socket)["outputs"]?["fan"] == true)
+        let without = MQTTDaemonTests.garage.replacingOccurrences(
+            of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on }", with: "")
+        #expect(without != MQTTDaemonTests.garage)
+        try MQTTDaemonTests.config(broker: broker, node: "garage", body: without)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.printedLines.contains(where: { $0.hasPrefix("reloaded ") }), Date() < deadline { usleep(20_000) }
+        #expect(daemon.printedLines.contains { $0.hasPrefix("reloaded ") }, "\(daemon.printedLines)")
+
+        try broker.start()
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        // fan_on is published after what waited: once it is there, so is everything before it.
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan_on", "ON"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/fan") == nil,
+                "a fresh subscriber sees no value for the dropped output")
+        #expect(try Tools.retainedValue(port: broker.port, topic: config) == nil)
+        #expect(try Tools.retainedValue(port: broker.port, topic: "homeassistant/binary_sensor/garage/fan_on/config") != nil)
+    }
 }
 
 /// Publishes large payloads with mosquitto_pub from a file of zeros.

@@ -123,10 +123,12 @@ final class MQTTBridge {
         // Remote topics again, so that their retained values come for the new engine.
         for topic in remote.topics where previousTopics.contains(topic) { client.unsubscribe(topic) }
         subscribe()
+        // Connected or not: offline, the client keeps each removal until the next
+        // connection, in place of any value of its topic waiting there.
+        if declaration.discovery != nil {
+            for message in discovery.removals(since: previous) { publish(message) }
+        }
         if client.isConnected {
-            if declaration.discovery != nil {
-                for message in discovery.removals(since: previous) { publish(message) }
-            }
             publishEverything()
             for change in remote.connected() { apply(change) }
         }
