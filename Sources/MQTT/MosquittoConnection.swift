@@ -161,8 +161,18 @@ final class MosquittoConnection {
 
     private func useTLS(_ tls: TLSFiles, host: String) throws(ConnectionFailure) {
         guard let handle else { return }
+        // Read here, at each attempt (renewed certificates are picked up), never by
+        // OpenSSL from the path: it would open a FIFO and wait on it, on the loop.
+        let ca = try tls.caFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "ca_file") }
+        let cert = try tls.certFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "cert_file") }
+        let key = try tls.keyFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "key_file") }
         var error = [CChar](repeating: 0, count: 512)
-        guard let context = cmosq_tls_context_new(host, tls.caFile, tls.certFile, tls.keyFile, &error, error.count) else {
+        let made = Self.withPEM(ca) { ca in
+            Self.withPEM(cert) { cert in
+                Self.withPEM(key) { key in cmosq_tls_context_new(host, ca, cert, key, &error, error.count) }
+            }
+        }
+        guard let context = made else {
             throw ConnectionFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         // libmosquitto takes a reference of its own, dropped by mosquitto_destroy; this
@@ -205,6 +215,17 @@ final class MosquittoConnection {
     /// length (2), the packet id (2) and properties a broker may add (a message expiry, a
     /// content type, a few user properties).
     static let packetOverhead = 1024
+
+    /// `file` as OpenSSL's shim takes it, for the time of `body`.
+    private static func withPEM<Result>(_ file: PEMFile?, _ body: (cmosq_pem) -> Result) -> Result {
+        guard let file else { return body(cmosq_pem(bytes: nil, count: 0, name: nil)) }
+        return file.bytes.withUnsafeBytes { bytes in
+            file.path.withCString { name in
+                // An empty file still passes a pointer: given, and refused as holding no PEM.
+                body(cmosq_pem(bytes: bytes.baseAddress ?? UnsafeRawPointer(name), count: bytes.count, name: name))
+            }
+        }
+    }
 
     fileprivate func record(_ event: MosquittoEvent) { events.append(event) }
 

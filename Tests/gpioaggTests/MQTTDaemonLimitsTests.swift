@@ -160,6 +160,54 @@ struct MQTTDaemonLimitsTests {
         #expect(try Tools.retainedValue(port: broker.port, topic: config) == nil)
         #expect(try Tools.retainedValue(port: broker.port, topic: "homeassistant/binary_sensor/garage/fan_on/config") != nil)
     }
+
+    @Test("a CA file swapped for a FIFO while running: the next reconnect refuses it, the daemon keeps answering, says why and stops on SIGTERM")
+    func caFileBecomesFIFO() throws {
+        let directory = try TemporaryDirectory()
+        let certificates = Certificates(directory: directory)
+        try certificates.makeAuthority("ca")
+        try certificates.makeCertificate("server", signedBy: "ca", subjectAltNames: ["DNS:localhost", "IP:127.0.0.1"])
+        let broker = try TestBroker(settings: [
+            "cafile \(directory.file("ca.pem"))", "certfile \(directory.file("server.pem"))",
+            "keyfile \(directory.file("server.key"))", "allow_anonymous true",
+        ], directory: directory)
+        let tools = ["--cafile", directory.file("ca.pem")]
+        let daemonCA = directory.file("daemon-ca.pem")
+        try FileManager.default.copyItem(atPath: directory.file("ca.pem"), toPath: daemonCA)
+        let node = try MQTTDaemonTests.start("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: mqtts://localhost:\(broker.port)
+              node: garage
+              tls: { ca_file: \(daemonCA) }
+            \(MQTTDaemonTests.garage)
+            """)
+        let pid = node.daemon.process.processIdentifier
+        // A daemon held on the FIFO ignores SIGTERM: never left behind.
+        defer { if node.daemon.process.isRunning { kill(pid, SIGKILL) } }
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online", extra: tools))
+
+        #expect(unlink(daemonCA) == 0 && mkfifo(daemonCA, 0o600) == 0)
+        broker.stop()
+        try broker.start()
+        // The first attempts come after 1 to 2 s; the daemon answers all along.
+        for _ in 0..<8 {
+            #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == false)
+            usleep(500_000)
+        }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while node.daemon.process.isRunning, Date() < deadline { usleep(20_000) }
+        if node.daemon.process.isRunning {
+            Issue.record("no exit 10 s after SIGTERM: killed")
+            kill(pid, SIGKILL)
+        }
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        #expect(MQTTDaemonTests.printed(result, "cannot connect to mqtts://localhost:\(broker.port): ca_file \(daemonCA) is a FIFO, not a regular file: give a PEM file"),
+                "\(result.lines) \(result.errors)")
+    }
 }
 
 /// Publishes large payloads with mosquitto_pub from a file of zeros.
