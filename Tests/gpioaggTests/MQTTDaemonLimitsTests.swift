@@ -208,6 +208,42 @@ struct MQTTDaemonLimitsTests {
         #expect(MQTTDaemonTests.printed(result, "cannot connect to mqtts://localhost:\(broker.port): ca_file \(daemonCA) is a FIFO, not a regular file: give a PEM file"),
                 "\(result.lines) \(result.errors)")
     }
+
+    @Test("100,000 junk /set payloads: two lines in the log (the first, then the count), and a good command after them still acts")
+    func junkCommandsAreCounted() throws {
+        // mosquitto keeps at most 1000 QoS 1 messages waiting for a client by default and
+        // drops the rest: all of them are to reach the daemon.
+        let broker = try TestBroker(settings: ["allow_anonymous true", "max_queued_messages 0"])
+        let node = try MQTTDaemonTests.start(MQTTDaemonTests.config(broker: broker, node: "garage", body: MQTTDaemonTests.garage))
+        defer { _ = node.daemon.finish(limit: 0) }
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
+        let topic = "gpioagg/garage/override/set"
+        // mosquitto_pub -l sends only part of a long input before it exits; --repeat waits
+        // for each.
+        let sent = try Tools.run(Tools.mosquittoPub!, ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1",
+                                                       "--repeat", "100000", "-m", "junk"], limit: 120)
+        #expect(sent.status == 0, "\(sent.output)")
+        try Tools.publish(port: broker.port, topic: topic, payload: "ON")
+        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "ON"), "the good command still acts")
+        kill(node.daemon.process.processIdentifier, SIGTERM)
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        let all = result.lines + result.errors.split(separator: "\n").map(String.init)
+        let about = all.filter { $0.contains(topic) }
+        #expect(about.count == 2, "\(about.prefix(5)) ... (\(about.count) lines)")
+        #expect(about.first?.contains("ignoring 'junk' on \(topic): a command is ON, OFF or TOGGLE") == true, "\(about.prefix(2))")
+        // The count, said at the stop (the flood lasted less than its minute).
+        let summary = about.last ?? ""
+        #expect(summary.contains("ignored ") && summary.contains(" more payloads on \(topic) in the last "), "\(summary)")
+        let counted = summary.components(separatedBy: "ignored ").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        // Every junk payload the broker sent the daemon but the first is in the count.
+        let delivered = broker.log.split(separator: "\n").filter {
+            $0.contains("Sending PUBLISH to gpioagg-garage-") && $0.contains("'\(topic)'")
+        }.count
+        print("junk payloads delivered to the daemon: \(delivered - 1); counted: \(counted); lines about them: \(about.count)")
+        #expect(delivered == 100_001, "the 100,000 and the good command reached the daemon")
+        #expect(counted == delivered - 2, "all but the first and the good command: \(summary)")
+    }
 }
 
 /// Publishes large payloads with mosquitto_pub from a file of zeros.

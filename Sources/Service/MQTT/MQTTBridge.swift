@@ -33,6 +33,9 @@ final class MQTTBridge {
     private var birthTimer: LoopTimer?
     private var random = SystemRandomNumberGenerator()
     private var warnedRetainedCommand = Set<String>()
+    /// Junk on `/set` topics, by topic: the first payload is logged, the rest counted.
+    private var junkCommands = RepeatedWarnings<String>()
+    private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
 
     /// What the bridge needs that may fail before it can run: the password file, the
@@ -84,6 +87,9 @@ final class MQTTBridge {
         stopped = true
         birthTimer?.cancel()
         birthTimer = nil
+        junkCommandsTimer?.cancel()
+        junkCommandsTimer = nil
+        logJunkCommands(junkCommands.remaining(now: daemon.loop.now))
         client.stop(completion: completion)
     }
 
@@ -190,10 +196,31 @@ final class MQTTBridge {
         case .off: result = daemon.engine.setInput(name, to: false)
         case .toggle: result = daemon.engine.setInput(name, toggle: true)
         case nil:
-            logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is ON, OFF or TOGGLE")
+            // A flood of junk would flood the log (and journald's rate limit would then
+            // drop the lines that matter): the first is logged, the rest counted.
+            if junkCommands.note(topic, now: daemon.loop.now) {
+                logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is ON, OFF or TOGGLE (more are counted and said once a minute)")
+                scheduleJunkCommandSummaries()
+            }
             return
         }
         if result == nil { logger.warning("command input \(name) is not running") }
+    }
+
+    private func scheduleJunkCommandSummaries() {
+        guard junkCommandsTimer == nil, let deadline = junkCommands.nextDeadline else { return }
+        junkCommandsTimer = daemon.loop.schedule(atNanoseconds: deadline) { [weak self] in
+            guard let self else { return }
+            junkCommandsTimer = nil
+            logJunkCommands(junkCommands.summaries(now: daemon.loop.now))
+            scheduleJunkCommandSummaries()
+        }
+    }
+
+    private func logJunkCommands(_ summaries: [RepeatedWarnings<String>.Summary]) {
+        for summary in summaries {
+            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is ON, OFF or TOGGLE")
+        }
     }
 
     private func apply(_ change: RemoteInputs.Change) {
