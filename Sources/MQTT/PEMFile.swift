@@ -36,8 +36,9 @@ struct PEMFile {
         guard status.st_size <= Self.limit else {
             throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
         }
-        // Up to one byte past the limit, for a file that grows while it is read.
-        var bytes = [UInt8](repeating: 0, count: Self.limit + 1)
+        // One byte past its size, to tell a file that grows while it is read.
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
@@ -48,8 +49,8 @@ struct PEMFile {
             if got == 0 { break }
             count += got
         }
-        guard count <= Self.limit else {
-            throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
+        guard count <= size else {
+            throw ConnectionFailure("\(key) \(path) changed while it was read (a certificate being renewed?)")
         }
         bytes.removeSubrange(count...)
         self.bytes = bytes
