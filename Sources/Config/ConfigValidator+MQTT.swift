@@ -148,6 +148,11 @@ extension ConfigValidator {
                 declaration.username = text(setting, in: "mqtt:")
             case "password_file":
                 declaration.passwordFile = text(setting, in: "mqtt:")
+                if let path = declaration.passwordFile, let kind = Self.nonRegularFile(path) {
+                    report(setting.value.location, "password_file: '\(path)' in mqtt: is \(kind), not a regular file",
+                           hint: "give a file holding the password on its first line (a symbolic link to one is fine)")
+                    valid = false
+                }
             case "discovery":
                 if case .scalar(let word, false) = setting.value.content, ["false", "off", "no"].contains(word) {
                     declaration.discovery = nil

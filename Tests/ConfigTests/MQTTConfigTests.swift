@@ -141,7 +141,7 @@ struct MQTTConfigTests {
         }
     }
 
-    @Test("a tls: file that is a FIFO, a directory or a device is refused at its key: the daemon would block reading it")
+    @Test("a tls: file (or password_file) that is a FIFO, a directory or a device is refused at its key: the daemon would block reading it")
     func tlsFilesAreRegular() throws {
         let directory = "/tmp/gpioagg-tls-check-\(getpid())"
         mkdir(directory, 0o700)
@@ -162,6 +162,9 @@ struct MQTTConfigTests {
         let keyIsFIFO = Self.head + "mqtt:\n  broker: mqtts://h\n  tls: { cert_file: \(directory)/ca.pem, key_file: \(directory)/fifo }\n" + body
         ConfigFixture.expectRefused(keyIsFIFO, at: 5, 33 + directory.utf8.count + 7,
                                     "key_file: '\(directory)/fifo' in tls: of mqtt: is a FIFO", hint: "")
+        ConfigFixture.expectRefused(Self.head + "mqtt: { broker: mqtt://h, password_file: \(directory)/fifo }\n" + body,
+                                    at: 3, 42, "password_file: '\(directory)/fifo' in mqtt: is a FIFO, not a regular file",
+                                    hint: "give a file holding the password")
         // Regular files, and one not there yet (the daemon says so when it connects), pass.
         let fine = try ConfigFixture.parse(config("ca_file", directory + "/missing.pem"))
         #expect(fine.mqtt?.tls?.certFile == directory + "/ca.pem")
