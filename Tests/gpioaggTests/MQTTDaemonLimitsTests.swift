@@ -244,6 +244,30 @@ struct MQTTDaemonLimitsTests {
         #expect(delivered == 100_001, "the 100,000 and the good command reached the daemon")
         #expect(counted == delivered - 2, "all but the first and the good command: \(summary)")
     }
+
+    @Test("gpioagg check refuses a ca_file that is a FIFO and a max_message_size it cannot read, each at its place")
+    func checkRefuses() throws {
+        let directory = try TemporaryDirectory()
+        #expect(mkfifo(directory.file("ca.fifo"), 0o600) == 0)
+        let path = directory.file("gpioagg.yaml")
+        try directory.write("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt:
+              broker: mqtts://broker.lan
+              max_message_size: 64kB
+              tls: { ca_file: \(directory.file("ca.fifo")) }
+            inputs:
+              override: { command: true }
+
+            """, to: "gpioagg.yaml")
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(path):5:23: error: max_message_size: '64kB' has the unit 'kB'"), "\(result.errors)")
+        #expect(result.errors.contains("\(path):6:19: error: ca_file: '\(directory.file("ca.fifo"))' in tls: of mqtt: is a FIFO, not a regular file"),
+                "\(result.errors)")
+        #expect(result.errors.contains("give a PEM file (a symbolic link to one is fine)"), "\(result.errors)")
+    }
 }
 
 /// Publishes large payloads with mosquitto_pub from a file of zeros.
