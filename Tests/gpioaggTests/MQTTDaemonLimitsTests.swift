@@ -165,7 +165,14 @@ struct MQTTDaemonLimitsTests {
         #expect(daemon.printedLines.contains { $0.hasPrefix("reloaded ") }, "\(daemon.printedLines)")
 
         try broker.start()
-        #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/status", "online"))
+        // The backoff grew while the broker was down (up to 16 s after four failed attempts).
+        let reconnectDeadline = Date().addingTimeInterval(30)
+        var online = false
+        while !online, Date() < reconnectDeadline {
+            online = try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/status") == "online"
+            if !online { usleep(100_000) }
+        }
+        #expect(online)
         // fan_on is published after what waited: once it is there, so is everything before it.
         #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan_on", "ON"))
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/fan") == nil,
