@@ -1,7 +1,9 @@
 #include "CMosquittoTLS.h"
 
 #include <arpa/inet.h>
+#include <limits.h>
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <pthread.h>
@@ -73,7 +75,79 @@ static void *fail(SSL_CTX *context, char *error, size_t error_size, const char *
     return NULL;
 }
 
-void *cmosq_tls_context_new(const char *host, const char *ca_file, const char *cert_file, const char *key_file,
+/* Never a passphrase: OpenSSL's default callback would ask for one on the terminal, and
+ * wait there. An encrypted key fails to load instead. */
+static int no_passphrase(char *buffer, int size, int rwflag, void *userdata) {
+    (void)buffer; (void)size; (void)rwflag; (void)userdata;
+    return -1;
+}
+
+static BIO *memory(cmosq_pem pem) {
+    if (pem.count > INT_MAX) return NULL;
+    return BIO_new_mem_buf(pem.bytes, (int)pem.count);
+}
+
+/* Every certificate (and CRL) in `pem` into the context's store, as
+ * SSL_CTX_load_verify_locations does with a file; at least one certificate. */
+static int load_authorities(SSL_CTX *context, cmosq_pem pem) {
+    BIO *bio = memory(pem);
+    if (bio == NULL) return 0;
+    STACK_OF(X509_INFO) *infos = PEM_X509_INFO_read_bio(bio, NULL, no_passphrase, NULL);
+    BIO_free(bio);
+    if (infos == NULL) return 0;
+    X509_STORE *store = SSL_CTX_get_cert_store(context);
+    int certificates = 0, ok = 1;
+    for (int i = 0; i < sk_X509_INFO_num(infos) && ok; i++) {
+        X509_INFO *info = sk_X509_INFO_value(infos, i);
+        if (info->x509 != NULL) {
+            ok = X509_STORE_add_cert(store, info->x509);
+            certificates++;
+        }
+        if (ok && info->crl != NULL) ok = X509_STORE_add_crl(store, info->crl);
+    }
+    sk_X509_INFO_pop_free(infos, X509_INFO_free);
+    return ok && certificates > 0;
+}
+
+/* The client's certificate, then the rest of the chain, as
+ * SSL_CTX_use_certificate_chain_file does with a file. */
+static int load_chain(SSL_CTX *context, cmosq_pem pem) {
+    BIO *bio = memory(pem);
+    if (bio == NULL) return 0;
+    X509 *leaf = PEM_read_bio_X509_AUX(bio, NULL, no_passphrase, NULL);
+    int ok = leaf != NULL && SSL_CTX_use_certificate(context, leaf) == 1 && SSL_CTX_clear_chain_certs(context) == 1;
+    X509_free(leaf);
+    X509 *next;
+    while (ok && (next = PEM_read_bio_X509(bio, NULL, no_passphrase, NULL)) != NULL) {
+        if (SSL_CTX_add0_chain_cert(context, next) != 1) {
+            X509_free(next);
+            ok = 0;
+        }
+    }
+    if (ok) {
+        /* The end of the text reads as "no start line": not an error. */
+        unsigned long last = ERR_peek_last_error();
+        if (ERR_GET_LIB(last) == ERR_LIB_PEM && ERR_GET_REASON(last) == PEM_R_NO_START_LINE) {
+            ERR_clear_error();
+        } else if (last != 0) {
+            ok = 0;
+        }
+    }
+    BIO_free(bio);
+    return ok;
+}
+
+static int load_key(SSL_CTX *context, cmosq_pem pem) {
+    BIO *bio = memory(pem);
+    if (bio == NULL) return 0;
+    EVP_PKEY *key = PEM_read_bio_PrivateKey(bio, NULL, no_passphrase, NULL);
+    BIO_free(bio);
+    int ok = key != NULL && SSL_CTX_use_PrivateKey(context, key) == 1;
+    EVP_PKEY_free(key);
+    return ok;
+}
+
+void *cmosq_tls_context_new(const char *host, cmosq_pem ca, cmosq_pem cert, cmosq_pem key,
                             char *error, size_t error_size) {
     ERR_clear_error();
     pthread_once(&host_index_once, make_host_index);
@@ -84,24 +158,26 @@ void *cmosq_tls_context_new(const char *host, const char *ca_file, const char *c
     SSL_CTX_set_options(context, SSL_OP_NO_COMPRESSION);
     SSL_CTX_set_mode(context, SSL_MODE_RELEASE_BUFFERS);
 
-    if (ca_file != NULL) {
-        if (SSL_CTX_load_verify_locations(context, ca_file, NULL) != 1) {
-            return fail(context, error, error_size, "cannot read the CA certificates in", ca_file);
+    SSL_CTX_set_default_passwd_cb(context, no_passphrase);
+
+    if (ca.bytes != NULL) {
+        if (!load_authorities(context, ca)) {
+            return fail(context, error, error_size, "cannot read the CA certificates in", ca.name);
         }
     } else if (SSL_CTX_set_default_verify_paths(context) != 1) {
         return fail(context, error, error_size, "cannot load the system's CA certificates", NULL);
     }
-    if (cert_file != NULL) {
-        if (SSL_CTX_use_certificate_chain_file(context, cert_file) != 1) {
-            return fail(context, error, error_size, "cannot read the client certificate in", cert_file);
+    if (cert.bytes != NULL) {
+        if (!load_chain(context, cert)) {
+            return fail(context, error, error_size, "cannot read the client certificate in", cert.name);
         }
     }
-    if (key_file != NULL) {
-        if (SSL_CTX_use_PrivateKey_file(context, key_file, SSL_FILETYPE_PEM) != 1) {
-            return fail(context, error, error_size, "cannot read the client key in", key_file);
+    if (key.bytes != NULL) {
+        if (!load_key(context, key)) {
+            return fail(context, error, error_size, "cannot read the client key (PEM, not encrypted) in", key.name);
         }
         if (SSL_CTX_check_private_key(context) != 1) {
-            return fail(context, error, error_size, "the client key does not match the certificate in", cert_file);
+            return fail(context, error, error_size, "the client key does not match the certificate in", cert.name);
         }
     }
 

@@ -75,8 +75,10 @@ enum ConfigFile {
                     hint: "a gpioagg \(noun == "config file" ? "config" : noun) is a few kilobytes; is this the right file?")
     }
 
-    private static func kind(of mode: mode_t) -> String {
+    /// What a file that is not a regular file is, in words: `a FIFO`, `a directory`.
+    static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"
         case S_IFSOCK: return "a socket"
         case S_IFCHR: return "a character device"

@@ -9,7 +9,8 @@ import MQTTCore
 extension ConfigValidator {
     static let commandInputKeys = ["command", "initial", "persist", "device_class"]
     static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class"]
-    static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery"]
+    static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
+                           "max_message_size"]
     static let tlsKeys = ["ca_file", "cert_file", "key_file"]
 
     /// `NAME: { command: true, initial: off, persist: true }`.
@@ -151,6 +152,11 @@ extension ConfigValidator {
                 declaration.username = text(setting, in: "mqtt:")
             case "password_file":
                 declaration.passwordFile = text(setting, in: "mqtt:")
+                if let path = declaration.passwordFile, let kind = Self.nonRegularFile(path) {
+                    report(setting.value.location, "password_file: '\(path)' in mqtt: is \(kind), not a regular file",
+                           hint: "give a file holding the password on its first line (a symbolic link to one is fine)")
+                    valid = false
+                }
             case "discovery":
                 if case .scalar(let word, false) = setting.value.content, ["false", "off", "no"].contains(word) {
                     declaration.discovery = nil
@@ -165,6 +171,9 @@ extension ConfigValidator {
             case "tls":
                 guard let tls = readTLS(setting) else { valid = false; continue }
                 declaration.tls = tls
+            case "max_message_size":
+                guard let size = messageSize(setting) else { valid = false; continue }
+                declaration.maximumMessageSize = size
             default:
                 break
             }
@@ -179,6 +188,27 @@ extension ConfigValidator {
         if valid { mqtt = declaration }
     }
 
+    /// `max_message_size: 64KiB`: from 1 KiB to MQTT's 256 MiB.
+    private mutating func messageSize(_ entry: SourceNode.Entry) -> MessageSize? {
+        guard let text = text(entry, in: "mqtt:") else { return nil }
+        let size: MessageSize
+        do {
+            size = try MessageSize(parsing: text)
+        } catch {
+            var location = entry.value.location
+            if case .scalar(_, true) = entry.value.content { location.column += 1 }
+            location.column += error.offset
+            report(location, "max_message_size: \(error.message)", hint: error.hint)
+            return nil
+        }
+        guard size >= MessageSize.minimum else {
+            report(entry.value.location, "max_message_size: \(size) is less than \(MessageSize.minimum)",
+                   hint: "a message's topic alone may take 256 bytes: at least 1KiB (the default, 64KiB, fits every payload gpioagg reads)")
+            return nil
+        }
+        return size
+    }
+
     private mutating func readTLS(_ entry: SourceNode.Entry) -> TLSFiles? {
         let example = "tls: { ca_file: /etc/gpioagg/ca.crt }"
         guard let settings = settings(entry.value, of: "tls: in mqtt:", example: example) else { return nil }
@@ -186,6 +216,11 @@ extension ConfigValidator {
         var files = TLSFiles()
         for setting in settings {
             let path = text(setting, in: "tls: of mqtt:")
+            if let path, Self.tlsKeys.contains(setting.key), let kind = Self.nonRegularFile(path) {
+                report(setting.value.location, "\(setting.key): '\(path)' in tls: of mqtt: is \(kind), not a regular file",
+                       hint: "give a PEM file (a symbolic link to one is fine): the daemon reads it at every connection")
+                return nil
+            }
             switch setting.key {
             case "ca_file": files.caFile = path
             case "cert_file": files.certFile = path
@@ -199,6 +234,15 @@ extension ConfigValidator {
             return nil
         }
         return files
+    }
+
+    /// What `path` is when it is there and not a regular file (`a FIFO`), else nil. A file
+    /// that is not there yet is the daemon's to report: it reads the files at every
+    /// connection. `stat` opens nothing, so a FIFO does not block the check.
+    static func nonRegularFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
+        return ConfigFile.kind(of: status.st_mode)
     }
 
     /// The host name as a node name: up to the first dot, other characters as `-`.

@@ -185,6 +185,9 @@ public struct MQTTDeclaration: Hashable, Sendable {
     public var tls: TLSFiles?
     /// Home Assistant's discovery prefix (`homeassistant`); nil: no discovery.
     public var discovery: String?
+    /// The largest message (topic and payload) the client takes; larger ones are refused
+    /// unread (`max_message_size`, 64 KiB by default).
+    public var maximumMessageSize = MessageSize.default
     public var location: SourceLocation
 
     public init(broker: BrokerURL, node: String, prefix: String = "gpioagg", username: String? = nil,

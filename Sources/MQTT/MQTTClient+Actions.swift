@@ -28,7 +28,13 @@ extension MQTTClient {
                 + "accepting them, within a minute: another client probably uses the client id \(configuration.clientID)"
             logger.error("\(text)", metadata: ["mqtt_client_id": "\(configuration.clientID)"])
         case .reportProtocolFallback:
-            logger.warning("\(configuration.broker) refused MQTT 5; using MQTT 3.1.1")
+            // MQTT 3.1.1 has no Maximum Packet Size, and libmosquitto 2.0 reads a packet of
+            // any size whole before the client can refuse it: only the broker can bound it.
+            logger.warning("""
+                \(configuration.broker) refused MQTT 5; using MQTT 3.1.1, which cannot tell the broker the \
+                largest message taken (\(configuration.maximumMessageSize)): a larger one is read whole before \
+                it is refused; bound it on the broker (mosquitto: message_size_limit)
+                """)
         case .publishOffline:
             publishOffline()
         case .disconnect:
@@ -61,6 +67,7 @@ extension MQTTClient {
             statusTopic: configuration.statusTopic, willPayload: Array(configuration.offlinePayload.utf8),
             brokerHost: configuration.broker.host,
             tls: configuration.broker.usesTLS ? (configuration.tls ?? TLSFiles()) : nil,
+            maximumMessageSize: configuration.maximumMessageSize.bytes,
             logsLibrary: logger.logLevel <= .debug)
         logger.debug("connecting to \(configuration.broker) (\(address)) as \(configuration.clientID) (\(version))")
         let attempt: MosquittoConnection

@@ -36,6 +36,11 @@ extension MQTTClient {
         /// Messages handed to libmosquitto and not yet confirmed; more wait in the client's
         /// own bounded queue rather than libmosquitto's unbounded one.
         public var inFlightLimit = 32
+        /// The largest message taken: its topic and payload. An MQTT 5 broker is told
+        /// (CONNECT's Maximum Packet Size, with room for the packet's own fields) and sends
+        /// nothing larger; a larger message that comes all the same (MQTT 3.1.1) is refused
+        /// before it is copied, and logged once per topic.
+        public var maximumMessageSize = MessageSize.default
 
         public init(broker: BrokerURL, clientID: String, statusTopic: String) {
             self.broker = broker

@@ -44,6 +44,10 @@ extension MQTTClient {
                 onMessage?(message)
                 continue
             }
+            if case .oversized(let topic, let size) = event {
+                refuseOversized(topic: topic, size: size)
+                continue
+            }
             guard settled === connection else { continue }
             if case .disconnected = event { reportedEnd = true }
             handle(event, from: settled)
@@ -85,7 +89,7 @@ extension MQTTClient {
                 let said = MosquittoLibrary.describe(reasonCode: code, version: source.settings.version)
                 logger.warning("the broker refused the subscription to \(filter): \(said)")
             }
-        case .message:
+        case .message, .oversized:
             break
         case .log(let level, let text):
             logger.debug("libmosquitto: \(text)", metadata: ["mqtt_log_level": "\(level)"])
@@ -111,6 +115,22 @@ extension MQTTClient {
         }
         drainQueue()
     }
+
+    /// A message larger than the client takes: counted, and logged the first time its
+    /// topic sends one (a retained one comes again on every connection).
+    private func refuseOversized(topic: String, size: Int) {
+        counters.refusedMessages += 1
+        guard oversizedTopics.count < Self.oversizedTopicsRemembered, oversizedTopics.insert(topic).inserted else {
+            return
+        }
+        logger.warning("""
+            ignoring a message of \(size) bytes on \(topic): larger than the \(configuration.maximumMessageSize) \
+            taken (max_message_size under mqtt:); said once per topic
+            """, metadata: ["mqtt_topic": "\(topic)", "mqtt_message_size": "\(size)"])
+    }
+
+    /// Topics whose over-large message was logged; past this many, the rest are only counted.
+    static let oversizedTopicsRemembered = 1024
 
     /// The connection (or the attempt) is over.
     func connectionEnded(_ reason: String) {

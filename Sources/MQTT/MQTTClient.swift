@@ -73,6 +73,8 @@ public final class MQTTClient {
     var stopCompletions: [() -> Void] = []
     /// Why the connection (or attempt) ended, for the next log line.
     var lastReason = ""
+    /// Topics whose over-large message was logged (once per topic, over every connection).
+    var oversizedTopics = Set<String>()
 
     /// - Parameter random: the backoff's source of randomness (a uniform whole number in
     ///   `0...upperBound`); tests pass their own.

@@ -75,9 +75,14 @@ public struct MQTTConnectionStateMachine: Sendable {
     public static let unsupportedProtocolVersion = 0x84
     public static let refusedProtocolVersion311 = 1
 
-    /// A connection that lasted this long resets the backoff; shorter ones do not, so that a
-    /// broker that accepts and drops at once is not hammered every second.
-    public static let stableConnection: UInt64 = 30_000_000_000
+    /// A connection that lasted this long resets the backoff: the broker accepted it and kept
+    /// it, so its end (a broker restart, the network) says nothing against connecting again
+    /// soon, and after a broker that restarted several times in a row the node is back within
+    /// seconds of the last restart. A shorter one counts as a failure, so that a broker that
+    /// accepts and drops at once (another client with the same id, a plugin refusing the
+    /// client after CONNACK) is not hit every second. The same bound as
+    /// `DuplicateClientIDSuspicion.shortLived`: one meaning of "dropped at once".
+    public static let stableConnection: UInt64 = DuplicateClientIDSuspicion.shortLived
 
     public private(set) var state = State.idle
     public private(set) var version = ProtocolVersion.v5

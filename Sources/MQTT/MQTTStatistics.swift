@@ -13,6 +13,8 @@ public struct MQTTStatistics: Hashable, Sendable {
     /// Publishes refused by the broker (an MQTT 5 reason code of 0x80 or more) or by
     /// libmosquitto (too large, ...).
     public var refusedPublishes = 0
+    /// Messages that came larger than `Configuration.maximumMessageSize`, refused unread.
+    public var refusedMessages = 0
     /// Non-retained messages dropped from the full offline queue.
     public var droppedEvents = 0
     /// Retained messages dropped because too many topics waited.

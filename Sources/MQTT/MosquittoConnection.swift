@@ -13,6 +13,9 @@ enum MosquittoEvent {
     case published(mid: Int32, reasonCode: Int32)
     case subscribed(mid: Int32, granted: [Int32])
     case message(MQTTMessage)
+    /// A message larger than `ConnectionSettings.maximumMessageSize`, refused before any
+    /// copy of it was made: its topic and its size in bytes (topic and payload).
+    case oversized(topic: String, size: Int)
     case log(level: Int32, text: String)
 }
 
@@ -28,6 +31,9 @@ struct ConnectionSettings {
     /// The broker's host name as configured (for TLS: the name its certificate must show).
     var brokerHost: String
     var tls: TLSFiles?
+    /// The largest message taken, in bytes (its topic and payload): announced to an MQTT 5
+    /// broker as the Maximum Packet Size, and checked on every message before it is copied.
+    var maximumMessageSize: Int
     /// Whether libmosquitto's own log lines are wanted (it formats none without a callback).
     var logsLibrary: Bool
 }
@@ -68,6 +74,7 @@ final class MosquittoConnection {
         if let username = settings.username {
             _ = mosquitto_username_pw_set(handle, username, settings.password)
         }
+        if settings.version == .v5 { try announceMaximumPacketSize(handle) }
         if let tls = settings.tls { try useTLS(tls, host: settings.brokerHost) }
         installCallbacks(handle)
     }
@@ -154,8 +161,18 @@ final class MosquittoConnection {
 
     private func useTLS(_ tls: TLSFiles, host: String) throws(ConnectionFailure) {
         guard let handle else { return }
+        // Read here, at each attempt (renewed certificates are picked up), never by
+        // OpenSSL from the path: it would open a FIFO and wait on it, on the loop.
+        let ca = try tls.caFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "ca_file") }
+        let cert = try tls.certFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "cert_file") }
+        let key = try tls.keyFile.map { path throws(ConnectionFailure) in try PEMFile(path: path, key: "key_file") }
         var error = [CChar](repeating: 0, count: 512)
-        guard let context = cmosq_tls_context_new(host, tls.caFile, tls.certFile, tls.keyFile, &error, error.count) else {
+        let made = Self.withPEM(ca) { ca in
+            Self.withPEM(cert) { cert in
+                Self.withPEM(key) { key in cmosq_tls_context_new(host, ca, cert, key, &error, error.count) }
+            }
+        }
+        guard let context = made else {
             throw ConnectionFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         // libmosquitto takes a reference of its own, dropped by mosquitto_destroy; this
@@ -172,6 +189,42 @@ final class MosquittoConnection {
         // Consulted only by that check; set all the same, should a later libmosquitto
         // consult it elsewhere.
         _ = mosquitto_tls_insecure_set(handle, false)
+    }
+
+    /// MQTT 5's Maximum Packet Size in CONNECT: the broker then never sends this client a
+    /// larger packet (mosquitto drops it for this client alone). libmosquitto 2.0 takes
+    /// CONNECT properties only in `mosquitto_connect_bind_v5`, which connects blocking; it
+    /// stores them before it checks the host, so a call without a host stores them and
+    /// fails, and `mosquitto_connect_async` then sends them (lib/connect.c, the same from
+    /// 2.0.0 to 2.0.20).
+    private func announceMaximumPacketSize(_ handle: OpaquePointer) throws(ConnectionFailure) {
+        // What the client refuses is the topic and payload; the packet adds its header, the
+        // packet id and the properties: some room for them.
+        let packetSize = UInt32(clamping: settings.maximumMessageSize + Self.packetOverhead)
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        let added = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), packetSize)
+        let stored = mosquitto_connect_bind_v5(handle, nil, 0, settings.keepalive, nil, properties)
+        guard added == MOSQ_ERR_SUCCESS.rawValue, stored == MOSQ_ERR_INVAL.rawValue else {
+            throw ConnectionFailure("libmosquitto did not take the maximum packet size: "
+                + MosquittoLibrary.describe(result: added == MOSQ_ERR_SUCCESS.rawValue ? stored : added, errno: 0))
+        }
+    }
+
+    /// What a PUBLISH adds to its topic and payload: the fixed header (5), the topic's
+    /// length (2), the packet id (2) and properties a broker may add (a message expiry, a
+    /// content type, a few user properties).
+    static let packetOverhead = 1024
+
+    /// `file` as OpenSSL's shim takes it, for the time of `body`.
+    private static func withPEM<Result>(_ file: PEMFile?, _ body: (cmosq_pem) -> Result) -> Result {
+        guard let file else { return body(cmosq_pem(bytes: nil, count: 0, name: nil)) }
+        return file.bytes.withUnsafeBytes { bytes in
+            file.path.withCString { name in
+                // An empty file still passes a pointer: given, and refused as holding no PEM.
+                body(cmosq_pem(bytes: bytes.baseAddress ?? UnsafeRawPointer(name), count: bytes.count, name: name))
+            }
+        }
     }
 
     fileprivate func record(_ event: MosquittoEvent) { events.append(event) }
@@ -196,6 +249,14 @@ final class MosquittoConnection {
         mosquitto_message_v5_callback_set(handle) { _, context, message, _ in
             guard let connection = MosquittoConnection.from(context), let message else { return }
             let entry = message.pointee
+            // Checked before anything is copied: over MQTT 3.1.1 the broker does not know
+            // the maximum, and libmosquitto reads a packet of any size (it allocates what the
+            // packet's header says; lib/packet_mosq.c has no check for clients).
+            let size = Int(max(entry.payloadlen, 0)) + (entry.topic.map { strlen($0) } ?? 0)
+            guard size <= connection.settings.maximumMessageSize else {
+                connection.record(.oversized(topic: entry.topic.map { String(cString: $0) } ?? "", size: size))
+                return
+            }
             let payload = entry.payload.map {
                 Array(UnsafeRawBufferPointer(start: $0, count: Int(entry.payloadlen)))
             } ?? []

@@ -12,6 +12,12 @@
 /// `next()` hands out the retained values first (in the order their topics were first
 /// queued), then the events in order.
 ///
+/// A removal (an empty retained payload: the broker forgets the topic's value) replaces
+/// whatever waits for its topic and goes behind every retained value waiting, so that
+/// removals keep the order they were made in (a discovery config cleared before its
+/// state); it is never dropped for the topic limit: a stale value it would have cleared
+/// would stay on the broker for good.
+///
 /// ```swift
 /// var queue = OutboundQueue(eventLimit: 256)
 /// queue.enqueue(OutgoingMessage(topic: "a/state", payload: Array("ON".utf8), qos: .atLeastOnce, retained: true, queuedAt: 0))
@@ -22,9 +28,12 @@ public struct OutboundQueue: Sendable {
     public let eventLimit: Int
     public let retainedTopicLimit: Int
 
-    private var retainedOrder: [String] = []
+    /// Topics in the order to send them, each with the slot it was given: an entry whose
+    /// slot is no longer its topic's (the topic moved behind, or was sent) is skipped.
+    private var retainedOrder: [(topic: String, slot: Int)] = []
     private var retainedHead = 0
-    private var retained: [String: OutgoingMessage] = [:]
+    private var retained: [String: (message: OutgoingMessage, slot: Int)] = [:]
+    private var nextSlot = 0
     private var events: [OutgoingMessage] = []
     private var eventHead = 0
 
@@ -46,14 +55,18 @@ public struct OutboundQueue: Sendable {
 
     public mutating func enqueue(_ message: OutgoingMessage) {
         if message.retained {
-            if retained[message.topic] == nil {
-                guard retained.count < retainedTopicLimit else {
-                    droppedRetained += 1
-                    return
-                }
-                retainedOrder.append(message.topic)
+            let removal = message.payload.isEmpty
+            if let waiting = retained[message.topic], !removal {
+                retained[message.topic] = (message, waiting.slot)
+                return
             }
-            retained[message.topic] = message
+            guard removal || retained.count < retainedTopicLimit else {
+                droppedRetained += 1
+                return
+            }
+            nextSlot += 1
+            retainedOrder.append((message.topic, nextSlot))
+            retained[message.topic] = (message, nextSlot)
         } else {
             if eventCount == eventLimit {
                 eventHead += 1
@@ -70,16 +83,17 @@ public struct OutboundQueue: Sendable {
     /// drop the oldest.
     public mutating func putBack(_ messages: [OutgoingMessage]) {
         var returningEvents: [OutgoingMessage] = []
-        var returningTopics: [String] = []
+        var returningTopics: [(topic: String, slot: Int)] = []
         for message in messages {
             if message.retained {
                 guard retained[message.topic] == nil else { continue }
-                guard retained.count < retainedTopicLimit else {
+                guard message.payload.isEmpty || retained.count < retainedTopicLimit else {
                     droppedRetained += 1
                     continue
                 }
-                retained[message.topic] = message
-                returningTopics.append(message.topic)
+                nextSlot += 1
+                retained[message.topic] = (message, nextSlot)
+                returningTopics.append((message.topic, nextSlot))
             } else {
                 returningEvents.append(message)
             }
@@ -102,11 +116,12 @@ public struct OutboundQueue: Sendable {
     /// The next message to send, taken out of the queue.
     public mutating func next() -> OutgoingMessage? {
         while retainedHead < retainedOrder.count {
-            let topic = retainedOrder[retainedHead]
+            let (topic, slot) = retainedOrder[retainedHead]
             retainedHead += 1
-            if let message = retained.removeValue(forKey: topic) {
+            if let waiting = retained[topic], waiting.slot == slot {
+                retained[topic] = nil
                 compact()
-                return message
+                return waiting.message
             }
         }
         guard eventHead < events.count else { return nil }

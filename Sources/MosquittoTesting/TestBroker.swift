@@ -7,14 +7,18 @@ public final class TestBroker: @unchecked Sendable {
     public let directory: TemporaryDirectory
     public let port: UInt16
     private let settings: [String]
+    private let persistent: Bool
     private var process: ChildProcess?
 
     /// `settings`: config lines besides the listener (the listener's own options, such as
-    /// `certfile`, follow it).
-    public init(settings: [String] = ["allow_anonymous true"], directory: TemporaryDirectory? = nil) throws {
+    /// `certfile`, follow it). `persistent`: retained messages are saved in the directory
+    /// at a stop and read again at the next start, as a broker with persistence on does.
+    public init(settings: [String] = ["allow_anonymous true"], directory: TemporaryDirectory? = nil,
+                persistent: Bool = false) throws {
         self.directory = try directory ?? TemporaryDirectory()
         port = try Self.freePort()
         self.settings = settings
+        self.persistent = persistent
         try start()
     }
 
@@ -24,7 +28,7 @@ public final class TestBroker: @unchecked Sendable {
 
     public func start() throws {
         let lines = ["listener \(port) 127.0.0.1"] + settings + [
-            "persistence false",
+            persistent ? "persistence true\npersistence_location \(directory.file(""))" : "persistence false",
             "log_dest file \(directory.file("broker.log"))",
             "log_type all",
             "user root",

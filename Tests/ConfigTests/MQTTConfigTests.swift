@@ -1,6 +1,14 @@
 import Config
+import Glibc
 import MQTTCore
 import Testing
+
+/// Writes a small regular file.
+private func writeSmallFile(_ path: String) -> Bool {
+    guard let file = fopen(path, "w") else { return false }
+    defer { fclose(file) }
+    return fputs("not a certificate\n", file) >= 0
+}
 
 /// `mqtt:`, command inputs and remote inputs: what they read as, and what `check` says
 /// of mistakes, at their place.
@@ -130,6 +138,58 @@ struct MQTTConfigTests {
               lamp: { chip: main, line: GPIO6, follows: o }
             """)
         #expect(configuration.outputs.map(\.deviceClass) == ["running", nil])
+    }
+
+    @Test("max_message_size: a size with its unit, 64 KiB by default, from 1 KiB to MQTT's 256 MiB")
+    func maximumMessageSize() throws {
+        let body = "inputs:\n  o: { command: true }\n"
+        let absent = try ConfigFixture.parse(Self.head + "mqtt: { broker: mqtt://h }\n" + body)
+        #expect(absent.mqtt?.maximumMessageSize == MessageSize(bytes: 65_536))
+        #expect(absent.mqtt?.maximumMessageSize.description == "64 KiB")
+        for (text, bytes) in [("1MiB", 1 << 20), ("\"16 KiB\"", 16 << 10), ("2048B", 2048), ("256MiB", 256 << 20)] {
+            let configuration = try ConfigFixture.parse(Self.head + "mqtt: { broker: mqtt://h, max_message_size: \(text) }\n" + body)
+            #expect(configuration.mqtt?.maximumMessageSize.bytes == bytes, "\(text)")
+        }
+        let refused: [(String, Int, String, String)] = [
+            ("64kb", 47, "max_message_size: '64kb' has the unit 'kb'", "the units are B, KiB (1024 B) and MiB"),
+            ("64", 47, "max_message_size: '64' has no unit", "64KiB, 1MiB"),
+            ("KiB", 45, "max_message_size: 'KiB' is not a size", "a whole number and a unit"),
+            ("512B", 45, "max_message_size: 512 B is less than 1 KiB", "at least 1KiB"),
+            ("257MiB", 45, "max_message_size: '257MiB' is more than MQTT's limit of 256 MiB", "at most 256MiB"),
+        ]
+        for (text, column, message, hint) in refused {
+            ConfigFixture.expectRefused(Self.head + "mqtt: { broker: mqtt://h, max_message_size: \(text) }\n" + body,
+                                        at: 3, column, message, hint: hint)
+        }
+    }
+
+    @Test("a tls: file (or password_file) that is a FIFO, a directory or a device is refused at its key: the daemon would block reading it")
+    func tlsFilesAreRegular() throws {
+        let directory = "/tmp/gpioagg-tls-check-\(getpid())"
+        mkdir(directory, 0o700)
+        defer { unlink(directory + "/ca.pem"); unlink(directory + "/fifo"); rmdir(directory) }
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        #expect(writeSmallFile(directory + "/ca.pem"))
+        let body = "inputs:\n  o: { command: true }\n"
+        let config = { (key: String, path: String) in
+            Self.head + "mqtt:\n  broker: mqtts://h\n  tls: { \(key): \(path), cert_file: \(directory)/ca.pem, key_file: \(directory)/ca.pem }\n" + body
+        }
+        ConfigFixture.expectRefused(config("ca_file", directory + "/fifo"), at: 5, 19,
+                                    "ca_file: '\(directory)/fifo' in tls: of mqtt: is a FIFO, not a regular file",
+                                    hint: "give a PEM file")
+        ConfigFixture.expectRefused(config("ca_file", directory), at: 5, 19,
+                                    "ca_file: '\(directory)' in tls: of mqtt: is a directory, not a regular file", hint: "")
+        ConfigFixture.expectRefused(config("ca_file", "/dev/zero"), at: 5, 19,
+                                    "ca_file: '/dev/zero' in tls: of mqtt: is a character device", hint: "")
+        let keyIsFIFO = Self.head + "mqtt:\n  broker: mqtts://h\n  tls: { cert_file: \(directory)/ca.pem, key_file: \(directory)/fifo }\n" + body
+        ConfigFixture.expectRefused(keyIsFIFO, at: 5, 33 + directory.utf8.count + 7,
+                                    "key_file: '\(directory)/fifo' in tls: of mqtt: is a FIFO", hint: "")
+        ConfigFixture.expectRefused(Self.head + "mqtt: { broker: mqtt://h, password_file: \(directory)/fifo }\n" + body,
+                                    at: 3, 42, "password_file: '\(directory)/fifo' in mqtt: is a FIFO, not a regular file",
+                                    hint: "give a file holding the password")
+        // Regular files, and one not there yet (the daemon says so when it connects), pass.
+        let fine = try ConfigFixture.parse(config("ca_file", directory + "/missing.pem"))
+        #expect(fine.mqtt?.tls?.certFile == directory + "/ca.pem")
     }
 
     @Test("mistakes are refused at their place, with a hint", arguments: 0..<rejected.count)

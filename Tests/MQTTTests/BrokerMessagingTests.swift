@@ -78,6 +78,27 @@ struct BrokerMessagingTests {
         #expect(client.stop().finished)
     }
 
+    @Test("a broker restarted four times, the client connected 6 s in between: each time it is back within about a second, the backoff never grows")
+    func flappingBroker() throws {
+        let broker = try TestBroker()
+        // The random draw is the upper bound: a backoff that grew would wait 2, 4, 8 s.
+        let client = try ClientHarness(try .test(broker.url), random: { $0 })
+        client.start()
+        #expect(client.waitForConnection())
+        var waits: [TimeInterval] = []
+        for _ in 0..<4 {
+            sleep(6)
+            broker.stop()
+            try broker.start()
+            let back = Date()
+            #expect(client.waitForConnection(timeout: .seconds(10)))
+            waits.append(Date().timeIntervalSince(back))
+        }
+        print("reconnected after the broker came back: \(waits.map { String(format: "%.1f s", $0) })")
+        #expect(waits.allSatisfy { $0 < 3 }, "the first backoff is 1 s (and 2 s after one refused attempt): \(waits)")
+        #expect(client.stop().finished)
+    }
+
     @Test("while offline, events wait in a bounded FIFO: the oldest are dropped and counted, the rest sent in order")
     func boundedEvents() throws {
         let broker = try TestBroker()

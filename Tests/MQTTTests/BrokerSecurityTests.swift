@@ -109,6 +109,32 @@ struct BrokerSecurityTests {
         #expect(refusal?.message.contains("the broker's certificate was refused: ") == true, "\(client.logText)")
     }
 
+    @Test("TLS files that are not regular files are refused at the attempt, without waiting on them; the client tries again, and connects once the file is back")
+    func tlsFilesThatWouldBlock() throws {
+        let (broker, directory) = try tlsBroker(["DNS:localhost"])
+        let ca = directory.file("ca.pem")
+        let moved = directory.file("ca.saved")
+        #expect(rename(ca, moved) == 0)
+        #expect(mkfifo(ca, 0o600) == 0, "no writer ever opens it: opened to read, it would wait for good")
+        let client = try tlsClient("mqtts://localhost:\(broker.port)", caFile: ca)
+        client.start()
+        let refusal = client.waitForLog { $0.message.contains("cannot connect") }
+        #expect(refusal?.message.contains("ca_file \(ca) is a FIFO, not a regular file: give a PEM file") == true,
+                "\(client.logText)")
+        #expect(client.run { $0.statistics.failedAttempts } >= 1, "the loop answers")
+        // Back as a file: the next attempt reads it and connects.
+        #expect(unlink(ca) == 0 && rename(moved, ca) == 0)
+        #expect(client.waitForConnection(timeout: .seconds(10)), "\(client.logText)")
+        #expect(client.stop().finished)
+
+        var configuration = try MQTTClient.Configuration.test("mqtts://localhost:\(broker.port)")
+        configuration.tls = TLSFiles(caFile: "/dev/zero")
+        let device = try ClientHarness(configuration)
+        device.start()
+        #expect(device.waitForLog { $0.message.contains("cannot connect") }?.message
+            .contains("ca_file /dev/zero is a character device, not a regular file") == true, "\(device.logText)")
+    }
+
     @Test("a client certificate and key, for a broker that requires one")
     func clientCertificate() throws {
         let (broker, directory) = try tlsBroker(["DNS:localhost"], settings: ["require_certificate true"])
@@ -130,7 +156,7 @@ struct BrokerSecurityTests {
         let missingKey = try ClientHarness(configuration)
         missingKey.start()
         let refusal = missingKey.waitForLog { $0.message.contains("cannot connect") }
-        #expect(refusal?.message.contains("cannot read the client key in \(directory.file("missing.key"))") == true,
+        #expect(refusal?.message.contains("cannot read key_file \(directory.file("missing.key")): No such file or directory") == true,
                 "\(missingKey.logText)")
     }
 }

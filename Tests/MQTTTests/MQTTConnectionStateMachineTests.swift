@@ -100,6 +100,48 @@ struct MQTTConnectionStateMachineTests {
                 "30 s online: back to 1 s")
     }
 
+    @Test("a broker restarted again and again: each connection it kept for seconds resets the backoff, so the next wait is short")
+    func backoffAfterFlappingBroker() {
+        var machine = machine()
+        _ = machine.start()
+        var now = 100 * second
+        // Six restarts, the node connected for 6 s between them; each restart also refuses
+        // one attempt (the broker is not listening yet).
+        for _ in 0..<6 {
+            _ = machine.resolved(["a"])
+            _ = machine.accepted(now: now)
+            now += 6 * second
+            #expect(machine.connectionLost(now: now) == [.closeConnection, .scheduleReconnect(delay: second)],
+                    "6 s online: the broker kept the connection, the wait starts again at 1 s")
+            _ = machine.reconnectDue()
+            _ = machine.resolved(["a"])
+            #expect(machine.transportFailed() == [.closeConnection, .scheduleReconnect(delay: 2 * second)],
+                    "the refused attempt after it waits at most 2 s")
+            now += 3 * second
+            _ = machine.reconnectDue()
+        }
+        #expect(machine.backoff.failures == 2)
+        #expect(Machine.stableConnection == 5 * second)
+    }
+
+    @Test("connections dropped within 5 s of CONNACK go on growing the backoff, up to 60 s")
+    func backoffForConnectionsDroppedAtOnce() {
+        var machine = machine()
+        _ = machine.start()
+        var now = 100 * second
+        var delays: [UInt64] = []
+        for _ in 0..<8 {
+            _ = machine.resolved(["a"])
+            _ = machine.accepted(now: now)
+            now += 4 * second
+            for action in machine.connectionLost(now: now) {
+                if case .scheduleReconnect(let delay) = action { delays.append(delay / second) }
+            }
+            _ = machine.reconnectDue()
+        }
+        #expect(delays == [1, 2, 4, 8, 16, 32, 60, 60])
+    }
+
     @Test("three connections dropped within seconds of CONNACK in a minute: the duplicate client id is reported")
     func duplicateClientID() {
         var machine = Machine(random: { _ in 0 })

@@ -65,4 +65,40 @@ struct OutboundQueueTests {
         #expect(queue.droppedEvents == 1)
         #expect(drain(&queue) == ["e=4", "e=5", "e=6"])
     }
+
+    @Test("a removal (empty retained) replaces the value waiting for its topic and goes behind the values waiting, in the order removals were made")
+    func removals() {
+        var queue = OutboundQueue(eventLimit: 4)
+        queue.enqueue(message("node/door", "ON", retained: true))
+        queue.enqueue(message("node/fan", "ON", retained: true))
+        queue.enqueue(message("ha/door/config", "{}", retained: true))
+        // A reload drops door while offline: its config, then its state, are cleared.
+        queue.enqueue(message("ha/door/config", "", retained: true))
+        queue.enqueue(message("node/door", "", retained: true))
+        queue.enqueue(message("e", "x", retained: false))
+        #expect(queue.count == 4)
+        #expect(drain(&queue) == ["node/fan=ON", "ha/door/config=", "node/door=", "e=x"])
+
+        // Unconfirmed values handed out before the removal do not come back over it.
+        queue.enqueue(message("node/door", "", retained: true))
+        queue.putBack([message("node/door", "ON", retained: true)])
+        #expect(drain(&queue) == ["node/door="])
+
+        // A later value of the topic (the entity is back) replaces the removal in its place.
+        queue.enqueue(message("node/door", "", retained: true))
+        queue.enqueue(message("node/fan", "OFF", retained: true))
+        queue.enqueue(message("node/door", "OFF", retained: true))
+        #expect(drain(&queue) == ["node/door=OFF", "node/fan=OFF"])
+    }
+
+    @Test("removals are never dropped for the topic limit")
+    func removalsPastTheLimit() {
+        var queue = OutboundQueue(eventLimit: 2, retainedTopicLimit: 2)
+        queue.enqueue(message("a", "1", retained: true))
+        queue.enqueue(message("b", "1", retained: true))
+        queue.enqueue(message("c", "", retained: true))
+        queue.enqueue(message("d", "1", retained: true))
+        #expect(queue.droppedRetained == 1, "d: a value past the limit")
+        #expect(drain(&queue) == ["a=1", "b=1", "c="])
+    }
 }

@@ -14,13 +14,23 @@
 
 #include <stddef.h>
 
+/* PEM text already read by the caller (the MQTT module reads the files itself, without
+ * blocking and refusing what is not a regular file: OpenSSL's own file loading opens a
+ * FIFO and waits on it), with the file's name for messages. `bytes` NULL: not given. */
+typedef struct {
+    const void *bytes;
+    size_t count;
+    const char *name;
+} cmosq_pem;
+
 /* A client TLS context for a broker named `host`: TLS 1.2 or later; the broker's
- * certificate must chain to `ca_file` (PEM; the system's certificates when NULL) and
- * name `host`; `cert_file` and `key_file` (PEM, both or neither) are the client's
- * certificate chain and key. Returns an SSL_CTX, or NULL with a message of at most
- * `error_size` bytes in `error`. Release it with cmosq_tls_context_free (libmosquitto
- * keeps a reference of its own while it uses it). */
-void *cmosq_tls_context_new(const char *host, const char *ca_file, const char *cert_file, const char *key_file,
+ * certificate must chain to the certificates in `ca` (the system's when `ca.bytes` is
+ * NULL) and name `host`; `cert` and `key` (both or neither) are the client's
+ * certificate chain and key; an encrypted key is refused, never asked a passphrase for.
+ * Returns an SSL_CTX, or NULL with a message of at most `error_size` bytes in `error`.
+ * Release it with cmosq_tls_context_free (libmosquitto keeps a reference of its own
+ * while it uses it). */
+void *cmosq_tls_context_new(const char *host, cmosq_pem ca, cmosq_pem cert, cmosq_pem key,
                             char *error, size_t error_size);
 
 void cmosq_tls_context_free(void *context);

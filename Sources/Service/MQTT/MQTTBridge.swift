@@ -36,6 +36,9 @@ final class MQTTBridge {
     private var birthTimer: LoopTimer?
     private var random = SystemRandomNumberGenerator()
     private var warnedRetainedCommand = Set<String>()
+    /// Junk on `/set` topics, by topic: the first payload is logged, the rest counted.
+    private var junkCommands = RepeatedWarnings<String>()
+    private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
 
     /// What the bridge needs that may fail before it can run: the password file, the
@@ -57,6 +60,7 @@ final class MQTTBridge {
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
         // Without tls: an mqtts:// broker is checked against the system's CAs.
         settings.tls = declaration.tls
+        settings.maximumMessageSize = declaration.maximumMessageSize
         client = MQTTClient(configuration: settings, loop: daemon.loop, logger: logger)
         node = HomeAssistantNode(name: declaration.node, topicPrefix: declaration.prefix,
                                  discoveryPrefix: declaration.discovery ?? HomeAssistantNode.defaultDiscoveryPrefix,
@@ -88,6 +92,9 @@ final class MQTTBridge {
         birthTimer = nil
         holdTimer?.cancel()
         holdTimer = nil
+        junkCommandsTimer?.cancel()
+        junkCommandsTimer = nil
+        logJunkCommands(junkCommands.remaining(now: daemon.loop.now))
         client.stop(completion: completion)
     }
 
@@ -133,10 +140,12 @@ final class MQTTBridge {
             client.unsubscribe(topic)
         }
         subscribe()
+        // Connected or not: offline, the client keeps each removal until the next
+        // connection, in place of any value of its topic waiting there.
+        if declaration.discovery != nil {
+            for message in discovery.removals(since: previous) { publish(message) }
+        }
         if client.isConnected {
-            if declaration.discovery != nil {
-                for message in discovery.removals(since: previous) { publish(message) }
-            }
             publishEverything()
         }
         apply(remote.expire(now: daemon.loop.now))
@@ -203,10 +212,31 @@ final class MQTTBridge {
         case .off: result = daemon.engine.setInput(name, to: false)
         case .toggle: result = daemon.engine.setInput(name, toggle: true)
         case nil:
-            logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(CommandPayload.words)")
+            // A flood of junk would flood the log (and journald's rate limit would then
+            // drop the lines that matter): the first is logged, the rest counted.
+            if junkCommands.note(topic, now: daemon.loop.now) {
+                logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(CommandPayload.words) (more are counted and said once a minute)")
+                scheduleJunkCommandSummaries()
+            }
             return
         }
         if result == nil { logger.warning("command input \(name) is not running") }
+    }
+
+    private func scheduleJunkCommandSummaries() {
+        guard junkCommandsTimer == nil, let deadline = junkCommands.nextDeadline else { return }
+        junkCommandsTimer = daemon.loop.schedule(atNanoseconds: deadline) { [weak self] in
+            guard let self else { return }
+            junkCommandsTimer = nil
+            logJunkCommands(junkCommands.summaries(now: daemon.loop.now))
+            scheduleJunkCommandSummaries()
+        }
+    }
+
+    private func logJunkCommands(_ summaries: [RepeatedWarnings<String>.Summary]) {
+        for summary in summaries {
+            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is \(CommandPayload.words)")
+        }
     }
 
     /// Logs what the remote inputs say, sets what changed, and sets the timer for the

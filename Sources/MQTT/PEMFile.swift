@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A TLS file's bytes, read for each connection attempt on the loop without ever waiting:
+/// opened non-blocking, refused unless it is a regular file (a FIFO would hold the open
+/// or the read, and the loop with it, for good; a device would never end), and at most
+/// `limit` bytes. OpenSSL then reads the PEM from memory.
+///
+/// ```swift
+/// let ca = try PEMFile(path: "/etc/gpioagg/ca.pem", key: "ca_file")
+/// ca.bytes.count    // what the file holds
+/// ```
+struct PEMFile {
+    let path: String
+    let bytes: [UInt8]
+
+    /// 1 MiB: a CA bundle of every public authority is about 200 KiB.
+    static let limit = 1 << 20
+
+    /// `key` names the file in messages as the config does (`ca_file`).
+    init(path: String, key: String) throws(ConnectionFailure) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw ConnectionFailure("\(key) \(path) is \(Self.kind(status.st_mode)), not a regular file: give a PEM file")
+        }
+        guard status.st_size <= Self.limit else {
+            throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
+        }
+        // One byte past its size, to tell a file that grows while it is read.
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= size else {
+            throw ConnectionFailure("\(key) \(path) changed while it was read (a certificate being renewed?)")
+        }
+        bytes.removeSubrange(count...)
+        self.bytes = bytes
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
+    }
+}
