@@ -155,7 +155,7 @@ struct MQTTDaemonLimitsTests {
         #expect(try DaemonTests.sim(socket, ["set", "button", "on"]).status == 0)
         #expect(try DaemonTests.status(socket)["outputs"]?["fan"] == true)
         let without = MQTTDaemonTests.garage.replacingOccurrences(
-            of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on }", with: "")
+            of: "outputs:\n  fan: { chip: main, line: GPIO5, follows: fan_on, device_class: running }", with: "")
         #expect(without != MQTTDaemonTests.garage)
         try MQTTDaemonTests.config(broker: broker, node: "garage", body: without)
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -258,7 +258,7 @@ struct MQTTDaemonLimitsTests {
         let all = result.lines + result.errors.split(separator: "\n").map(String.init)
         let about = all.filter { $0.contains(topic) }
         #expect(about.count == 2, "\(about.prefix(5)) ... (\(about.count) lines)")
-        #expect(about.first?.contains("ignoring 'junk' on \(topic): a command is ON, OFF or TOGGLE") == true, "\(about.prefix(2))")
+        #expect(about.first?.contains("ignoring 'junk' on \(topic): a command is ON, OFF, TOGGLE (or ") == true, "\(about.prefix(2))")
         // The count, said at the stop (the flood lasted less than its minute).
         let summary = about.last ?? ""
         #expect(summary.contains("ignored ") && summary.contains(" more payloads on \(topic) in the last "), "\(summary)")
