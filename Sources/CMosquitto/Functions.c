@@ -276,7 +276,8 @@ void mosquitto_message_callback_set(struct mosquitto *a0,
 }
 
 void mosquitto_message_v5_callback_set(struct mosquitto *a0,
-                                       void (*a1)(struct mosquitto *, void *, const struct mosquitto_message *, const mosquitto_property *)) {
+                                       void (*a1)(struct mosquitto *, void *, const struct mosquitto_message *,
+                                                  const mosquitto_property *)) {
     CMOSQ_FORWARD_VOID(mosquitto_message_v5_callback_set, a0, a1);
 }
 
@@ -286,7 +287,8 @@ void mosquitto_subscribe_callback_set(struct mosquitto *a0,
 }
 
 void mosquitto_subscribe_v5_callback_set(struct mosquitto *a0,
-                                         void (*a1)(struct mosquitto *, void *, int, int, const int *, const mosquitto_property *)) {
+                                         void (*a1)(struct mosquitto *, void *, int, int, const int *,
+                                                    const mosquitto_property *)) {
     CMOSQ_FORWARD_VOID(mosquitto_subscribe_v5_callback_set, a0, a1);
 }
 

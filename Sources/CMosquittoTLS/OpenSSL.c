@@ -24,7 +24,8 @@ static void load(void) {
     void *library = dlopen(CMOSQ_TLS_LIBRARY_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : CMOSQ_TLS_LIBRARY_SONAME ": cannot be loaded");
+        snprintf(failure, sizeof failure, "%s",
+                 reason != NULL ? reason : CMOSQ_TLS_LIBRARY_SONAME ": cannot be loaded");
         return;
     }
     void *found[cmosq_tls_function_count];
