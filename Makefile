@@ -90,9 +90,9 @@ test-sanitizers: deps
 # startup.order, written by scripts/release/startup-order): the kernel maps code in
 # blocks around each page used, and the start's code, scattered, kept 2 MiB more of the
 # binary resident. No symbol is exported (the static Swift runtime's link arguments ask
-# for --export-dynamic, for which nothing here has a use): the loader then has no table
-# of 6,600 names to read. Together they keep the idle daemon's resident memory under
-# 10 MiB (scripts/bench/idle-rss).
+# for --export-dynamic; nothing gpioagg loads looks a symbol up in it): the loader then
+# has no table of 6,600 names to search, 0.4 MiB fewer pages. The idle daemon stays
+# near 8 MiB resident without MQTT (scripts/bench/idle-rss).
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                 -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/startup.order \
                 -Xlinker --no-warn-symbol-ordering -Xlinker --no-export-dynamic
