@@ -97,7 +97,13 @@ RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                 -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/startup.order \
                 -Xlinker --no-warn-symbol-ordering -Xlinker --no-export-dynamic
 
+# SwiftPM does not know the order file as an input of the link: a binary older than it
+# is removed, so that it is linked again.
 release: deps
+	@for product in gpioagg gpioagg-bench gpioagg-kernel-check; do \
+	    binary=$(RELEASE)/release/$$product; \
+	    if [ -e "$$binary" ] && [ scripts/release/startup.order -nt "$$binary" ]; then rm -f "$$binary"; fi; \
+	done
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE)
 
 test-release: release
