@@ -8,7 +8,7 @@
  * Imported by the MQTT module only.
  *
  * gpioagg does not link libmosquitto: a daemon without MQTT would otherwise map it and
- * OpenSSL (about 1.8 MiB resident) for nothing. Every function of <mosquitto.h> is
+ * OpenSSL (about 1.7 MiB resident) for nothing. Every function of <mosquitto.h> is
  * defined here under its own name and signature, and calls the library's, which is
  * loaded (dlopen, libmosquitto.so.1) the first time any of them is called. When it
  * cannot be loaded, they fail as the library itself would fail a call (MOSQ_ERR_ERRNO
