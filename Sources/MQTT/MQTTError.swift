@@ -60,8 +60,10 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tls(let problem):
             return "TLS: \(problem)"
         case .library(let problem):
+            // libmosquitto fails to load when OpenSSL, which it links, is missing.
+            let package = problem.contains("libssl") || problem.contains("libcrypto") ? "libssl3" : "libmosquitto1"
             return "cannot load libmosquitto: \(problem)\n"
-                + "hint: MQTT needs Debian's libmosquitto1 package: sudo apt install libmosquitto1"
+                + "hint: MQTT needs Debian's \(package) package: sudo apt install \(package)"
         }
     }
 }

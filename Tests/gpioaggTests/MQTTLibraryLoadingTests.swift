@@ -73,13 +73,14 @@ struct MQTTLibraryLoadingTests {
         #expect(daemon.finish().status == 0)
     }
 
-    @Test("a libmosquitto that cannot be loaded: no MQTT, a message naming Debian's libmosquitto1, the lines run on")
-    func unloadableLibrary() throws {
+    @Test("a library MQTT needs that cannot be loaded: no MQTT, a message naming the Debian package, the lines run on",
+          arguments: [("libmosquitto.so.1", "libmosquitto1"), ("libssl.so.3", "libssl3")])
+    func unloadableLibrary(library: String, package: String) throws {
         let folder = temporaryDirectory()
-        // A libmosquitto.so.1 the dynamic loader finds first and cannot load.
+        // A library the dynamic loader finds first and cannot load.
         let libraries = folder + "/lib"
         try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: libraries + "/libmosquitto.so.1", contents: Data())
+        FileManager.default.createFile(atPath: libraries + "/" + library, contents: Data())
         let path = folder + "/gpioagg.yaml"
         try (Self.lines + "\nmqtt:\n  broker: mqtt://127.0.0.1:1\n  node: shed\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
@@ -96,7 +97,7 @@ struct MQTTLibraryLoadingTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.lines.contains("output lamp on"), "\(result.lines)")
         let said = result.lines + result.errors.split(separator: "\n").map(String.init)
-        #expect(said.contains { $0.contains("no MQTT") && $0.contains("libmosquitto.so.1") }, "\(said)")
-        #expect(said.contains { $0.contains("apt install libmosquitto1") }, "\(said)")
+        #expect(said.contains { $0.contains("no MQTT") && $0.contains(library) }, "\(said)")
+        #expect(said.contains { $0.contains("apt install \(package)") }, "\(said)")
     }
 }
