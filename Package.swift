@@ -46,11 +46,13 @@
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
 //   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
-//   CMosquitto       libmosquitto 2.0 (Debian's libmosquitto-dev) as a system library,
-//                    imported by exactly one Swift module: MQTT.
-//   CMosquittoTLS    C shim over OpenSSL: the TLS context MQTT hands libmosquitto (the
-//                    broker's host name checked and sent, not the address connected
-//                    to), imported by MQTT only.
+//   CMosquitto       libmosquitto 2.0 (Debian's libmosquitto-dev to build), loaded
+//                    with dlopen the first time MQTT is used, never linked: its
+//                    functions under their own names call the library's. Imported by
+//                    exactly one Swift module: MQTT.
+//   CMosquittoTLS    C shim over OpenSSL, loaded the same way: the TLS context MQTT
+//                    hands libmosquitto (the broker's host name checked and sent, not
+//                    the address connected to), imported by MQTT only.
 //   MQTT             The MQTT transport on gpioagg's own event loop: libmosquitto driven
 //                    by the loop (no thread of its own), DNS off the loop, reconnects
 //                    with jittered backoff, the status topic and its will, offline
@@ -117,9 +119,10 @@ let package = Package(
         .target(name: "HomeAssistant", dependencies: ["JSON", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
-        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
-                       providers: [.apt(["libmosquitto-dev"])]),
-        .target(name: "CMosquittoTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
+        // first used (dlopen), so that a daemon without MQTT does not map them.
+        .target(name: "CMosquitto"),
+        .target(name: "CMosquittoTLS"),
         .target(name: "MQTT", dependencies: [
             "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
         ]),

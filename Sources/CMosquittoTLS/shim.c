@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "OpenSSL.h"
+
 /* The broker's host name rides on the context (ex data), freed with it. */
 static int host_index = -1;
 static pthread_once_t host_index_once = PTHREAD_ONCE_INIT;
@@ -149,6 +151,12 @@ static int load_key(SSL_CTX *context, cmosq_pem pem) {
 
 void *cmosq_tls_context_new(const char *host, cmosq_pem ca, cmosq_pem cert, cmosq_pem key,
                             char *error, size_t error_size) {
+    char reason[256];
+    if (cmosq_tls_openssl_load(reason, sizeof reason) != 0) {
+        snprintf(error, error_size, "cannot load OpenSSL: %s\nhint: install Debian's libssl3: sudo apt install libssl3",
+                 reason);
+        return NULL;
+    }
     ERR_clear_error();
     pthread_once(&host_index_once, make_host_index);
     if (host_index < 0 || refusal_index < 0) return fail(NULL, error, error_size, "cannot make a TLS context", NULL);

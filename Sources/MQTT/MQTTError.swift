@@ -14,12 +14,15 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         case machineID
         /// The TLS context could not be made (a certificate or key file).
         case tls
+        /// libmosquitto could not be loaded (not installed, or not 2.0).
+        case library
     }
 
     enum Code: Hashable, Sendable {
         case invalidTopic(topic: String, problem: String)
         case machineID(path: String, problem: String)
         case tls(problem: String)
+        case library(problem: String)
     }
 
     let code: Code
@@ -36,11 +39,14 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func tls(_ problem: String) -> MQTTError { MQTTError(.tls(problem: problem)) }
 
+    static func library(_ problem: String) -> MQTTError { MQTTError(.library(problem: problem)) }
+
     public var kind: Kind {
         switch code {
         case .invalidTopic: return .invalidTopic
         case .machineID: return .machineID
         case .tls: return .tls
+        case .library: return .library
         }
     }
 
@@ -53,6 +59,11 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "hint: the MQTT client id is derived from it; systemd-machine-id-setup makes one"
         case .tls(let problem):
             return "TLS: \(problem)"
+        case .library(let problem):
+            // libmosquitto fails to load when OpenSSL, which it links, is missing.
+            let package = problem.contains("libssl") || problem.contains("libcrypto") ? "libssl3" : "libmosquitto1"
+            return "cannot load libmosquitto: \(problem)\n"
+                + "hint: MQTT needs Debian's \(package) package: sudo apt install \(package)"
         }
     }
 }

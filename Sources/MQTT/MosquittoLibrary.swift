@@ -3,8 +3,18 @@
 #endif
 import CMosquitto
 
-/// libmosquitto's process-wide set-up and its words for its codes.
+/// libmosquitto's loading, its process-wide set-up and its words for its codes.
 enum MosquittoLibrary {
+    /// Loads libmosquitto (and OpenSSL, which it links) if nothing has yet: gpioagg does
+    /// not link it, so that a daemon without MQTT does not map it. Any call into it loads
+    /// it too; this says why it cannot be loaded, once, before a client is made.
+    static func load() throws(MQTTError) {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard cmosq_library_load(&reason, reason.count) != 0 else { return }
+        throw MQTTError.library(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                                       as: UTF8.self))
+    }
+
     /// `mosquitto_lib_init` is not thread-safe; a global's initialiser runs exactly once.
     private static let initialised: Int32 = mosquitto_lib_init()
 

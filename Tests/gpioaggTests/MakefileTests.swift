@@ -96,4 +96,17 @@ struct MakefileTests {
             .map { $0.split(separator: "\"")[1] }
         #expect(labels == ["libgpiod v1", "the daemon, libgpiod v1", "libgpiod v2"], "\(labels)")
     }
+
+    @Test("make release links the start's functions first, from the committed order file, and exports no symbols")
+    func releaseLinkOrdersStartupCode() throws {
+        let commands = try Self.dryRun("release", ["SWIFT=swift-for-test"])
+        let build = try #require(commands.first { $0.hasPrefix("swift-for-test build -c release") }, "\(commands)")
+        let order = Self.root + "/scripts/release/startup.order"
+        #expect(build.contains("-Xlinker --symbol-ordering-file=\(order)"), "\(build)")
+        #expect(build.contains("-Xlinker --no-export-dynamic"), "\(build)")
+        let names = try String(contentsOfFile: order, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        // The engine's start, the config's loading and the runtime's: well over a thousand.
+        #expect(names.count > 1000, "\(names.count) functions in \(order)")
+        #expect(names.contains { $0.contains("6Engine") }, "the engine's functions are in \(order)")
+    }
 }

@@ -10,6 +10,9 @@
  * (X509_VERIFY_PARAM_set1_host, or _set1_ip_asc for an address literal) and puts that
  * name in the ClientHello's SNI, whatever address the connection is made with.
  * Imported by the MQTT module only.
+ *
+ * OpenSSL is not linked: cmosq_tls_context_new loads it (libssl.so.3) the first time,
+ * and fails with the reason when it cannot (OpenSSL.h).
  */
 
 #include <stddef.h>

@@ -41,8 +41,8 @@ final class MQTTBridge {
     private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
 
-    /// What the bridge needs that may fail before it can run: the password file, the
-    /// client id; thrown as a message for the log.
+    /// What the bridge needs that may fail before it can run: libmosquitto, the password
+    /// file, the client id; thrown as a message for the log.
     struct SetupError: Error {
         var message: String
     }
@@ -53,6 +53,7 @@ final class MQTTBridge {
         self.logger = logger
         self.declaration = declaration
         self.configuration = configuration
+        do { try MQTTClient.loadLibrary() } catch { throw SetupError(message: "\(error)") }
         var settings = MQTTClient.Configuration(broker: declaration.broker,
                                                 clientID: try Self.clientID(node: declaration.node, logger: logger),
                                                 statusTopic: declaration.statusTopic)
