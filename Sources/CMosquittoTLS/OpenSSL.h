@@ -9,35 +9,51 @@
  * and signature, and calls OpenSSL's. A function added to shim.c goes in this list and
  * gets its definition there; the link fails until it does. */
 #define CMOSQ_TLS_FUNCTIONS(X) \
+    X(BIO_free) \
+    X(BIO_new_mem_buf) \
     X(CRYPTO_get_ex_new_index) \
     X(ERR_clear_error) \
     X(ERR_error_string_n) \
     X(ERR_get_error) \
+    X(ERR_peek_last_error) \
+    X(EVP_PKEY_free) \
+    X(OPENSSL_sk_num) \
+    X(OPENSSL_sk_pop_free) \
+    X(OPENSSL_sk_value) \
+    X(PEM_X509_INFO_read_bio) \
+    X(PEM_read_bio_PrivateKey) \
+    X(PEM_read_bio_X509) \
+    X(PEM_read_bio_X509_AUX) \
     X(SSL_CTX_check_private_key) \
     X(SSL_CTX_ctrl) \
     X(SSL_CTX_free) \
     X(SSL_CTX_get0_param) \
+    X(SSL_CTX_get_cert_store) \
     X(SSL_CTX_get_ex_data) \
-    X(SSL_CTX_load_verify_locations) \
     X(SSL_CTX_new) \
+    X(SSL_CTX_set_default_passwd_cb) \
     X(SSL_CTX_set_default_verify_paths) \
     X(SSL_CTX_set_ex_data) \
     X(SSL_CTX_set_info_callback) \
     X(SSL_CTX_set_options) \
     X(SSL_CTX_set_verify) \
-    X(SSL_CTX_use_PrivateKey_file) \
-    X(SSL_CTX_use_certificate_chain_file) \
+    X(SSL_CTX_use_PrivateKey) \
+    X(SSL_CTX_use_certificate) \
     X(SSL_ctrl) \
     X(SSL_get_SSL_CTX) \
     X(SSL_get_ex_data_X509_STORE_CTX_idx) \
     X(SSL_is_init_finished) \
     X(SSL_want) \
     X(TLS_client_method) \
+    X(X509_INFO_free) \
     X(X509_STORE_CTX_get_error) \
     X(X509_STORE_CTX_get_ex_data) \
+    X(X509_STORE_add_cert) \
+    X(X509_STORE_add_crl) \
     X(X509_VERIFY_PARAM_set1_host) \
     X(X509_VERIFY_PARAM_set1_ip_asc) \
     X(X509_VERIFY_PARAM_set_hostflags) \
+    X(X509_free) \
     X(X509_verify_cert_error_string)
 
 enum {

@@ -16,6 +16,7 @@
 
 #pragma GCC visibility push(hidden)
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #pragma GCC visibility pop
@@ -58,9 +59,6 @@ void *SSL_CTX_get_ex_data(const SSL_CTX *a0, int a1) {
     CMOSQ_TLS_FORWARD(SSL_CTX_get_ex_data, NULL, a0, a1);
 }
 
-int SSL_CTX_load_verify_locations(SSL_CTX *a0, const char *a1, const char *a2) {
-    CMOSQ_TLS_FORWARD(SSL_CTX_load_verify_locations, 0, a0, a1, a2);
-}
 
 SSL_CTX *SSL_CTX_new(const SSL_METHOD *a0) {
     CMOSQ_TLS_FORWARD(SSL_CTX_new, NULL, a0);
@@ -86,13 +84,6 @@ void SSL_CTX_set_verify(SSL_CTX *a0, int a1, SSL_verify_cb a2) {
     CMOSQ_TLS_FORWARD_VOID(SSL_CTX_set_verify, a0, a1, a2);
 }
 
-int SSL_CTX_use_PrivateKey_file(SSL_CTX *a0, const char *a1, int a2) {
-    CMOSQ_TLS_FORWARD(SSL_CTX_use_PrivateKey_file, 0, a0, a1, a2);
-}
-
-int SSL_CTX_use_certificate_chain_file(SSL_CTX *a0, const char *a1) {
-    CMOSQ_TLS_FORWARD(SSL_CTX_use_certificate_chain_file, 0, a0, a1);
-}
 
 long SSL_ctrl(SSL *a0, int a1, long a2, void *a3) {
     CMOSQ_TLS_FORWARD(SSL_ctrl, 0, a0, a1, a2, a3);
@@ -140,4 +131,80 @@ void X509_VERIFY_PARAM_set_hostflags(X509_VERIFY_PARAM *a0, unsigned int a1) {
 
 const char *X509_verify_cert_error_string(long a0) {
     CMOSQ_TLS_FORWARD(X509_verify_cert_error_string, cmosq_tls_not_loaded, a0);
+}
+
+int BIO_free(BIO *a0) {
+    CMOSQ_TLS_FORWARD(BIO_free, 0, a0);
+}
+
+BIO *BIO_new_mem_buf(const void *a0, int a1) {
+    CMOSQ_TLS_FORWARD(BIO_new_mem_buf, NULL, a0, a1);
+}
+
+unsigned long ERR_peek_last_error(void) {
+    CMOSQ_TLS_FORWARD(ERR_peek_last_error, 0);
+}
+
+void EVP_PKEY_free(EVP_PKEY *a0) {
+    CMOSQ_TLS_FORWARD_VOID(EVP_PKEY_free, a0);
+}
+
+int OPENSSL_sk_num(const OPENSSL_STACK *a0) {
+    CMOSQ_TLS_FORWARD(OPENSSL_sk_num, -1, a0);
+}
+
+void OPENSSL_sk_pop_free(OPENSSL_STACK *a0, void (*a1)(void *)) {
+    CMOSQ_TLS_FORWARD_VOID(OPENSSL_sk_pop_free, a0, a1);
+}
+
+void *OPENSSL_sk_value(const OPENSSL_STACK *a0, int a1) {
+    CMOSQ_TLS_FORWARD(OPENSSL_sk_value, NULL, a0, a1);
+}
+
+STACK_OF(X509_INFO) *PEM_X509_INFO_read_bio(BIO *a0, STACK_OF(X509_INFO) *a1, pem_password_cb *a2, void *a3) {
+    CMOSQ_TLS_FORWARD(PEM_X509_INFO_read_bio, NULL, a0, a1, a2, a3);
+}
+
+EVP_PKEY *PEM_read_bio_PrivateKey(BIO *a0, EVP_PKEY **a1, pem_password_cb *a2, void *a3) {
+    CMOSQ_TLS_FORWARD(PEM_read_bio_PrivateKey, NULL, a0, a1, a2, a3);
+}
+
+X509 *PEM_read_bio_X509(BIO *a0, X509 **a1, pem_password_cb *a2, void *a3) {
+    CMOSQ_TLS_FORWARD(PEM_read_bio_X509, NULL, a0, a1, a2, a3);
+}
+
+X509 *PEM_read_bio_X509_AUX(BIO *a0, X509 **a1, pem_password_cb *a2, void *a3) {
+    CMOSQ_TLS_FORWARD(PEM_read_bio_X509_AUX, NULL, a0, a1, a2, a3);
+}
+
+X509_STORE *SSL_CTX_get_cert_store(const SSL_CTX *a0) {
+    CMOSQ_TLS_FORWARD(SSL_CTX_get_cert_store, NULL, a0);
+}
+
+void SSL_CTX_set_default_passwd_cb(SSL_CTX *a0, pem_password_cb *a1) {
+    CMOSQ_TLS_FORWARD_VOID(SSL_CTX_set_default_passwd_cb, a0, a1);
+}
+
+int SSL_CTX_use_PrivateKey(SSL_CTX *a0, EVP_PKEY *a1) {
+    CMOSQ_TLS_FORWARD(SSL_CTX_use_PrivateKey, 0, a0, a1);
+}
+
+int SSL_CTX_use_certificate(SSL_CTX *a0, X509 *a1) {
+    CMOSQ_TLS_FORWARD(SSL_CTX_use_certificate, 0, a0, a1);
+}
+
+void X509_INFO_free(X509_INFO *a0) {
+    CMOSQ_TLS_FORWARD_VOID(X509_INFO_free, a0);
+}
+
+int X509_STORE_add_cert(X509_STORE *a0, X509 *a1) {
+    CMOSQ_TLS_FORWARD(X509_STORE_add_cert, 0, a0, a1);
+}
+
+int X509_STORE_add_crl(X509_STORE *a0, X509_CRL *a1) {
+    CMOSQ_TLS_FORWARD(X509_STORE_add_crl, 0, a0, a1);
+}
+
+void X509_free(X509 *a0) {
+    CMOSQ_TLS_FORWARD_VOID(X509_free, a0);
 }
