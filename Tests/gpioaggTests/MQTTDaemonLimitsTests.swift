@@ -31,7 +31,8 @@ struct MQTTDaemonLimitsTests {
     static func sanitized(_ pid: Int32) -> Bool {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }),
-              let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return false }
+              let kib = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        else { return false }
         return kib > 1 << 30
     }
 
