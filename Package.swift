@@ -26,7 +26,9 @@
 //                    config, test files, the command line, line commands and MQTT
 //                    payloads. No dependencies.
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
-//                    grammar the config's checker and the client both use). Glibc only.
+//                    grammar the config's checker and the client both use), messages,
+//                    the offline queue, and the MQTTTransport protocol the daemon's
+//                    bridge speaks. Glibc only.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
 //                    with FILE:LINE:COL errors, the validated model, the duration
 //                    grammar. No Foundation.
@@ -58,6 +60,9 @@
 //                    with jittered backoff, the status topic and its will, offline
 //                    queues, the client id derived from the machine id. Re-exports
 //                    MQTTCore.
+//   MQTTEmbedded     The transport's twin: EmbeddedMQTTTransport, a broker in memory on
+//                    the loop's virtual time, for the bridge's tests. Production code
+//                    never imports it.
 //   Service          The daemon as a library: lifecycle state machine, reload, line
 //                    commands and keys, logging that never blocks, systemd notifier;
 //                    the commands' --control option and their requests to the daemon.
@@ -126,11 +131,14 @@ let package = Package(
         .target(name: "MQTT", dependencies: [
             "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
         ]),
+        // The transport's twin: a broker in memory, on the loop's virtual time. For tests;
+        // production code never imports it.
+        .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         .target(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -182,7 +190,8 @@ let package = Package(
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", "KeptState", .product(name: "Logging", package: "swift-log")]),
+                                   "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded",
+                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.

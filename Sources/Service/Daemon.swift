@@ -102,11 +102,15 @@ public final class Daemon: ControlHandler {
         public var stateDirectory: String?
         /// The clock of the times kept for `max_on` (`BootClock.system`; a test's own).
         public var bootClock: BootClock
+        /// Makes the transport of the configuration's `mqtt:`; nil: an `MQTTClient` on
+        /// libmosquitto. Tests hand in the in-memory twin.
+        public var mqttTransport: MQTTTransportMaker?
 
         public init(configuration: Configuration, configPath: String?, hardware: any GPIOBackend,
                     simulation: SimulatedBackend?, controlPath: String?, interaction: Interaction = .none,
                     commandDescriptor: Int32 = STDIN_FILENO, version: String, backendSummary: String,
-                    stateDirectory: String? = nil, bootClock: BootClock = .system) {
+                    stateDirectory: String? = nil, bootClock: BootClock = .system,
+                    mqttTransport: MQTTTransportMaker? = nil) {
             self.configuration = configuration
             self.configPath = configPath
             self.hardware = hardware
@@ -118,6 +122,7 @@ public final class Daemon: ControlHandler {
             self.backendSummary = backendSummary
             self.stateDirectory = stateDirectory
             self.bootClock = bootClock
+            self.mqttTransport = mqttTransport
         }
     }
 
@@ -423,14 +428,15 @@ public final class Daemon: ControlHandler {
     /// without it: what keeps it from starting (an unreadable password file) is logged.
     private func startMQTT(_ configuration: Configuration) {
         guard mqtt == nil, let declaration = configuration.mqtt else { return }
-        do throws(MQTTBridge.SetupError) {
-            let bridge = try MQTTBridge(declaration: declaration, configuration: configuration, daemon: self,
-                                        version: options.version, logger: logger)
+        do {
+            let transport = try (options.mqttTransport ?? MQTTClient.forDeclaration)(declaration, loop, logger)
+            let bridge = MQTTBridge(declaration: declaration, configuration: configuration, daemon: self,
+                                    transport: transport, version: options.version, logger: logger)
             mqtt = bridge
             logger.info("mqtt: \(declaration.broker) as node \(declaration.node), topics under \(declaration.prefix)/\(declaration.node)/")
             bridge.start()
         } catch {
-            logger.error("error: no MQTT: \(error.message)")
+            logger.error("error: no MQTT: \(error)")
         }
     }
 

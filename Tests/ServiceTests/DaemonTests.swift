@@ -36,7 +36,7 @@ struct DaemonTests {
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
              commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
-             bootClock: BootClock = .system) throws {
+             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -47,7 +47,8 @@ struct DaemonTests {
             let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
                                          simulation: chips, controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test", backendSummary: "simulated",
-                                         stateDirectory: stateDirectory, bootClock: bootClock)
+                                         stateDirectory: stateDirectory, bootClock: bootClock,
+                                         mqttTransport: mqttTransport)
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))

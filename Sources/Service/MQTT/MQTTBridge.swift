@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Config
 import Engine
 import HomeAssistant
 import Logging
 import Loop
-import MQTT
+import MQTTCore
 
 /// The engine on MQTT: every input, signal and output as a retained `ON`/`OFF` on
 /// `<prefix>/<node>/<name>` (on change, and all of them after every connect), each
@@ -15,15 +12,16 @@ import MQTT
 /// known), and Home Assistant's discovery, again after Home Assistant says `online`.
 ///
 /// On every connect, in this order: `online` and the subscriptions (the client's own
-/// order), then every value, then discovery. The transport (`MQTTClient`) reconnects
-/// by itself and keeps only the latest value per topic while offline.
+/// order), then every value, then discovery. The transport (`MQTTClient` in the daemon,
+/// `EmbeddedMQTTTransport` in tests, handed in by whoever makes the bridge) reconnects by
+/// itself and keeps only the latest value per topic while offline.
 ///
 /// Loop thread only.
 final class MQTTBridge {
     private unowned let daemon: Daemon
     private let logger: Logger
     let declaration: MQTTDeclaration
-    private let client: MQTTClient
+    private let client: any MQTTTransport
     private var configuration: Configuration
     private var node: HomeAssistantNode
     private var discovery: HomeAssistantDiscovery
@@ -41,28 +39,13 @@ final class MQTTBridge {
     private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
 
-    /// What the bridge needs that may fail before it can run: libmosquitto, the password
-    /// file, the client id; thrown as a message for the log.
-    struct SetupError: Error {
-        var message: String
-    }
-
-    init(declaration: MQTTDeclaration, configuration: Configuration, daemon: Daemon, version: String,
-         logger: Logger) throws(SetupError) {
+    init(declaration: MQTTDeclaration, configuration: Configuration, daemon: Daemon, transport: any MQTTTransport,
+         version: String, logger: Logger) {
         self.daemon = daemon
         self.logger = logger
         self.declaration = declaration
         self.configuration = configuration
-        do { try MQTTClient.loadLibrary() } catch { throw SetupError(message: "\(error)") }
-        var settings = MQTTClient.Configuration(broker: declaration.broker,
-                                                clientID: try Self.clientID(node: declaration.node, logger: logger),
-                                                statusTopic: declaration.statusTopic)
-        settings.username = declaration.username
-        if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
-        // Without tls: an mqtts:// broker is checked against the system's CAs.
-        settings.tls = declaration.tls
-        settings.maximumMessageSize = declaration.maximumMessageSize
-        client = MQTTClient(configuration: settings, loop: daemon.loop, logger: logger)
+        client = transport
         node = HomeAssistantNode(name: declaration.node, topicPrefix: declaration.prefix,
                                  discoveryPrefix: declaration.discovery ?? HomeAssistantNode.defaultDiscoveryPrefix,
                                  softwareVersion: version)
@@ -337,48 +320,5 @@ final class MQTTBridge {
         } catch {
             logger.error("error: cannot publish to \(message.topic): \(error)")
         }
-    }
-
-    // MARK: Setup
-
-    /// `gpioagg-<node>-` and 8 hex digits from the machine id; without a machine id, 8
-    /// random ones (said in the log: two runs then differ).
-    static func clientID(node: String, logger: Logger) throws(SetupError) -> String {
-        do throws(MQTTError) {
-            return try ClientIdentifier.forThisMachine(node: node)
-        } catch {
-            var generator = SystemRandomNumberGenerator()
-            let suffix = String(UInt32.random(in: 0...UInt32.max, using: &generator), radix: 16)
-            let padded = String(repeating: "0", count: 8 - suffix.count) + suffix
-            logger.warning("warning: no machine id for the MQTT client id (\(error)); using gpioagg-\(node)-\(padded)")
-            return "gpioagg-\(node)-\(padded)"
-        }
-    }
-
-    /// The password file's first line: a regular file of at most 4 KiB, read without
-    /// blocking.
-    static func readPassword(_ path: String) throws(SetupError) -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            throw SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw SetupError(message: "password_file \(path) is not a regular file")
-        }
-        guard status.st_size <= 4096 else {
-            throw SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else {
-            throw SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
-        }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
-        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        guard !password.isEmpty else { throw SetupError(message: "password_file \(path) is empty") }
-        return password
     }
 }

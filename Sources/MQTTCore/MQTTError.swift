@@ -18,28 +18,28 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         case library
     }
 
-    enum Code: Hashable, Sendable {
+    package enum Code: Hashable, Sendable {
         case invalidTopic(topic: String, problem: String)
         case machineID(path: String, problem: String)
         case tls(problem: String)
         case library(problem: String)
     }
 
-    let code: Code
+    package let code: Code
 
-    init(_ code: Code) { self.code = code }
+    package init(_ code: Code) { self.code = code }
 
-    static func invalidTopic(_ topic: String, problem: String) -> MQTTError {
+    package static func invalidTopic(_ topic: String, problem: String) -> MQTTError {
         MQTTError(.invalidTopic(topic: topic, problem: problem))
     }
 
-    static func machineID(path: String, problem: String) -> MQTTError {
+    package static func machineID(path: String, problem: String) -> MQTTError {
         MQTTError(.machineID(path: path, problem: problem))
     }
 
-    static func tls(_ problem: String) -> MQTTError { MQTTError(.tls(problem: problem)) }
+    package static func tls(_ problem: String) -> MQTTError { MQTTError(.tls(problem: problem)) }
 
-    static func library(_ problem: String) -> MQTTError { MQTTError(.library(problem: problem)) }
+    package static func library(_ problem: String) -> MQTTError { MQTTError(.library(problem: problem)) }
 
     public var kind: Kind {
         switch code {
