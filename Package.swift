@@ -204,6 +204,6 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
                     dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Config", "Control", "Engine", "Loop", "Service",
-                                   "MosquittoTesting"]),
+                                   "MosquittoTesting", "TestSupport"]),
     ]
 )

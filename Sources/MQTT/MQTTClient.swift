@@ -108,10 +108,7 @@ public final class MQTTClient {
 
     public var statistics: MQTTStatistics {
         loop.preconditionInEventLoop()
-        var statistics = counters
-        statistics.droppedEvents = queue.droppedEvents
-        statistics.droppedRetained = queue.droppedRetained
-        statistics.queued = queue.count
+        var statistics = counters.including(queue)
         statistics.inFlight = inFlight.count
         return statistics
     }

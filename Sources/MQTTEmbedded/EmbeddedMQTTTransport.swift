@@ -59,13 +59,7 @@ public final class EmbeddedMQTTTransport: MQTTTransport {
         self.offlinePayload = offlinePayload
     }
 
-    public var statistics: MQTTStatistics {
-        var statistics = counters
-        statistics.droppedEvents = queue.droppedEvents
-        statistics.droppedRetained = queue.droppedRetained
-        statistics.queued = queue.count
-        return statistics
-    }
+    public var statistics: MQTTStatistics { counters.including(queue) }
 
     public func start() {
         loop.preconditionInEventLoop()

@@ -6,6 +6,7 @@ import Foundation
 import MQTTCore
 import MQTTEmbedded
 import Service
+import TestSupport
 import Testing
 
 /// The daemon on MQTT in virtual time: the bridge on the transport's in-memory twin, the
@@ -69,32 +70,21 @@ struct MQTTBridgeTests {
             messages.drop { $0 != "ready" }.filter { $0.hasPrefix(prefix) }
         }
 
+        /// The shed online with its door open, both retained on the broker, then the
+        /// connection taken.
+        func connectWithShedDoorOpen() {
+            transport.publishFromAnotherClient("gpioagg/shed/status", "online", retained: true)
+            transport.publishFromAnotherClient("gpioagg/shed/door_open", "ON", retained: true)
+            connect()
+        }
+
         /// How often the broker took a message on `topic` from the daemon.
         func count(_ topic: String) -> Int { transport.publishedTopics.filter { $0 == topic }.count }
     }
 
-    static let garage = """
-        inputs:
-          button: { chip: main, line: GPIO17, device_class: motion }
-          override: { command: true }
-        signals:
-          fan_on: { any: [override, button] }
-          click: { click: button }
-        outputs:
-          fan: { chip: main, line: GPIO5, follows: fan_on, device_class: running }
-        """
+    static let garage = MQTTConfigs.garage
 
-    static func shedFollower(hold: String? = nil) -> String {
-        """
-        inputs:
-          shed_door: { topic: gpioagg/shed/door_open, fallback: off\(hold.map { ", hold: \($0)" } ?? "") }
-          armed: { command: true, initial: on }
-        signals:
-          intrusion: { all: [shed_door, armed] }
-        outputs:
-          siren: { chip: main, line: GPIO5, follows: intrusion }
-        """
-    }
+    static func shedFollower(hold: String? = nil) -> String { MQTTConfigs.shedFollower(hold: hold) }
 
     static let fanConfig = "homeassistant/binary_sensor/garage/fan/config"
     static let overrideSet = "gpioagg/garage/override/set"
@@ -199,9 +189,7 @@ struct MQTTBridgeTests {
     @Test("a broker loss shorter than hold: changes nothing, the loss and its end told once each")
     func brokerLossWithinHold() throws {
         let rig = try Rig(Self.shedFollower())
-        rig.transport.publishFromAnotherClient("gpioagg/shed/status", "online", retained: true)
-        rig.transport.publishFromAnotherClient("gpioagg/shed/door_open", "ON", retained: true)
-        rig.connect()
+        rig.connectWithShedDoorOpen()
         #expect(rig.input("shed_door") == true)
         rig.transport.dropConnection()
         rig.daemon.loop.advance(by: .seconds(2))
@@ -219,9 +207,7 @@ struct MQTTBridgeTests {
     @Test("a broker loss longer than hold: the fallback once the hold runs out, the value again after the reconnect")
     func brokerLossBeyondHold() throws {
         let rig = try Rig(Self.shedFollower(hold: "1s"))
-        rig.transport.publishFromAnotherClient("gpioagg/shed/status", "online", retained: true)
-        rig.transport.publishFromAnotherClient("gpioagg/shed/door_open", "ON", retained: true)
-        rig.connect()
+        rig.connectWithShedDoorOpen()
         rig.transport.dropConnection()
         rig.daemon.loop.advance(by: .milliseconds(999))
         #expect(rig.input("shed_door") == true)

@@ -1,5 +1,6 @@
 import Foundation
 import MosquittoTesting
+import TestSupport
 import Testing
 
 /// The daemon on a real mosquitto started by each test: its status and values, commands,
@@ -19,16 +20,7 @@ struct MQTTDaemonTests {
         """
     }
 
-    static let garage = """
-        inputs:
-          button: { chip: main, line: GPIO17, device_class: motion }
-          override: { command: true }
-        signals:
-          fan_on: { any: [override, button] }
-          click: { click: button }
-        outputs:
-          fan: { chip: main, line: GPIO5, follows: fan_on, device_class: running }
-        """
+    static let garage = MQTTConfigs.garage
 
     struct Node {
         let daemon: RunningProduct

@@ -1,5 +1,6 @@
 import Foundation
 import MosquittoTesting
+import TestSupport
 import Testing
 
 /// Two boards on a real mosquitto: the garage never acts on the shed's stale value, and
@@ -12,17 +13,7 @@ struct RemoteInputTrustTests {
           door_open: { chip: main, line: GPIO17 }
         """
 
-    static func garage(hold: String? = nil) -> String {
-        """
-        inputs:
-          shed_door: { topic: gpioagg/shed/door_open, fallback: off\(hold.map { ", hold: \($0)" } ?? "") }
-          armed: { command: true, initial: on }
-        signals:
-          intrusion: { all: [shed_door, armed] }
-        outputs:
-          siren: { chip: main, line: GPIO5, follows: intrusion }
-        """
-    }
+    static func garage(hold: String? = nil) -> String { MQTTConfigs.shedFollower(hold: hold) }
 
     static func start(_ broker: TestBroker, node: String, _ body: String) throws -> MQTTDaemonTests.Node {
         try MQTTDaemonTests.start(MQTTDaemonTests.config(broker: broker, node: node, body: body))
