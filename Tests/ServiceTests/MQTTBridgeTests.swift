@@ -192,8 +192,12 @@ struct MQTTBridgeTests {
         rig.connectWithShedDoorOpen()
         #expect(rig.input("shed_door") == true)
         rig.transport.dropConnection()
+        #expect(rig.daemon.notifications.all.last?.last?
+            .hasSuffix("mqtt: disconnected from mqtt://broker.invalid (the connection was lost); reconnecting") == true,
+                "\(rig.daemon.notifications.all)")
         rig.daemon.loop.advance(by: .seconds(2))
         rig.connect()
+        #expect(rig.daemon.notifications.all.last?.last?.hasSuffix("mqtt: connected to mqtt://broker.invalid") == true)
         rig.daemon.loop.advance(by: .seconds(60))
         #expect(rig.input("shed_door") == true)
         #expect(rig.loggedRunning("input shed_door") == [
@@ -263,6 +267,20 @@ struct MQTTBridgeTests {
                     "what stays is not removed")
             #expect(rig.transportsMade == 1, "the same mqtt: keeps its transport")
         }
+    }
+
+    @Test("a reload with another mqtt: stops the old transport (offline said) and starts a new one with the new node")
+    func reloadWithAnotherBroker() throws {
+        let rig = try Rig(Self.garage)
+        rig.connect()
+        let old = rig.transport
+        try rig.daemon.rewrite(Rig.config(node: "barn", Self.garage))
+        rig.daemon.daemon.handle(signal: SIGHUP)
+        rig.daemon.loop.run()
+        #expect(rig.transportsMade == 2)
+        #expect(old.retainedText("gpioagg/garage/status") == "offline" && !old.isStarted)
+        #expect(rig.transport.isStarted && rig.transport.statusTopic == "gpioagg/barn/status")
+        #expect(rig.transport.subscriptions.contains("gpioagg/barn/override/set"))
     }
 
     @Test("junk on /set: the first payload logged, the rest counted and said once a minute; a good command still acts")
