@@ -44,7 +44,7 @@
 //                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
-//                    the client (status, sim). Re-exports JSON.
+//                    the client (status, sim, why, set). Re-exports JSON.
 //   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
 //                    topics, discovery configs (checked key by key against Home
 //                    Assistant's schemas; golden files), removals after a reload, state
