@@ -6,8 +6,8 @@ import Testing
 /// another.
 @Suite("Package layers")
 struct PackageLayerTests {
-    /// Each target's direct dependencies (targets and products), by target name.
-    static func dependencies() throws -> [String: [String]] {
+    /// The manifest's targets, as SwiftPM reads it.
+    static func targets() throws -> [[String: Any]] {
         let scratch = NSTemporaryDirectory() + "gpioagg-dump-package"
         let run = try RunningProduct(shell: "swift package --package-path '\(MakefileTests.root)' --scratch-path '\(scratch)' dump-package")
         run.closeInput()
@@ -15,7 +15,12 @@ struct PackageLayerTests {
         #expect(result.status == 0, "\(result.errors)")
         let data = Data(result.lines.joined(separator: "\n").utf8)
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        return try #require(manifest["targets"] as? [[String: Any]])
+    }
+
+    /// Each target's direct dependencies (targets and products), by target name.
+    static func dependencies() throws -> [String: [String]] {
+        let targets = try targets()
         var table: [String: [String]] = [:]
         for target in targets {
             let name = try #require(target["name"] as? String)
@@ -58,5 +63,23 @@ struct PackageLayerTests {
         #expect(reach.contains("HomeAssistantClasses"), "\(reach.sorted())")
         #expect(!reach.contains("HomeAssistant"), "\(reach.sorted())")
         #expect(!reach.contains("JSON"), "\(reach.sorted())")
+    }
+
+    @Test("docs/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
+    func architectureNamesEveryModule() throws {
+        let text = try String(contentsOfFile: MakefileTests.root + "/docs/ARCHITECTURE.md", encoding: .utf8)
+        let modules = try #require(text.components(separatedBy: "## Modules").dropFirst().first)
+        let diagram = try #require(modules.components(separatedBy: "```").dropFirst().first)
+        let drawn = Set(diagram.split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init))
+        for target in try Self.targets() {
+            let name = try #require(target["name"] as? String)
+            let type = target["type"] as? String ?? ""
+            guard type != "test", name != "TestSupport", !name.hasSuffix("Testing") else { continue }
+            let described = modules.contains("| `\(name)`")
+            #expect(described, "no row for \(name)")
+            guard type != "executable" || name == "gpioagg" else { continue }
+            let inDiagram = drawn.contains(name)
+            #expect(inDiagram, "\(name) is not in the diagram")
+        }
     }
 }
