@@ -13,7 +13,10 @@
 //                    tracker (lost-event recovery, software debounce). No I/O of its own.
 //   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
-//                    timerfd, eventfd), LoopScheduler, LoopBound, SignalDescriptor.
+//                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor. No
+//                    Combine.
+//   LoopCombine      LoopScheduler: a Combine scheduler on any EventLoop, for Combine's
+//                    own timed operators (debounce, delay). Nothing in the daemon uses it.
 //   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop), for
 //                    tests and anything that runs a configuration in virtual time.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
@@ -25,6 +28,11 @@
 //   Values           The words for a level (on, true, 1; off, false, 0), one table for the
 //                    config, test files, the command line, line commands and MQTT
 //                    payloads. No dependencies.
+//   HomeAssistantClasses
+//                    What a Home Assistant entity is, as data: its platform
+//                    (binary_sensor, switch, event), which platform each kind of node is
+//                    published as, and the device classes each platform accepts. Config
+//                    checks device_class: against it; HomeAssistant re-exports it.
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
 //                    grammar the config's checker and the client both use), messages,
 //                    the offline queue, and the MQTTTransport protocol the daemon's
@@ -38,12 +46,13 @@
 //                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
-//                    the client (status, sim). Re-exports JSON.
+//                    the client (status, sim, why, set). Re-exports JSON.
 //   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
 //                    topics, discovery configs (checked key by key against Home
 //                    Assistant's schemas; golden files), removals after a reload, state
 //                    and event payloads, the birth's republish delay, command payloads.
-//                    Pure functions of plain values; depends on JSON only.
+//                    Pure functions of plain values; depends on JSON, Values and
+//                    HomeAssistantClasses.
 //   KeptState        Values kept across restarts (persist, initial: restore): the state
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
@@ -111,17 +120,19 @@ let package = Package(
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
+        .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "Values"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "Values"]),
         .target(name: "CLoopLinux"),
-        .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
+        .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux"]),
+        .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
         .target(name: "Engine", dependencies: [
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine"]),
-        .target(name: "HomeAssistant", dependencies: ["JSON", "Values"]),
+        .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
@@ -187,7 +198,7 @@ let package = Package(
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
                                    "Locks", "Loop", "LoopEmbedded", "Service",
                                    .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive"]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded",

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import HomeAssistant
+import HomeAssistantClasses
 import MQTTCore
 
 extension ConfigValidator {

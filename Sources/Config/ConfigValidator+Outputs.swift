@@ -1,5 +1,5 @@
 import GPIO
-import HomeAssistant
+import HomeAssistantClasses
 
 extension ConfigValidator {
     static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on",
@@ -61,7 +61,7 @@ extension ConfigValidator {
                 case "device_class":
                     // Checked against the platform the output is published as, so that
                     // what check accepts is what Home Assistant takes.
-                    let component = HomeAssistantEntity(name: entry.key, kind: .output).component
+                    let component = HomeAssistantEntityKind.output.component
                     deviceClass = self.deviceClass(setting, for: component, in: what)
                 default:
                     break

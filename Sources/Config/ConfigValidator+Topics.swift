@@ -1,4 +1,4 @@
-import HomeAssistant
+import HomeAssistantClasses
 
 extension ConfigValidator {
     /// With `mqtt:`, every topic this node publishes or reads has one owner. The topics

@@ -13,12 +13,11 @@ public enum NearestNames {
 
     /// `did you mean 'x'?`, `did you mean 'x' or 'y'?`, or nil when nothing is close.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
-        phrase(nearest(to: name, among: candidates))
+        NameSuggestions.didYouMean(name, among: candidates)
     }
 
     /// `did you mean 'x' or 'y'?` for these names, nil for none.
     public static func phrase(_ close: [String]) -> String? {
-        guard !close.isEmpty else { return nil }
-        return "did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        NameSuggestions.phrase(close)
     }
 }

@@ -23,7 +23,7 @@ import Loop
 /// → {"op":"sim","action":"set","name":"switch2","value":true,"wait":false}
 /// ← {"ok":true}
 /// → {"op":"launch"}
-/// ← {"ok":false,"error":"unknown op 'launch'; ops: status, sim"}
+/// ← {"ok":false,"error":"unknown op 'launch'; ops: status, sim, why, set"}
 /// ```
 ///
 /// Malformed JSON, an unknown op or field, or a field of the wrong type gets an

@@ -7,7 +7,7 @@ extension Engine {
 
     /// Opens the chips, requests the outputs (driven to `initial` at once) and then the
     /// inputs, builds the graph, watches the inputs' descriptors and writes what the
-    /// graph settled on. Call on the host's thread.
+    /// graph settled on. Call on the loop's thread.
     ///
     /// On failure every output already requested is driven to its `safe` value, every
     /// line is released, and the error names the declaration concerned:
@@ -24,7 +24,7 @@ extension Engine {
         try start(replacing: nil)
     }
 
-    /// Starts in place of `previous` (running on the same host and backend): what a
+    /// Starts in place of `previous` (running on the same loop and backend): what a
     /// reload does. Lines whose role did not change pass from one engine to the other
     /// without a glitch:
     ///
@@ -225,7 +225,8 @@ extension Engine {
             throw EngineError(.configuration("\(subject) is on chip '\(name)', which is not declared"), at: location)
         }
         do {
-            let opened = OpenedChip(declaration: declaration, chip: try backend.openChip(declaration.locator))
+            let opened = OpenedChip(declaration: declaration, chip: try backend.openChip(declaration.locator),
+                                    board: backend.board)
             chips[name] = opened
             return opened
         } catch {

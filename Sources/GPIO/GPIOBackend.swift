@@ -16,6 +16,15 @@ public protocol GPIOBackend: AnyObject, Sendable {
 
     /// Opens one chip. `.chipNotFound` lists the chips that exist.
     func openChip(_ locator: ChipLocator) throws(GPIOError) -> any GPIOChip
+
+    /// The board these chips are known to be (a simulated board), else nil: line errors
+    /// on its chips then speak of the board (`LineLookup`).
+    var board: BoardProfile? { get }
+}
+
+extension GPIOBackend {
+    /// The kernel's chips are whatever board they are on.
+    public var board: BoardProfile? { nil }
 }
 
 /// An open chip. Closing it does not release the lines requested through it.
@@ -59,20 +68,8 @@ extension GPIOChip {
     /// an error that suggests the nearest names on this chip; a header pin resolves only
     /// on the Raspberry Pi header's controller.
     public func lineOffset(_ line: LineLocator) throws(GPIOError) -> UInt32 {
-        switch line {
-        case .offset(let offset):
-            guard offset < info.lineCount else {
-                throw GPIOError(.lineOffsetOutOfRange(chip: info, offset: offset))
-            }
-            return offset
-        case .name(let name):
-            let infos = try lineInfos()
-            if let found = infos.first(where: { $0.name == name }) { return found.offset }
-            let suggestions = NameSuggestions.nearest(to: name, among: infos.map(\.name))
-            throw GPIOError(.lineNameNotFound(chip: info, name: name, suggestions: suggestions))
-        case .headerPin(let pin):
-            return try PinHeader.raspberryPi.offset(ofPin: pin, on: info)
-        }
+        var lookup = LineLookup(chip: info) { () throws(GPIOError) -> [String] in try self.lineInfos().map(\.name) }
+        return try lookup.offset(of: line)
     }
 }
 

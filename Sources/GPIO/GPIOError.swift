@@ -24,13 +24,18 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case permissionDenied(path: String, operation: String)
         case invalidRequest(String)
         case system(operation: String, errno: Int32, detail: String)
+        /// A line error on a board's chip (`LineLookup` with a board): the board's model
+        /// in the message of an unknown name, and the board's hint.
+        indirect case onBoard(Code, model: String, hint: String)
     }
 
     let code: Code
 
     init(_ code: Code) { self.code = code }
 
-    public var kind: Kind {
+    public var kind: Kind { Self.kind(of: code) }
+
+    private static func kind(of code: Code) -> Kind {
         switch code {
         case .chipNotFound: return .chipNotFound
         case .lineNameNotFound, .lineOffsetOutOfRange, .headerPinNotGPIO, .headerPinOffController:
@@ -39,6 +44,7 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case .permissionDenied: return .permissionDenied
         case .invalidRequest: return .invalidRequest
         case .system: return .system
+        case .onBoard(let code, _, _): return kind(of: code)
         }
     }
 
@@ -81,7 +87,9 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line saying what went wrong.
-    public var message: String {
+    public var message: String { Self.message(of: code) }
+
+    private static func message(of code: Code) -> String {
         switch code {
         case .chipNotFound(let locator, _):
             return "GPIO chip \(locator) not found"
@@ -103,6 +111,9 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
             return message
         case .system(let operation, let errno, let detail):
             return "\(operation): \(detail) (errno \(errno))"
+        case .onBoard(let code, let model, _):
+            guard case .lineNameNotFound = code else { return message(of: code) }
+            return message(of: code) + " of the \(model)"
         }
     }
 
@@ -133,6 +144,8 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
             return "add the user to the 'gpio' group and install the udev rule (systemd/60-gpioagg.rules) that gives the group the gpiochip devices, or run as root"
         case .invalidRequest, .system:
             return ""
+        case .onBoard(_, _, let hint):
+            return hint
         }
     }
 

@@ -11,9 +11,13 @@ import Loop
 /// ```
 public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
     public let simulatedChips: [SimulatedChip]
+    /// The board whose chips these are (`board(_:clock:)`), so that a line error on one
+    /// of them speaks of the board as `gpioagg check --board` does.
+    public let board: BoardProfile?
 
-    public init(chips: [SimulatedChip]) {
+    public init(chips: [SimulatedChip], board: BoardProfile? = nil) {
         simulatedChips = chips
+        self.board = board
     }
 
     /// The header controller of `BoardProfile.pi4`: `gpiochip0`, label
@@ -35,7 +39,7 @@ public final class SimulatedBackend: GPIOBackend, @unchecked Sendable {
     /// ```
     public static func board(_ profile: BoardProfile, clock: any EventLoop,
                              numbering: SimulatedChip.EventNumbering = .numbered) -> SimulatedBackend {
-        SimulatedBackend(chips: profile.chips.map { SimulatedChip($0, numbering: numbering, clock: clock) })
+        SimulatedBackend(chips: profile.chips.map { SimulatedChip($0, numbering: numbering, clock: clock) }, board: profile)
     }
 
     /// The simulated chip a locator names, for driving its lines.

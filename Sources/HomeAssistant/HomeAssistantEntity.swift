@@ -8,19 +8,7 @@
 /// ```
 public struct HomeAssistantEntity: Hashable, Sendable {
     /// What the entity is in gpioagg, which decides its Home Assistant platform.
-    public enum Kind: Hashable, Sendable {
-        /// An input read from a line: a `binary_sensor`.
-        case input
-        /// An input set over MQTT: a `switch` that Home Assistant can turn on and off.
-        case commandInput
-        /// A signal with a level: a `binary_sensor`.
-        case signal
-        /// A momentary signal, a click gesture of `count` presses: an `event`.
-        case click(count: Int)
-        /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
-        /// its `device_class` is one of a binary sensor's.
-        case output
-    }
+    public typealias Kind = HomeAssistantEntityKind
 
     /// The config's name: the last level of its topics, and what Home Assistant shows
     /// after the device's name.
@@ -36,13 +24,7 @@ public struct HomeAssistantEntity: Hashable, Sendable {
         self.deviceClass = deviceClass
     }
 
-    public var component: HomeAssistantComponent {
-        switch kind {
-        case .input, .signal, .output: return .binarySensor
-        case .commandInput: return .switch
-        case .click: return .event
-        }
-    }
+    public var component: HomeAssistantComponent { kind.component }
 
     /// The `event_types` of a click's event entity (one: a click signal has one count),
     /// empty for the other kinds.

@@ -68,10 +68,6 @@ public protocol EventLoop: AnyObject, Sendable {
 }
 
 extension EventLoop {
-    /// A scheduler of timed work on this loop, for Combine operators (`debounce`,
-    /// `delay`) and anything else that takes one.
-    public var scheduler: LoopScheduler { LoopScheduler(loop: self) }
-
     /// Watches `fd` for input (`POLLIN`).
     public func watch(fd: Int32, handler: @escaping (Int16) -> Void) {
         watch(fd: fd, events: Int16(POLLIN), handler: handler)

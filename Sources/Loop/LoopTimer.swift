@@ -1,4 +1,3 @@
-import Reactive
 import Synchronization
 
 /// A timed action of an `EventLoop`: one-shot, or repeating every `interval`.
@@ -10,7 +9,7 @@ import Synchronization
 /// let blink = loop.schedule(atNanoseconds: loop.now, interval: 500_000_000) { toggleLED() }
 /// blink.cancel()
 /// ```
-public final class LoopTimer: Cancellable, Sendable {
+public final class LoopTimer: Sendable {
     /// Runs on the loop thread only.
     package let action: UncheckedSendable<() -> Void>
     /// Nanoseconds between runs, or 0 for a one-shot timer.

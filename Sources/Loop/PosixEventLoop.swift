@@ -4,7 +4,6 @@
 import CLoopLinux
 import GPIO
 import Locks
-import Reactive
 import Synchronization
 
 /// One thread that owns GPIO lines, timers and pipelines: it sleeps in `poll(2)` on the
@@ -23,7 +22,7 @@ import Synchronization
 /// let engine = Engine(configuration: config, backend: backend, loop: loop)
 /// try loop.sync { try engine.start() }
 /// loop.watch(fd: controlSocket) { _ in acceptConnection() }
-/// loop.scheduler.schedule(after: loop.scheduler.now.advanced(by: .seconds(1))) {
+/// loop.schedule(in: .seconds(1)) {
 ///     print("a second later, on the loop thread")
 /// }
 /// loop.sync { engine.stop() }

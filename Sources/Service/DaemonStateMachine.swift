@@ -5,9 +5,11 @@
 /// ```
 /// idle --start--> starting --linesRequested--> running --reloadRequested--> reloading
 ///                    |                           ^  |                          |
-///                    | startFailed               |  | stopSignal, lineFailure   | configLoaded -> apply
-///                    v                           |  v                          | configRefused, reloadApplied
-///                 stopped <--stopped-- stopping <---+--------------------------+
+///                    | startFailed               |  | stopSignal,              | reloadApplied,
+///                    |                           |  | commandsEnded,           | configRefused
+///                    |                           |  | lineFailure              | -> running;
+///                    v                           |  v                          | reloadFailed
+///                 stopped <--stopped-- stopping <---+--------------------------+ -> stopping
 /// ```
 ///
 /// ```swift

@@ -30,7 +30,7 @@ extension SimulatedBackend {
     ///
     /// ```swift
     /// let backend = SimulatedBackend.simulating(configuration, clock: loop, board: .pi5)
-    /// let engine = Engine(configuration: configuration, backend: backend, host: loop)
+    /// let engine = Engine(configuration: configuration, backend: backend, loop: loop)
     /// ```
     public static func simulating(_ configuration: Configuration, clock: any EventLoop,
                                   numbering: SimulatedChip.EventNumbering = .numbered,
@@ -64,7 +64,7 @@ extension SimulatedBackend {
                                        lineNames: lineNames(for: lines[declaration.name] ?? []),
                                        numbering: numbering, clock: clock))
         }
-        return SimulatedBackend(chips: chips)
+        return SimulatedBackend(chips: chips, board: board)
     }
 
     /// The board whose every chip is among `chips` (as `board(_:clock:)` makes them).

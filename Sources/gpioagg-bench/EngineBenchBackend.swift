@@ -65,7 +65,7 @@ final class EngineBenchChip: GPIOChip {
 final class EngineBenchInputRequest: InputRequest {
     unowned(unsafe) let benchChip: EngineBenchChip
     let offsets: [UInt32]
-    /// A real descriptor (never written), so that hosts can watch it.
+    /// A real descriptor (never written), so that a loop can watch it.
     let descriptor: Int32
     private let spare: Int32
     @exclusivity(unchecked) private var pending: EdgeEvent?

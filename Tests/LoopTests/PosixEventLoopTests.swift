@@ -3,6 +3,7 @@
 #endif
 import Dispatch
 @testable import Loop
+import LoopCombine
 import Locks
 import Reactive
 import Testing

@@ -5,7 +5,7 @@ import Reactive
 /// that uses it.
 ///
 /// It does what `CurrentValueSubject<Bool, Never>` does, for one thread: the engine's
-/// graph lives on its host's thread, so no lock is taken, and nothing here is generic,
+/// graph lives on its loop's thread, so no lock is taken, and nothing here is generic,
 /// so a value costs no runtime metadata look-ups (OpenCombine's subjects run as
 /// unspecialised generic code, several hundred instructions per value).
 ///

@@ -1,7 +1,7 @@
 import Reactive
 
 /// One subscriber of a `Level`: its demand, and the (specialised) closure that reaches
-/// it. Host thread only.
+/// it. Loop thread only.
 ///
 /// `deliver` is a constant, called while `isCancelled` is false: an optional that
 /// cancelling set to nil had to be copied out (a retain and two outlined value-witness

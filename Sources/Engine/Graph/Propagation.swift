@@ -1,7 +1,7 @@
 /// The state shared by the graph's nodes while an event propagates through it: the
-/// timestamp of its cause, who listens, and which outputs it touched. Host thread only.
+/// timestamp of its cause, who listens, and which outputs it touched. Loop thread only.
 ///
-/// State touched on every event is `@exclusivity(unchecked)`: only the host's thread
+/// State touched on every event is `@exclusivity(unchecked)`: only the loop's thread
 /// touches it and no access spans a call out, and the dynamic checks (a thread-local
 /// look-up each) would cost more than the work they guard.
 final class Propagation {

@@ -1,6 +1,6 @@
 import Reactive
 
-/// The end of a pipeline inside the graph: calls `body` with each value, on the host's
+/// The end of a pipeline inside the graph: calls `body` with each value, on the loop's
 /// thread. What `sink` is, without its lock and, being defined here, specialised for
 /// the pipeline it ends.
 ///

@@ -5,39 +5,23 @@ import GPIO
 final class OpenedChip {
     let declaration: ChipDeclaration
     let chip: any GPIOChip
-    private var offsetsByName: [String: UInt32]?
-    private var names: [String] = []
+    private var lookup: LineLookup
 
-    init(declaration: ChipDeclaration, chip: any GPIOChip) {
+    /// - Parameter board: the board the backend's chips are (a simulated board), so that a
+    ///   bad line is the error `gpioagg check --board` gives.
+    init(declaration: ChipDeclaration, chip: any GPIOChip, board: BoardProfile? = nil) {
         self.declaration = declaration
         self.chip = chip
+        lookup = LineLookup(chip: chip.info, board: board) { () throws(GPIOError) -> [String] in
+            try chip.lineInfos().map(\.name)
+        }
     }
 
     var info: ChipInfo { chip.info }
 
-    /// The offset of a line named by offset, by name or by header pin. Names are read
-    /// from the chip on first use, so that many named lines cost one pass over the chip;
-    /// a header pin is its GPIO on a Raspberry Pi header controller, an error elsewhere.
+    /// The offset of a line named by offset, by name or by header pin (`LineLookup`).
     func offset(of line: LineLocator) throws(GPIOError) -> UInt32 {
-        switch line {
-        case .offset(let offset):
-            guard offset < info.lineCount else { throw .lineOffsetOutOfRange(chip: info, offset: offset) }
-            return offset
-        case .name(let name):
-            if offsetsByName == nil {
-                let infos = try chip.lineInfos()
-                names = infos.map(\.name)
-                var table: [String: UInt32] = [:]
-                for info in infos where !info.name.isEmpty && table[info.name] == nil {
-                    table[info.name] = info.offset
-                }
-                offsetsByName = table
-            }
-            if let offset = offsetsByName?[name] { return offset }
-            throw .lineNotFound(chip: info, name: name, candidates: names)
-        case .headerPin(let pin):
-            return try PinHeader.raspberryPi.offset(ofPin: pin, on: info)
-        }
+        try lookup.offset(of: line)
     }
 
     /// The first of `offsets` that someone else holds, after a request failed as busy.

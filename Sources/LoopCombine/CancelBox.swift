@@ -1,4 +1,5 @@
 import Locks
+import Loop
 import Reactive
 
 /// A cancellable for a timer another thread has yet to create: a cancel that comes

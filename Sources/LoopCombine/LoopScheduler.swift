@@ -1,3 +1,4 @@
+import Loop
 import Reactive
 
 /// A Combine `Scheduler` that runs actions on an `EventLoop`'s thread, timed on the
@@ -40,10 +41,11 @@ public struct LoopScheduler: Scheduler, Sendable {
                          _ action: @escaping () -> Void) -> Cancellable {
         // A repeating action needs time to pass between runs.
         let every = UInt64(max(interval.nanoseconds, 1))
-        if loop.inEventLoop {
-            return loop.schedule(atNanoseconds: date.nanoseconds, interval: every, action)
-        }
         let box = CancelBox()
+        if loop.inEventLoop {
+            box.set(loop.schedule(atNanoseconds: date.nanoseconds, interval: every, action))
+            return box
+        }
         let handover = UncheckedSendable(action)
         loop.execute { [loop] in
             box.set(loop.schedule(atNanoseconds: date.nanoseconds, interval: every, handover.value))

@@ -1,3 +1,4 @@
+import Loop
 import Reactive
 
 extension LoopScheduler {

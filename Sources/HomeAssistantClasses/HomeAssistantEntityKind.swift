@@ -1,0 +1,29 @@
+/// What an entity is in gpioagg, which decides its Home Assistant platform: plain data,
+/// so that the config's checker asks the same question the publisher answers.
+///
+/// ```swift
+/// HomeAssistantEntityKind.output.component           // .binarySensor
+/// HomeAssistantEntityKind.click(count: 2).component  // .event
+/// ```
+public enum HomeAssistantEntityKind: Hashable, Sendable {
+    /// An input read from a line: a `binary_sensor`.
+    case input
+    /// An input set over MQTT: a `switch` that Home Assistant can turn on and off.
+    case commandInput
+    /// A signal with a level: a `binary_sensor`.
+    case signal
+    /// A momentary signal, a click gesture of `count` presses: an `event`.
+    case click(count: Int)
+    /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
+    /// its `device_class` is one of a binary sensor's.
+    case output
+
+    /// The platform an entity of this kind is published as.
+    public var component: HomeAssistantComponent {
+        switch self {
+        case .input, .signal, .output: return .binarySensor
+        case .commandInput: return .switch
+        case .click: return .event
+        }
+    }
+}

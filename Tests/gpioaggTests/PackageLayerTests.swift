@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The floors of Package.swift, read from the manifest as SwiftPM evaluates it
+/// (`swift package dump-package`): what a low module may not reach, directly or through
+/// another.
+@Suite("Package layers")
+struct PackageLayerTests {
+    /// The manifest's targets, as SwiftPM reads it.
+    static func targets() throws -> [[String: Any]] {
+        let scratch = NSTemporaryDirectory() + "gpioagg-dump-package"
+        let run = try RunningProduct(shell: "swift package --package-path '\(MakefileTests.root)' --scratch-path '\(scratch)' dump-package")
+        run.closeInput()
+        let result = run.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let data = Data(result.lines.joined(separator: "\n").utf8)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(manifest["targets"] as? [[String: Any]])
+    }
+
+    /// Each target's direct dependencies (targets and products), by target name.
+    static func dependencies() throws -> [String: [String]] {
+        let targets = try targets()
+        var table: [String: [String]] = [:]
+        for target in targets {
+            let name = try #require(target["name"] as? String)
+            let entries = target["dependencies"] as? [[String: Any]] ?? []
+            table[name] = entries.compactMap { entry in
+                // {"byName": [NAME, condition]}, {"target": [NAME, condition]} or
+                // {"product": [NAME, PACKAGE, ...]}: the name comes first.
+                (entry.values.first as? [Any])?.first as? String
+            }
+        }
+        return table
+    }
+
+    /// Everything `target` depends on, through any number of targets.
+    static func reach(of target: String, in table: [String: [String]]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = table[target] ?? []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            pending += table[next] ?? []
+        }
+        return seen
+    }
+
+    @Test("Loop reaches neither Reactive nor OpenCombine: the event loop needs no Combine")
+    func loopHasNoCombine() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Loop", in: table)
+        #expect(!reach.isEmpty)
+        #expect(!reach.contains("Reactive"), "\(reach.sorted())")
+        #expect(!reach.contains("OpenCombine"), "\(reach.sorted())")
+        // The scheduler lives on, beside it.
+        #expect(Self.reach(of: "LoopCombine", in: table).isSuperset(of: ["Loop", "Reactive"]))
+    }
+
+    @Test("Config reads Home Assistant's classes without the HomeAssistant module's publishing code")
+    func configHasNoHomeAssistant() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Config", in: table)
+        #expect(reach.contains("HomeAssistantClasses"), "\(reach.sorted())")
+        #expect(!reach.contains("HomeAssistant"), "\(reach.sorted())")
+        #expect(!reach.contains("JSON"), "\(reach.sorted())")
+    }
+
+    @Test("docs/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
+    func architectureNamesEveryModule() throws {
+        let text = try String(contentsOfFile: MakefileTests.root + "/docs/ARCHITECTURE.md", encoding: .utf8)
+        let modules = try #require(text.components(separatedBy: "## Modules").dropFirst().first)
+        let diagram = try #require(modules.components(separatedBy: "```").dropFirst().first)
+        let drawn = Set(diagram.split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init))
+        for target in try Self.targets() {
+            let name = try #require(target["name"] as? String)
+            let type = target["type"] as? String ?? ""
+            guard type != "test", name != "TestSupport", !name.hasSuffix("Testing") else { continue }
+            let described = modules.contains("| `\(name)`")
+            #expect(described, "no row for \(name)")
+            guard type != "executable" || name == "gpioagg" else { continue }
+            let inDiagram = drawn.contains(name)
+            #expect(inDiagram, "\(name) is not in the diagram")
+        }
+    }
+}
