@@ -7,7 +7,7 @@ import GPIO
 /// ```
 /// gpioagg.yaml:11:3: error: input 'switch1': no line named 'GPIO71' on gpiochip0 [pinctrl-bcm2711]
 /// gpioagg.yaml:7:3: note: chip 'main' is declared here
-/// hint: did you mean 'GPIO17', 'GPIO7'? ('gpioagg info' lists every line)
+/// hint: did you mean 'GPIO17' or 'GPIO7'? ('gpioagg info' lists every line)
 /// ```
 ///
 /// A struct around a private code enum, so that kinds can be added without breaking

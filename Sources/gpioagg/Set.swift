@@ -23,19 +23,16 @@ extension GPIOAgg {
         )
 
         let name: String
-        let value: ControlRequest.SetValue
+        let value: SetCommand
         let control: ControlOptions
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             let text = arguments.positional(1) ?? ""
-            if text.asciiLowercased == "toggle" {
-                value = .toggle
-            } else if let level = LevelWord.level(of: text) {
-                value = level ? .on : .off
-            } else {
+            guard let command = SetCommand(text) else {
                 throw UsageError("'\(text)' is not a value: " + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle"))
             }
+            value = command
             control = ControlOptions(arguments)
         }
 

@@ -62,7 +62,7 @@ struct StartErrorTests {
         #expect(error.description == """
             gpioagg.yaml:12:3: error: input 'switch2': no line named 'GPIO72' on gpiochip0 [pinctrl-bcm2711]
             gpioagg.yaml:8:3: note: chip 'main' is declared here
-            hint: did you mean 'GPIO12', 'GPIO2', 'GPIO22'? ('gpioagg info' lists every line)
+            hint: did you mean 'GPIO12', 'GPIO2' or 'GPIO22'? ('gpioagg info' lists every line)
             """)
         // Nothing was requested: lines are resolved before any is.
         #expect(harness.chip.writes.isEmpty)
