@@ -116,7 +116,7 @@ let package = Package(
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "Values"]),
-        .target(name: "HomeAssistant", dependencies: ["JSON", "Values"]),
+        .target(name: "HomeAssistant", dependencies: ["JSON", "MQTTCore", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is

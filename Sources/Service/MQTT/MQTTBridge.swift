@@ -57,7 +57,7 @@ final class MQTTBridge {
         do { try MQTTClient.loadLibrary() } catch { throw SetupError(message: "\(error)") }
         var settings = MQTTClient.Configuration(broker: declaration.broker,
                                                 clientID: try Self.clientID(node: declaration.node, logger: logger),
-                                                statusTopic: declaration.statusTopic)
+                                                statusTopic: declaration.topics.statusTopic)
         settings.username = declaration.username
         if let path = declaration.passwordFile { settings.password = try Self.readPassword(path) }
         // Without tls: an mqtts:// broker is checked against the system's CAs.
