@@ -14,32 +14,24 @@ struct TopicLayoutTests {
         #expect(layout.statusTopic == status)
     }
 
-    @Test("another node's value topic: two non-empty levels under the prefix, the last not status", arguments: [
-        ("gpioagg/shed/door", "gpioagg", "shed"),
-        ("home/gpioagg/shed/door", "home/gpioagg", "shed"),
-        ("gpioagg/shed/door/set", "gpioagg", nil),
-        ("gpioagg/shed/status", "gpioagg", nil),
-        ("gpioagg/shed/", "gpioagg", nil),
-        ("gpioagg//door", "gpioagg", nil),
-        ("gpioagg/door", "gpioagg", nil),
-        ("gpioaggx/shed/door", "gpioagg", nil),
-        ("zigbee/shed/door", "gpioagg", nil),
-    ] as [(String, String, String?)])
-    func stateTopics(topic: String, prefix: String, node: String?) {
-        #expect(TopicLayout.node(ofStateTopic: topic, prefix: prefix) == node)
-    }
-
-    @Test("another node's status topic: <prefix>/<node>/status and nothing else", arguments: [
-        ("gpioagg/shed/status", "gpioagg", "shed"),
-        ("home/gpioagg/shed/status", "home/gpioagg", "shed"),
-        ("gpioagg/status", "gpioagg", nil),
-        ("gpioagg//status", "gpioagg", nil),
-        ("gpioagg/a/b/status", "gpioagg", nil),
-        ("gpioagg/shed/door", "gpioagg", nil),
-        ("other/shed/status", "gpioagg", nil),
-    ] as [(String, String, String?)])
-    func statusTopics(topic: String, prefix: String, node: String?) {
-        #expect(TopicLayout.node(ofStatusTopic: topic, prefix: prefix) == node)
+    @Test("another node's topics: two non-empty levels under the prefix, status or a value's name", arguments: [
+        ("gpioagg/shed/door", "gpioagg", "shed", nil),
+        ("home/gpioagg/shed/door", "home/gpioagg", "shed", nil),
+        ("gpioagg/shed/status", "gpioagg", nil, "shed"),
+        ("home/gpioagg/shed/status", "home/gpioagg", nil, "shed"),
+        ("gpioagg/shed/door/set", "gpioagg", nil, nil),
+        ("gpioagg/a/b/status", "gpioagg", nil, nil),
+        ("gpioagg/shed/", "gpioagg", nil, nil),
+        ("gpioagg//door", "gpioagg", nil, nil),
+        ("gpioagg//status", "gpioagg", nil, nil),
+        ("gpioagg/door", "gpioagg", nil, nil),
+        ("gpioagg/status", "gpioagg", nil, nil),
+        ("gpioaggx/shed/door", "gpioagg", nil, nil),
+        ("zigbee/shed/status", "gpioagg", nil, nil),
+    ] as [(String, String, String?, String?)])
+    func read(topic: String, prefix: String, valueNode: String?, statusNode: String?) {
+        #expect(TopicLayout.node(ofStateTopic: topic, prefix: prefix) == valueNode)
+        #expect(TopicLayout.node(ofStatusTopic: topic, prefix: prefix) == statusNode)
     }
 
     @Test("what is built is what is read back")
