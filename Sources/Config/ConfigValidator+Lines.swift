@@ -24,27 +24,24 @@ extension ConfigValidator {
             firstWithLocator[chip.locator] = first
             canonical[chip.name] = first
         }
-        let users: [(name: String, kind: String, chip: String, line: LineLocator, location: SourceLocation)] =
-            (inputs.map { ($0.declaration.name, "input", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
-             + outputs.map { ($0.declaration.name, "output", $0.declaration.chip, $0.declaration.line, $0.lineLocation) })
-            .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        var claimed: [Claim: (name: String, kind: String, chip: String, line: LineLocator, location: SourceLocation)] = [:]
-        for user in users {
+        let users: [(user: LineClaims<Claim>.User, line: LineLocator)] =
+            (inputs.map { ("input '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
+             + outputs.map { ("output '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) })
+            .sorted { ($0.3.line, $0.3.column) < ($1.3.line, $1.3.column) }
+            .map { (LineClaims.User(subject: $0.0, chip: $0.1, written: ConfigText.line($0.2), location: $0.3), $0.2) }
+        var claims = LineClaims<Claim>()
+        for (user, line) in users {
             guard let chip = canonical[user.chip] else { continue }
-            let comparable = Self.comparable(user.line, on: locators[chip])
-            let claim = Claim(chip: chip, line: comparable)
-            guard let holder = claimed[claim] else {
-                claimed[claim] = (user.name, user.kind, user.chip, user.line, user.location)
-                continue
-            }
+            let comparable = Self.comparable(line, on: locators[chip])
+            guard let conflict = claims.claim(Claim(chip: chip, line: comparable), by: user) else { continue }
             var chipText = "chip '\(user.chip)'"
-            if holder.chip != user.chip {
+            if conflict.holder.chip != user.chip {
                 let locator = locators[chip].map(ConfigText.chip) ?? ""
-                chipText += " (the same chip as '\(holder.chip)': \(locator))"
+                chipText += " (the same chip as '\(conflict.holder.chip)': \(locator))"
             }
-            report(user.location,
-                   "line \(ConfigText.line(user.line))\(comparable == user.line ? "" : " (offset \(ConfigText.line(comparable)))") of \(chipText) is already used by \(holder.kind) '\(holder.name)' (line \(holder.location.line)\(holder.line == user.line ? "" : ", as \(ConfigText.line(holder.line))"))",
-                   hint: "a line can be requested once; pick another line")
+            var offset: UInt32?
+            if comparable != line, case .offset(let number) = comparable { offset = number }
+            report(user.location, conflict.message(offset: offset, chip: chipText), hint: LineClaims<Claim>.Conflict.hint)
         }
     }
 

@@ -88,8 +88,8 @@ struct BoardResolutionTests {
               c: { chip: pi, line: PIN11, follows: a }
             """
         #expect(try Self.errors(text, on: "pi5") == [
-            "6:26 input 'b': line 17 is the same line as GPIO17 of input 'a' (line 5): offset 17 of gpiochip0 [pinctrl-rp1] | a line can be requested once; pick another line",
-            "8:24 output 'c': line PIN11 is the same line as GPIO17 of input 'a' (line 5): offset 17 of gpiochip0 [pinctrl-rp1] | a line can be requested once; pick another line",
+            "6:26 line 17 of gpiochip0 [pinctrl-rp1] is already used by input 'a' (line 5, as GPIO17) | a line can be requested once; pick another line",
+            "8:24 line PIN11 (offset 17) of gpiochip0 [pinctrl-rp1] is already used by input 'a' (line 5, as GPIO17) | a line can be requested once; pick another line",
         ])
     }
 
