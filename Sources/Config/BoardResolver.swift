@@ -37,8 +37,7 @@ struct BoardResolver {
             let subject = "\(kind) '\(name)'"
             guard let offset = offset(of: line, on: chip, for: subject, at: location) else { continue }
             let id = LineID(chip: chip.info.path, offset: offset)
-            let user = LineClaims<LineID>.User(subject: subject, chip: chipName, written: ConfigText.line(line), location: location)
-            if let conflict = claims.claim(id, by: user) {
+            if let conflict = claims.claim(id, by: subject, on: chipName, written: ConfigText.line(line), at: location) {
                 report(location, conflict.message(offset: line == .offset(offset) ? nil : offset,
                                                   chip: "\(chip.info.name) [\(chip.info.label)]"),
                        hint: LineClaims<LineID>.Conflict.hint)

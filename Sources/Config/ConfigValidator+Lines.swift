@@ -24,24 +24,24 @@ extension ConfigValidator {
             firstWithLocator[chip.locator] = first
             canonical[chip.name] = first
         }
-        let users: [(user: LineClaims<Claim>.User, line: LineLocator)] =
+        let users: [(subject: String, chip: String, line: LineLocator, location: SourceLocation)] =
             (inputs.map { ("input '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
              + outputs.map { ("output '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) })
-            .sorted { ($0.3.line, $0.3.column) < ($1.3.line, $1.3.column) }
-            .map { (LineClaims.User(subject: $0.0, chip: $0.1, written: ConfigText.line($0.2), location: $0.3), $0.2) }
+            .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         var claims = LineClaims<Claim>()
-        for (user, line) in users {
-            guard let chip = canonical[user.chip] else { continue }
+        for (subject, chipName, line, location) in users {
+            guard let chip = canonical[chipName] else { continue }
             let comparable = Self.comparable(line, on: locators[chip])
-            guard let conflict = claims.claim(Claim(chip: chip, line: comparable), by: user) else { continue }
-            var chipText = "chip '\(user.chip)'"
-            if conflict.holder.chip != user.chip {
+            guard let conflict = claims.claim(Claim(chip: chip, line: comparable), by: subject, on: chipName,
+                                              written: ConfigText.line(line), at: location) else { continue }
+            var chipText = "chip '\(chipName)'"
+            if conflict.holder.chip != chipName {
                 let locator = locators[chip].map(ConfigText.chip) ?? ""
                 chipText += " (the same chip as '\(conflict.holder.chip)': \(locator))"
             }
             var offset: UInt32?
             if comparable != line, case .offset(let number) = comparable { offset = number }
-            report(user.location, conflict.message(offset: offset, chip: chipText), hint: LineClaims<Claim>.Conflict.hint)
+            report(location, conflict.message(offset: offset, chip: chipText), hint: LineClaims<Claim>.Conflict.hint)
         }
     }
 

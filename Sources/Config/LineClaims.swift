@@ -6,10 +6,9 @@
 ///
 /// ```swift
 /// var claims = LineClaims<LineID>()
-/// let first = LineClaims<LineID>.User(subject: "input 'a'", chip: "main", written: "GPIO17", location: a)
-/// claims.claim(LineID(chip: "/dev/gpiochip0", offset: 17), by: first)     // nil
-/// let second = LineClaims<LineID>.User(subject: "input 'b'", chip: "main", written: "PIN11", location: b)
-/// let taken = claims.claim(LineID(chip: "/dev/gpiochip0", offset: 17), by: second)!
+/// let gpio17 = LineID(chip: "/dev/gpiochip0", offset: 17)
+/// claims.claim(gpio17, by: "input 'a'", on: "main", written: "GPIO17", at: a)            // nil
+/// let taken = claims.claim(gpio17, by: "input 'b'", on: "main", written: "PIN11", at: b)!
 /// taken.message(offset: 17, chip: "gpiochip0 [pinctrl-bcm2711]")
 /// // "line PIN11 (offset 17) of gpiochip0 [pinctrl-bcm2711] is already used by input 'a' (line 4, as GPIO17)"
 /// ```
@@ -17,20 +16,13 @@ public struct LineClaims<Line: Hashable> {
     /// Who asks for a line, and how the config wrote it.
     public struct User: Hashable, Sendable {
         /// `input 'door'`, `output 'led'`.
-        public var subject: String
+        public let subject: String
         /// The chip as the config names it.
-        public var chip: String
+        public let chip: String
         /// The line as the config writes it (`ConfigText.line`): `GPIO17`, `PIN11`, `17`.
-        public var written: String
+        public let written: String
         /// Where the line is declared.
-        public var location: SourceLocation
-
-        public init(subject: String, chip: String, written: String, location: SourceLocation) {
-            self.subject = subject
-            self.chip = chip
-            self.written = written
-            self.location = location
-        }
+        public let location: SourceLocation
     }
 
     /// A line asked for a second time: who has it, and who asked again.
@@ -53,8 +45,11 @@ public struct LineClaims<Line: Hashable> {
 
     public init() {}
 
-    /// Claims `line` for `user`; nil when it was free, else who has it.
-    public mutating func claim(_ line: Line, by user: User) -> Conflict? {
+    /// Claims `line` for `subject` (on `chip`, as the config names it, the line written
+    /// as `written`, declared at `location`); nil when it was free, else who has it.
+    public mutating func claim(_ line: Line, by subject: String, on chip: String, written: String,
+                               at location: SourceLocation) -> Conflict? {
+        let user = User(subject: subject, chip: chip, written: written, location: location)
         if let holder = holders[line] { return Conflict(holder: holder, user: user) }
         holders[line] = user
         return nil

@@ -209,8 +209,8 @@ extension Engine {
         } catch {
             throw EngineError(.gpio(error, subject: subject), at: location, notes: [declarationNote(opened.declaration)])
         }
-        let user = LineClaims<LineID>.User(subject: subject, chip: chipName, written: ConfigText.line(line), location: location)
-        if let conflict = claims.claim(LineID(chip: opened.info.path, offset: offset), by: user) {
+        if let conflict = claims.claim(LineID(chip: opened.info.path, offset: offset), by: subject, on: chipName,
+                                       written: ConfigText.line(line), at: location) {
             let message = conflict.message(offset: line == .offset(offset) ? nil : offset,
                                            chip: "\(opened.info.name) [\(opened.info.label)]")
             throw EngineError(.configuration(message, hint: LineClaims<LineID>.Conflict.hint), at: location,
