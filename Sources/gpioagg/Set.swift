@@ -18,7 +18,7 @@ extension GPIOAgg {
                 """,
             arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
                         ArgumentSpec("on|off|toggle", help: "The new value (true, false, 1 and 0 too).",
-                                     values: ["on", "off", "toggle"])],
+                                     values: SetCommand.allCases.map(\.rawValue))],
             options: ControlOptions.options
         )
 
