@@ -56,11 +56,9 @@ extension ConfigValidator {
     /// What owns `topic` when it is one of this node's discovery configs,
     /// `<discovery>/<platform>/<node>/<name>/config`, or nil.
     private func discoveryConfigOwner(_ topic: String, mqtt: MQTTDeclaration) -> String? {
-        guard let discovery = mqtt.discovery, topic.hasPrefix(discovery + "/") else { return nil }
-        let levels = topic.dropFirst(discovery.count + 1).split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count == 4, levels[1] == mqtt.node, levels[3] == "config",
-              HomeAssistantComponent(rawValue: String(levels[0])) != nil,
-              let declared = declaredNames.first(where: { $0.name == levels[2] }) else { return nil }
+        guard let discovery = mqtt.discovery,
+              let name = HomeAssistantNode.entityName(ofConfigTopic: topic, discoveryPrefix: discovery, node: mqtt.node),
+              let declared = declaredNames.first(where: { $0.name == name }) else { return nil }
         return "the Home Assistant discovery config of this node's \(declared.kind.rawValue) '\(declared.name)'"
     }
 }

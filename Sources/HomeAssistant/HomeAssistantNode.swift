@@ -43,6 +43,22 @@ public struct HomeAssistantNode: Hashable, Sendable {
         "\(discoveryPrefix)/\(entity.component.rawValue)/\(name)/\(entity.name)/config"
     }
 
+    /// The name of the entity whose discovery config `topic` is, when it is
+    /// `<discoveryPrefix>/<component>/<node>/<name>/config` for this node and a component
+    /// gpioagg publishes; nil for any other topic.
+    ///
+    /// ```swift
+    /// HomeAssistantNode.entityName(ofConfigTopic: "homeassistant/switch/garage/gate/config",
+    ///                              discoveryPrefix: "homeassistant", node: "garage")   // "gate"
+    /// ```
+    public static func entityName(ofConfigTopic topic: String, discoveryPrefix: String, node: String) -> String? {
+        guard topic.hasPrefix(discoveryPrefix + "/") else { return nil }
+        let levels = topic.dropFirst(discoveryPrefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        guard levels.count == 4, levels[1] == node, levels[3] == "config", !levels[2].isEmpty,
+              HomeAssistantComponent(rawValue: String(levels[0])) != nil else { return nil }
+        return String(levels[2])
+    }
+
     /// Where the entity's value is published: `ON`/`OFF`, or a click's event.
     public func stateTopic(for entity: HomeAssistantEntity) -> String {
         topics.stateTopic(of: entity.name)
