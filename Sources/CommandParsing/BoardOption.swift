@@ -15,7 +15,7 @@ public enum BoardOption {
         guard let name = arguments.value("board") else { return nil }
         if let profile = BoardProfile.named(name) { return profile }
         let boards = "boards: \(names)"
-        let hint = UsageError.didYouMean(name, among: BoardProfile.all.map(\.name)).map { "\($0) (\(boards))" } ?? boards
+        let hint = UsageError.didYouMean(name, among: BoardProfile.all.map(\.name), list: boards)
         throw UsageError("unknown board '\(name)'", hint: hint)
     }
 }

@@ -101,7 +101,7 @@ extension Invocation {
             if help.isProgram { names.append("help") }
             let listed = "commands: " + names.joined(separator: ", ")
             throw UsageError("unknown command '\(word)'" + (help.isProgram ? "" : " for '\(help.commandLine)'"),
-                             hint: UsageError.didYouMean(word, among: names).map { $0 + " (\(listed))" } ?? listed)
+                             hint: UsageError.didYouMean(word, among: names, list: listed))
                 .reading(help.commandLine, usage: help.groupUsage(hasDefault: group.defaultSubcommand != nil))
         }
 

@@ -55,13 +55,20 @@ public struct UsageError: Error {
     /// UsageError.didYouMean("--jsn", among: ["--control", "--json"])   // "did you mean '--json'?"
     /// ```
     public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+        NameSuggestions.didYouMean(closest(to: word, among: candidates))
+    }
+
+    /// The suggestion with `list` in brackets, or `list` alone when nothing is close.
+    public static func didYouMean(_ word: String, among candidates: [String], list: String) -> String {
+        NameSuggestions.didYouMean(closest(to: word, among: candidates), list: list) ?? list
+    }
+
+    private static func closest(to word: String, among candidates: [String]) -> [String] {
         let threshold = NameSuggestions.typoThreshold(for: word)
         // Closest first; among equals, in the order the command lists them.
-        let close = NameSuggestions.distances(from: word, to: candidates).enumerated()
+        return NameSuggestions.distances(from: word, to: candidates).enumerated()
             .filter { $0.element.distance <= threshold }
             .sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
-            .prefix(2)
-        guard !close.isEmpty else { return nil }
-        return "did you mean " + close.map { "'\($0.element.name)'" }.joined(separator: " or ") + "?"
+            .prefix(2).map(\.element.name)
     }
 }

@@ -29,19 +29,18 @@ struct BoardResolver {
                      + configuration.outputs.map { ("output", $0.name, $0.chip, $0.line, $0.lineLocation) })
             .sorted { ($0.4.line, $0.4.column) < ($1.4.line, $1.4.column) }
         var lines: [String: BoardResolution.Line] = [:]
-        var claimed: [LineID: (subject: String, line: LineLocator, location: SourceLocation)] = [:]
+        var claims = LineClaims<LineID>()
         for (kind, name, chipName, line, location) in users {
             guard let chip = chips[chipName] else { continue }
             let subject = "\(kind) '\(name)'"
             guard let offset = offset(of: line, on: chip, for: subject, at: location) else { continue }
             let id = LineID(chip: chip.info.path, offset: offset)
-            if let holder = claimed[id] {
-                report(location,
-                       "\(subject): line \(ConfigText.line(line)) is the same line as \(ConfigText.line(holder.line)) of \(holder.subject) (line \(holder.location.line)): offset \(offset) of \(chip.info.name) [\(chip.info.label)]",
-                       hint: "a line can be requested once; pick another line")
+            if let conflict = claims.claim(id, by: subject, on: chipName, written: ConfigText.line(line), at: location) {
+                report(location, conflict.message(offset: line == .offset(offset) ? nil : offset,
+                                                  chip: "\(chip.info.name) [\(chip.info.label)]"),
+                       hint: LineClaims<LineID>.Conflict.hint)
                 continue
             }
-            claimed[id] = (subject, line, location)
             lines[name] = BoardResolution.Line(chip: chip.info, offset: offset, name: chip.lineNames[Int(offset)])
         }
         return BoardResolution(board: board, chips: chips.mapValues(\.info), addOnChips: addOns, lines: lines)

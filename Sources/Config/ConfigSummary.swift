@@ -1,4 +1,5 @@
 import GPIO
+import MQTTCore
 
 /// What `gpioagg check` prints of a valid config: one line per chip, input, signal
 /// (in the order they are built), output and interlock, then the MQTT settings, each
@@ -59,7 +60,7 @@ public enum ConfigSummary {
                                    + (mqtt.username.map { ", username \($0)" } ?? "")
                                    + (mqtt.passwordFile == nil ? "" : ", password from a file")
                                    + (mqtt.tls == nil ? "" : ", TLS files given")),
-                      row("topics", mqtt.topic(of: "NAME") + ", status " + mqtt.statusTopic),
+                      row("topics", mqtt.topics.stateTopic(of: "NAME") + ", status " + mqtt.topics.statusTopic),
                       row("discovery", mqtt.discovery.map { "Home Assistant under \($0)/" } ?? "off")]
         }
         return lines

@@ -24,27 +24,24 @@ extension ConfigValidator {
             firstWithLocator[chip.locator] = first
             canonical[chip.name] = first
         }
-        let users: [(name: String, kind: String, chip: String, line: LineLocator, location: SourceLocation)] =
-            (inputs.map { ($0.declaration.name, "input", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
-             + outputs.map { ($0.declaration.name, "output", $0.declaration.chip, $0.declaration.line, $0.lineLocation) })
+        let users: [(subject: String, chip: String, line: LineLocator, location: SourceLocation)] =
+            (inputs.map { ("input '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) }
+             + outputs.map { ("output '\($0.declaration.name)'", $0.declaration.chip, $0.declaration.line, $0.lineLocation) })
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        var claimed: [Claim: (name: String, kind: String, chip: String, line: LineLocator, location: SourceLocation)] = [:]
-        for user in users {
-            guard let chip = canonical[user.chip] else { continue }
-            let comparable = Self.comparable(user.line, on: locators[chip])
-            let claim = Claim(chip: chip, line: comparable)
-            guard let holder = claimed[claim] else {
-                claimed[claim] = (user.name, user.kind, user.chip, user.line, user.location)
-                continue
-            }
-            var chipText = "chip '\(user.chip)'"
-            if holder.chip != user.chip {
+        var claims = LineClaims<Claim>()
+        for (subject, chipName, line, location) in users {
+            guard let chip = canonical[chipName] else { continue }
+            let comparable = Self.comparable(line, on: locators[chip])
+            guard let conflict = claims.claim(Claim(chip: chip, line: comparable), by: subject, on: chipName,
+                                              written: ConfigText.line(line), at: location) else { continue }
+            var chipText = "chip '\(chipName)'"
+            if conflict.holder.chip != chipName {
                 let locator = locators[chip].map(ConfigText.chip) ?? ""
-                chipText += " (the same chip as '\(holder.chip)': \(locator))"
+                chipText += " (the same chip as '\(conflict.holder.chip)': \(locator))"
             }
-            report(user.location,
-                   "line \(ConfigText.line(user.line))\(comparable == user.line ? "" : " (offset \(ConfigText.line(comparable)))") of \(chipText) is already used by \(holder.kind) '\(holder.name)' (line \(holder.location.line)\(holder.line == user.line ? "" : ", as \(ConfigText.line(holder.line))"))",
-                   hint: "a line can be requested once; pick another line")
+            var offset: UInt32?
+            if comparable != line, case .offset(let number) = comparable { offset = number }
+            report(location, conflict.message(offset: offset, chip: chipText), hint: LineClaims<Claim>.Conflict.hint)
         }
     }
 

@@ -275,7 +275,7 @@ extension ConfigValidator {
         guard classes.contains(word) else {
             let list = "a \(component.rawValue)'s classes: " + classes.joined(separator: ", ")
             report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts",
-                   hint: NearestNames.didYouMean(word, among: classes).map { "\($0) (\(list))" } ?? list)
+                   hint: NearestNames.didYouMean(word, among: classes, list: list))
             return nil
         }
         return word

@@ -1,4 +1,5 @@
 import HomeAssistantClasses
+import MQTTCore
 
 extension ConfigValidator {
     /// With `mqtt:`, every topic this node publishes or reads has one owner. The topics
@@ -12,26 +13,26 @@ extension ConfigValidator {
     /// hands to a command input or to Home Assistant's birth first.
     mutating func checkTopics() {
         guard !mqttSectionMissing else { return }
-        for declared in declaredNames where declared.name == Self.statusName {
-            let topic = mqtt.map { " '\($0.statusTopic)'" } ?? ""
+        for declared in declaredNames where declared.name == TopicLayout.statusLevel {
+            let topic = mqtt.map { " '\($0.topics.statusTopic)'" } ?? ""
             report(declared.location,
                    "\(declared.kind.rawValue) '\(declared.name)' would publish its value on this node's status "
                        + "topic\(topic), where Home Assistant and other nodes read online or offline",
-                   hint: "rename it: '\(Self.statusName)' is the one name a node keeps for itself, e.g. "
+                   hint: "rename it: '\(TopicLayout.statusLevel)' is the one name a node keeps for itself, e.g. "
                        + "\(declared.name)_\(declared.kind.rawValue)")
         }
         guard let mqtt else { return }
         // Every topic of this node and what owns it, as the bridge builds them.
-        var owners: [String: String] = [mqtt.statusTopic: "this node's status topic (online/offline)"]
-        for declared in declaredNames where declared.name != Self.statusName {
-            let topic = mqtt.topic(of: declared.name)
+        var owners: [String: String] = [mqtt.topics.statusTopic: "this node's status topic (online/offline)"]
+        for declared in declaredNames where declared.name != TopicLayout.statusLevel {
+            let topic = mqtt.topics.stateTopic(of: declared.name)
             if owners[topic] == nil { owners[topic] = "the state topic of this node's \(declared.kind.rawValue) '\(declared.name)'" }
         }
         for input in commandInputs {
-            owners[mqtt.topic(of: input.name) + "/set"] = "the command topic of this node's command input '\(input.name)'"
+            owners[mqtt.topics.commandTopic(of: input.name)] = "the command topic of this node's command input '\(input.name)'"
         }
         if let discovery = mqtt.discovery {
-            owners["\(discovery)/status"] = "Home Assistant's status topic, which this node reads to announce "
+            owners[DiscoveryTopics(prefix: discovery).birthTopic] = "Home Assistant's status topic, which this node reads to announce "
                 + "itself again when Home Assistant starts (discovery: \(discovery))"
         }
         for input in remoteInputs {
@@ -42,10 +43,10 @@ extension ConfigValidator {
     }
 
     private static func ownTopicHint(_ topic: String, mqtt: MQTTDeclaration) -> String {
-        if let discovery = mqtt.discovery, topic == "\(discovery)/status" {
+        if let discovery = mqtt.discovery, topic == DiscoveryTopics(prefix: discovery).birthTopic {
             return "this node reads it while discovery: is on; with discovery: false under mqtt:, a remote input can follow it"
         }
-        if topic == mqtt.statusTopic {
+        if topic == mqtt.topics.statusTopic {
             return "a remote input follows another publisher's value, e.g. topic: \(mqtt.prefix)/shed/door_open"
         }
         return "a remote input follows another publisher's value; use this node's own inputs and signals by name "
@@ -55,14 +56,9 @@ extension ConfigValidator {
     /// What owns `topic` when it is one of this node's discovery configs,
     /// `<discovery>/<platform>/<node>/<name>/config`, or nil.
     private func discoveryConfigOwner(_ topic: String, mqtt: MQTTDeclaration) -> String? {
-        guard let discovery = mqtt.discovery, topic.hasPrefix(discovery + "/") else { return nil }
-        let levels = topic.dropFirst(discovery.count + 1).split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count == 4, levels[1] == mqtt.node, levels[3] == "config",
-              HomeAssistantComponent(rawValue: String(levels[0])) != nil,
-              let declared = declaredNames.first(where: { $0.name == levels[2] }) else { return nil }
+        guard let discovery = mqtt.discovery,
+              let name = DiscoveryTopics(prefix: discovery).entityName(ofConfigTopic: topic, node: mqtt.node),
+              let declared = declaredNames.first(where: { $0.name == name }) else { return nil }
         return "the Home Assistant discovery config of this node's \(declared.kind.rawValue) '\(declared.name)'"
     }
-
-    /// The last level of the node's online/offline topic.
-    static let statusName = "status"
 }

@@ -101,7 +101,7 @@ extension ConfigValidator {
                 continue
             }
             let valid = "valid keys: " + allowed.joined(separator: ", ")
-            let hint = NearestNames.didYouMean(entry.key, among: allowed).map { "\($0) (\(valid))" } ?? valid
+            let hint = NearestNames.didYouMean(entry.key, among: allowed, list: valid)
             report(entry.keyLocation, "unknown key '\(entry.key)' \(place)", hint: hint)
         }
     }
@@ -141,7 +141,7 @@ extension ConfigValidator {
         if let match = options.first(where: { $0.word == word }) { return match.value }
         let words = options.map(\.word)
         let list = "\(entry.key): is one of " + words.joined(separator: ", ")
-        let hint = NearestNames.didYouMean(word, among: words).map { "\($0) (\(list))" } ?? list
+        let hint = NearestNames.didYouMean(word, among: words, list: list)
         report(entry.value.location, "unknown value '\(word)' for \(entry.key): in \(what)", hint: hint)
         return nil
     }

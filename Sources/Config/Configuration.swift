@@ -203,10 +203,8 @@ public struct MQTTDeclaration: Hashable, Sendable {
         self.location = location
     }
 
-    /// `<prefix>/<node>/<name>`: where a value is published.
-    public func topic(of name: String) -> String { "\(prefix)/\(node)/\(name)" }
-    /// `<prefix>/<node>/status`: `online` or `offline`, retained, the will.
-    public var statusTopic: String { "\(prefix)/\(node)/status" }
+    /// This node's topics: `<prefix>/<node>/<name>`, its `/set`, `<prefix>/<node>/status`.
+    public var topics: TopicLayout { TopicLayout(prefix: prefix, node: node) }
 }
 
 /// How a signal derives its value. Operands are names of inputs or signals.

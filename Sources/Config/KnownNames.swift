@@ -83,6 +83,6 @@ struct KnownNames {
 
     /// `did you mean 'x'?`, `did you mean 'x' or 'y'?`, or nil when nothing is close.
     mutating func didYouMean(_ name: String) -> String? {
-        NearestNames.phrase(closest(to: name))
+        NameSuggestions.didYouMean(closest(to: name))
     }
 }

@@ -1,4 +1,5 @@
 import Values
+import GPIO
 
 extension LevelWord {
     /// The hint for `word` where a level goes, after `key` (`safe:`): the level word of
@@ -12,7 +13,7 @@ extension LevelWord {
         if let meaning = meaningHint(for: word, key: key) { return "\(meaning) (\(list))" }
         let close = NearestNames.nearest(to: word, among: all)
         let levels = Set(close.compactMap { level(of: $0) })
-        guard levels.count == 1, let guess = NearestNames.phrase(close) else { return list }
-        return "\(guess) (\(list))"
+        guard levels.count == 1 else { return list }
+        return NameSuggestions.didYouMean(close, list: list) ?? list
     }
 }

@@ -11,13 +11,14 @@ public enum NearestNames {
         NameSuggestions.closeNames(to: name, among: candidates, limit: limit)
     }
 
-    /// `did you mean 'x'?`, `did you mean 'x' or 'y'?`, or nil when nothing is close.
+    /// `did you mean 'x'?`, `did you mean 'x' or 'y'?` (`NameSuggestions.didYouMean`), or
+    /// nil when nothing is close.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
-        NameSuggestions.didYouMean(name, among: candidates)
+        NameSuggestions.didYouMean(nearest(to: name, among: candidates))
     }
 
-    /// `did you mean 'x' or 'y'?` for these names, nil for none.
-    public static func phrase(_ close: [String]) -> String? {
-        NameSuggestions.phrase(close)
+    /// The suggestion with `list` in brackets, or `list` alone when nothing is close.
+    public static func didYouMean(_ name: String, among candidates: [String], list: String) -> String {
+        NameSuggestions.didYouMean(nearest(to: name, among: candidates), list: list) ?? list
     }
 }

@@ -1,3 +1,5 @@
+import Values
+
 extension ControlRequest {
     /// Decodes one request line (without its newline). Unknown fields are errors, so that
     /// a misspelt field is reported instead of ignored.
@@ -52,7 +54,7 @@ extension ControlRequest {
                 throw .invalidRequest("a set request needs \"name\": a command input")
             }
             guard let text = try fields.string("value", what: "on, off or toggle"),
-                  let value = SetValue(rawValue: text) else {
+                  let value = SetCommand(rawValue: text) else {
                 throw .invalidRequest("a set request needs \"value\": on, off or toggle")
             }
             self = .set(name: name, value: value)

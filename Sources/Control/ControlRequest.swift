@@ -1,3 +1,5 @@
+import Values
+
 /// A request to the daemon over the control socket.
 ///
 /// On the wire, one JSON object on one line (see `ControlServer` for the protocol):
@@ -29,10 +31,5 @@ public enum ControlRequest: Hashable, Sendable {
     /// Why an input, signal or output has its value (`Engine.explain`).
     case why(name: String)
     /// Sets a command input (`command: true`): on, off, or toggle.
-    case set(name: String, value: SetValue)
-
-    /// What `set` does to a command input.
-    public enum SetValue: String, Hashable, Sendable, CaseIterable {
-        case on, off, toggle
-    }
+    case set(name: String, value: SetCommand)
 }

@@ -79,7 +79,7 @@ extension Engine {
     private func requestLines(replacing previous: Engine?) throws(EngineError) {
         // Every line is resolved before any is requested: a typo is reported before
         // anything is driven.
-        var claims: [LineID: (subject: String, location: SourceLocation)] = [:]
+        var claims = LineClaims<LineID>()
         var outputClaims: [(declaration: OutputDeclaration, offset: UInt32)] = []
         for declaration in configuration.outputs {
             let offset = try resolve(declaration.line, on: declaration.chip, for: "output '\(declaration.name)'",
@@ -201,7 +201,7 @@ extension Engine {
 
     /// The offset of a declared line, checking that no other declaration took it.
     private func resolve(_ line: LineLocator, on chipName: String, for subject: String, at location: SourceLocation,
-                         claims: inout [LineID: (subject: String, location: SourceLocation)]) throws(EngineError) -> UInt32 {
+                         claims: inout LineClaims<LineID>) throws(EngineError) -> UInt32 {
         let opened = try openChip(chipName, for: subject, at: location)
         let offset: UInt32
         do {
@@ -209,13 +209,14 @@ extension Engine {
         } catch {
             throw EngineError(.gpio(error, subject: subject), at: location, notes: [declarationNote(opened.declaration)])
         }
-        let key = LineID(chip: opened.info.path, offset: offset)
-        if let first = claims[key] {
-            throw EngineError(.configuration(
-                "\(subject) uses line \(offset) of \(opened.info.name) [\(opened.info.label)], which \(first.subject) uses too"),
-                at: location, notes: [EngineError.Note(location: first.location, message: "\(first.subject) is declared here")])
+        if let conflict = claims.claim(LineID(chip: opened.info.path, offset: offset), by: subject, on: chipName,
+                                       written: ConfigText.line(line), at: location) {
+            let message = conflict.message(offset: line == .offset(offset) ? nil : offset,
+                                           chip: "\(opened.info.name) [\(opened.info.label)]")
+            throw EngineError(.configuration(message, hint: LineClaims<LineID>.Conflict.hint), at: location,
+                              notes: [EngineError.Note(location: conflict.holder.location,
+                                                       message: "\(conflict.holder.subject) is declared here")])
         }
-        claims[key] = (subject, location)
         return offset
     }
 

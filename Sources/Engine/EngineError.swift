@@ -7,7 +7,7 @@ import GPIO
 /// ```
 /// gpioagg.yaml:11:3: error: input 'switch1': no line named 'GPIO71' on gpiochip0 [pinctrl-bcm2711]
 /// gpioagg.yaml:7:3: note: chip 'main' is declared here
-/// hint: did you mean 'GPIO17', 'GPIO7'? ('gpioagg info' lists every line)
+/// hint: did you mean 'GPIO17' or 'GPIO7'? ('gpioagg info' lists every line)
 /// ```
 ///
 /// A struct around a private code enum, so that kinds can be added without breaking
@@ -33,7 +33,7 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     enum Code: Hashable, Sendable {
         /// `subject` is "input 'switch1'", "output 'ready_led'"...
         case gpio(GPIOError, subject: String)
-        case configuration(String)
+        case configuration(String, hint: String = "")
         case stopped
     }
 
@@ -67,7 +67,7 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         switch code {
         case .gpio(let error, let subject):
             return "\(subject): \(error.message)"
-        case .configuration(let message):
+        case .configuration(let message, _):
             return message
         case .stopped:
             return "the engine has stopped and does not start again"
@@ -81,8 +81,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.hint
         case .stopped:
             return "make a new engine to run the configuration again"
-        case .configuration:
-            return ""
+        case .configuration(_, let hint):
+            return hint
         }
     }
 

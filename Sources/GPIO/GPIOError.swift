@@ -130,7 +130,7 @@ public struct GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
             guard !suggestions.isEmpty else {
                 return "this chip's lines have no names; use the line's offset (see 'gpioagg info')"
             }
-            return "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "? ('gpioagg info' lists every line)"
+            return NameSuggestions.didYouMean(suggestions, list: "'gpioagg info' lists every line") ?? ""
         case .lineOffsetOutOfRange:
             return "'gpioagg info' lists every line of each chip"
         case .headerPinNotGPIO(let pin):

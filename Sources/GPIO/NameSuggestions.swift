@@ -68,13 +68,7 @@ public enum NameSuggestions {
     /// `did you mean 'x'?`, `did you mean 'x' or 'y'?` for the candidates within a typo
     /// of `name` (`closeNames`), or nil when none is.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
-        phrase(closeNames(to: name, among: candidates))
-    }
-
-    /// `did you mean 'x' or 'y'?` for these names, nil for none.
-    public static func phrase(_ close: [String]) -> String? {
-        guard !close.isEmpty else { return nil }
-        return "did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        didYouMean(closeNames(to: name, among: candidates))
     }
 
     /// The edit distance between `a` and `b` if it is at most `limit`, else nil.

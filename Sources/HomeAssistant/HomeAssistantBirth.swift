@@ -1,4 +1,4 @@
-/// Home Assistant's birth: it publishes `online` on `HomeAssistantNode.birthTopic` when
+/// Home Assistant's birth: it publishes `online` on `DiscoveryTopics.birthTopic` when
 /// it starts (and its MQTT integration reconnects), and devices publish their discovery
 /// configs and states again then.
 public enum HomeAssistantBirth {

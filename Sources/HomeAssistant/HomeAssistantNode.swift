@@ -1,3 +1,5 @@
+import MQTTCore
+
 /// One gpioagg daemon as Home Assistant sees it: one device, its topics, and the
 /// software that publishes them.
 ///
@@ -38,27 +40,30 @@ public struct HomeAssistantNode: Hashable, Sendable {
 
     /// Where the entity's discovery config is published (retained).
     public func configTopic(for entity: HomeAssistantEntity) -> String {
-        "\(discoveryPrefix)/\(entity.component.rawValue)/\(name)/\(entity.name)/config"
+        DiscoveryTopics(prefix: discoveryPrefix).configTopic(component: entity.component, node: name, name: entity.name)
     }
 
     /// Where the entity's value is published: `ON`/`OFF`, or a click's event.
     public func stateTopic(for entity: HomeAssistantEntity) -> String {
-        "\(topicPrefix)/\(name)/\(entity.name)"
+        topics.stateTopic(of: entity.name)
     }
 
     /// Where Home Assistant sends `ON`/`OFF` to a command input; nil for the other kinds.
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
-        entity.component == .switch ? stateTopic(for: entity) + "/set" : nil
+        entity.component == .switch ? topics.commandTopic(of: entity.name) : nil
     }
 
     /// The node's `online`/`offline` topic; every entity's `availability_topic`.
-    public var availabilityTopic: String { "\(topicPrefix)/\(name)/status" }
+    public var availabilityTopic: String { topics.statusTopic }
+
+    /// The node's topics under `topicPrefix`, as every gpioagg node lays them out.
+    public var topics: TopicLayout { TopicLayout(prefix: topicPrefix, node: name) }
 
     /// Where Home Assistant announces itself (`online`) when it starts: republish then,
     /// after `HomeAssistantBirth.republishDelay(using:)`. Home Assistant sets its birth
     /// topic apart from its discovery prefix, both `homeassistant` by default; here the
     /// birth follows the discovery prefix, so that a setup that moves one moves both.
-    public var birthTopic: String { "\(discoveryPrefix)/status" }
+    public var birthTopic: String { DiscoveryTopics(prefix: discoveryPrefix).birthTopic }
 
     /// `<node>_<name>`: unique among a broker's gpioagg nodes as long as node names are.
     public func uniqueID(for entity: HomeAssistantEntity) -> String {

@@ -29,7 +29,7 @@ extension Scenario {
                                           hint: listed))
                 return
             }
-            let hint = NearestNames.didYouMean(name, among: inputs).map { "\($0) (\(listed))" } ?? listed
+            let hint = NearestNames.didYouMean(name, among: inputs, list: listed)
             errors.append(ConfigError(location: location, message: "unknown input '\(name)' in \(step)", hint: hint))
         }
 

@@ -44,8 +44,8 @@ struct ScenarioReader {
                 scenario.steps = steps(entry)
             default:
                 let valid = "valid keys: " + Self.topLevelKeys.joined(separator: ", ")
-                let hint = NearestNames.didYouMean(entry.key, among: Self.topLevelKeys).map { "\($0) (\(valid))" }
-                report(entry.keyLocation, "unknown key '\(entry.key)' at the top level", hint: hint ?? valid)
+                report(entry.keyLocation, "unknown key '\(entry.key)' at the top level",
+                       hint: NearestNames.didYouMean(entry.key, among: Self.topLevelKeys, list: valid))
             }
         }
         if !entries.contains(where: { $0.key == "steps" }) {
@@ -136,8 +136,8 @@ struct ScenarioReader {
             return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }
         default:
             let valid = "a step is one of " + ScenarioStep.keys.joined(separator: ", ")
-            let hint = NearestNames.didYouMean(entry.key, among: ScenarioStep.keys).map { "\($0) (\(valid))" }
-            report(entry.keyLocation, "unknown step '\(entry.key)'", hint: hint ?? valid)
+            report(entry.keyLocation, "unknown step '\(entry.key)'",
+                   hint: NearestNames.didYouMean(entry.key, among: ScenarioStep.keys, list: valid))
             return nil
         }
     }

@@ -134,28 +134,26 @@ final class CommandInput {
         guard let verb = words.first, !verb.hasPrefix("#") else { return nil }
         var word = words.count > 1 ? words[1] : ""
         let action: SimAction
-        switch (verb, words.count) {
-        case ("quit", 1), ("exit", 1):
+        switch (verb, words.count, SetCommand(rawValue: verb)) {
+        case ("quit", 1, _), ("exit", 1, _):
             stop(reason: "quit")
             return nil
-        case ("status", 1):
+        case ("status", 1, _):
             daemon.logger.info("\(daemon.engine.snapshot().table)")
             return nil
-        case ("help", 1):
+        case ("help", 1, _):
             daemon.logger.info("\(Self.help)")
             return nil
-        case ("on", 2): action = .set(true)
-        case ("off", 2): action = .set(false)
-        case ("set", 3):
+        case (_, 2, let command?): action = SimAction(command)
+        case ("set", 3, _):
             guard let level = LevelWord.level(of: words[2]) else {
                 fail("'\(words[2])' is not a level: "
                     + (LevelWord.meaningHint(for: words[2]) ?? "a level is one of \(LevelWord.listed)"))
                 return nil
             }
             action = .set(level)
-        case ("toggle", 2): action = .toggle
-        case ("pulse", 2): action = .pulse(Self.defaultPulse)
-        case ("pulse", 3):
+        case ("pulse", 2, _): action = .pulse(Self.defaultPulse)
+        case ("pulse", 3, _):
             switch DurationText.parse(words[2]) {
             case .value(let length) where length > .zero:
                 action = .pulse(length)
@@ -166,7 +164,7 @@ final class CommandInput {
                 fail("\(message); \(hint)")
                 return nil
             }
-        case (_, 1) where Int(verb) != nil:
+        case (_, 1, _) where Int(verb) != nil:
             word = verb
             action = .toggle
         default:

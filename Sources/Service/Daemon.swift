@@ -11,6 +11,7 @@ import Logging
 import Loop
 import MQTT
 import Reactive
+import Values
 
 /// The running daemon: one configuration's engine on an event loop, with its control
 /// socket, its signals, its command input or keys, and the service manager's
@@ -605,9 +606,8 @@ public final class Daemon: ControlHandler {
             }
             let known = configuration.inputNames + configuration.signals.map(\.name)
                 + configuration.outputs.map(\.name)
-            let close = NameSuggestions.closeNames(to: name, among: known).map { "'\($0)'" }
-            return .failure("no input, signal or output named '\(name)'"
-                + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+            let close = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: known))
+            return .failure("no input, signal or output named '\(name)'" + (close.map { "; " + $0 } ?? ""))
         case .sim(let name, let action, _):
             do throws(SimulatedInputs.Refusal) {
                 try simulate(name, action)
@@ -646,15 +646,10 @@ public final class Daemon: ControlHandler {
     }
 
     /// `gpioagg set NAME on|off|toggle`: a command input, at once.
-    func setCommandInput(_ name: String, _ value: ControlRequest.SetValue) -> ControlReply {
+    func setCommandInput(_ name: String, _ value: SetCommand) -> ControlReply {
         let commands = configuration.commandInputs.map(\.name)
         if commands.contains(name) {
-            let result = switch value {
-            case .on: engine.setInput(name, to: true)
-            case .off: engine.setInput(name, to: false)
-            case .toggle: engine.setInput(name, toggle: true)
-            }
-            return result == nil ? .failure("the engine is not running") : .ok
+            return engine.setInput(name, value) == nil ? .failure("the engine is not running") : .ok
         }
         if configuration.inputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
@@ -663,11 +658,10 @@ public final class Daemon: ControlHandler {
         if configuration.remoteInputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
         }
-        let close = NameSuggestions.closeNames(to: name, among: commands).map { "'\($0)'" }
         let list = commands.isEmpty ? "the config declares no command input (command: true)"
             : "command inputs: " + commands.joined(separator: ", ")
-        return .failure("no command input named '\(name)'; "
-            + (close.isEmpty ? list : "did you mean \(close.joined(separator: ", "))? (\(list))"))
+        let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
+        return .failure("no command input named '\(name)'; " + hint)
     }
 
     /// How long past an input's debounce period a `sim` request waits for the change.

@@ -93,8 +93,7 @@ final class InputTargets {
         let names = names
         let close = NameSuggestions.closeNames(to: name, among: names)
         let list = names.isEmpty ? "the config declares no input" : "inputs: " + names.joined(separator: ", ")
-        let guess = "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))"
-        return Refusal(message: "no input named '\(name)'", hint: close.isEmpty ? list : guess)
+        return Refusal(message: "no input named '\(name)'", hint: NameSuggestions.didYouMean(close, list: list) ?? list)
     }
 
     /// How long after `perform` the engine has the change, at least: the input's

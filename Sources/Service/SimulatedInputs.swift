@@ -66,8 +66,7 @@ struct SimulatedInputs {
             let close = NameSuggestions.closeNames(to: name, among: known)
             let list = known.isEmpty ? "" : "inputs: " + known.joined(separator: ", ")
             throw Refusal(message: "no input named '\(name)'",
-                          hint: close.isEmpty ? list
-                              : "did you mean \(close.map { "'\($0)'" }.joined(separator: ", "))? (\(list))")
+                          hint: NameSuggestions.didYouMean(close, list: list) ?? list)
         }
         guard let chip = backend.simulatedChip(path: id.chip) else {
             throw Refusal(message: "input '\(name)' is not on a simulated chip: only simulated inputs can be set",

@@ -18,24 +18,21 @@ extension GPIOAgg {
                 """,
             arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
                         ArgumentSpec("on|off|toggle", help: "The new value (true, false, 1 and 0 too).",
-                                     values: ["on", "off", "toggle"])],
+                                     values: SetCommand.allCases.map(\.rawValue))],
             options: ControlOptions.options
         )
 
         let name: String
-        let value: ControlRequest.SetValue
+        let value: SetCommand
         let control: ControlOptions
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             let text = arguments.positional(1) ?? ""
-            if text.asciiLowercased == "toggle" {
-                value = .toggle
-            } else if let level = LevelWord.level(of: text) {
-                value = level ? .on : .off
-            } else {
+            guard let command = SetCommand(text) else {
                 throw UsageError("'\(text)' is not a value: " + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle"))
             }
+            value = command
             control = ControlOptions(arguments)
         }
 

@@ -36,9 +36,9 @@ struct BoardResolutionTests {
     @Test("a Pi 4: GPIO40, BCM18 and gpio17 are reported at once, each at its line: with a suggestion")
     func wrongNamesOnPi4() throws {
         #expect(try Self.errors(Self.lines("GPIO40", "BCM18", "gpio17"), on: "pi4") == [
-            "4:29 input 'door': no line named 'GPIO40' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B | GPIO40 is not on the 40-pin header, which carries GPIO0 to GPIO27 (offset 40 of gpiochip0 is the board's 'PWM0_MISO'); did you mean 'GPIO4' or 'GPIO10' or 'GPIO20'?",
+            "4:29 input 'door': no line named 'GPIO40' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B | GPIO40 is not on the 40-pin header, which carries GPIO0 to GPIO27 (offset 40 of gpiochip0 is the board's 'PWM0_MISO'); did you mean 'GPIO4', 'GPIO10' or 'GPIO20'?",
             "5:31 input 'window': no line named 'BCM18' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B | BCM numbers are written as the line's name on this board: 'GPIO18' (or PIN12, or offset 18)",
-            "6:29 input 'bell': no line named 'gpio17' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B | did you mean 'GPIO17' or 'GPIO7' or 'GPIO10'?",
+            "6:29 input 'bell': no line named 'gpio17' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B | did you mean 'GPIO17', 'GPIO7' or 'GPIO10'?",
         ])
     }
 
@@ -65,7 +65,7 @@ struct BoardResolutionTests {
             """
         }
         #expect(try Self.errors(text("GPIO2"), on: "pi3") == [
-            "4:26 input 'a': no line named 'GPIO2' on gpiochip0 [pinctrl-bcm2835] of the Raspberry Pi 3 Model B | GPIO2 is the line named 'SDA1' on the Raspberry Pi 3 Model B (or PIN3, or offset 2); did you mean 'GPIO5' or 'GPIO6' or 'GPIO12'?",
+            "4:26 input 'a': no line named 'GPIO2' on gpiochip0 [pinctrl-bcm2835] of the Raspberry Pi 3 Model B | GPIO2 is the line named 'SDA1' on the Raspberry Pi 3 Model B (or PIN3, or offset 2); did you mean 'GPIO5', 'GPIO6' or 'GPIO12'?",
         ])
         #expect(try Self.errors(text("GPIO2"), on: "pi3plus") == [
             "5:26 input 'b': no line named 'SPI_CE1_N' on gpiochip0 [pinctrl-bcm2835] of the Raspberry Pi 3 Model B+ | 'gpioagg info --simulate --board pi3plus gpiochip0' lists its lines",
@@ -88,8 +88,8 @@ struct BoardResolutionTests {
               c: { chip: pi, line: PIN11, follows: a }
             """
         #expect(try Self.errors(text, on: "pi5") == [
-            "6:26 input 'b': line 17 is the same line as GPIO17 of input 'a' (line 5): offset 17 of gpiochip0 [pinctrl-rp1] | a line can be requested once; pick another line",
-            "8:24 output 'c': line PIN11 is the same line as GPIO17 of input 'a' (line 5): offset 17 of gpiochip0 [pinctrl-rp1] | a line can be requested once; pick another line",
+            "6:26 line 17 of gpiochip0 [pinctrl-rp1] is already used by input 'a' (line 5, as GPIO17) | a line can be requested once; pick another line",
+            "8:24 line PIN11 (offset 17) of gpiochip0 [pinctrl-rp1] is already used by input 'a' (line 5, as GPIO17) | a line can be requested once; pick another line",
         ])
     }
 

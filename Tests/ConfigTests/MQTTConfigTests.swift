@@ -44,7 +44,7 @@ struct MQTTConfigTests {
         #expect(mqtt.passwordFile == "/etc/gpioagg/mqtt.password")
         #expect(mqtt.tls == .init(caFile: "/etc/gpioagg/ca.crt", certFile: "/etc/gpioagg/c.crt", keyFile: "/etc/gpioagg/c.key"))
         #expect(mqtt.discovery == "homeassistant")
-        #expect(mqtt.statusTopic == "home/gpioagg/garage/status" && mqtt.topic(of: "door") == "home/gpioagg/garage/door")
+        #expect(mqtt.topics.statusTopic == "home/gpioagg/garage/status" && mqtt.topics.stateTopic(of: "door") == "home/gpioagg/garage/door")
         #expect(configuration.inputs.map(\.name) == ["door"])
         #expect(configuration.inputs[0].deviceClass == "door")
         #expect(configuration.commandInputs == [CommandInputDeclaration(

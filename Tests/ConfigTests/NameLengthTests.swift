@@ -69,6 +69,6 @@ struct NameLengthTests {
         text += "  t: { any: [s1999x, b] }\n"
         let errors = ConfigFixture.errors(text)
         #expect(errors.count == 1)
-        #expect(errors.first?.hint == "did you mean 's1999' or 's199' or 's999'?")
+        #expect(errors.first?.hint == "did you mean 's1999', 's199' or 's999'?")
     }
 }

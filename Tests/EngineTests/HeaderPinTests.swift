@@ -67,7 +67,7 @@ struct HeaderPinTests {
             """, file: "test.yaml")
         let harness = EngineHarness(configuration)
         let error = try #require(throws: EngineError.self) { try harness.start() }
-        #expect(error.message == "input 'b' uses line 17 of gpiochip0 [pinctrl-bcm2711], which input 'a' uses too")
+        #expect(error.message == "line GPIO17 (offset 17) of gpiochip0 [pinctrl-bcm2711] is already used by input 'a' (line 3, as PIN11)")
     }
 
     @Test("with a board, its chips are simulated as they are: a wrong name fails as on the board")

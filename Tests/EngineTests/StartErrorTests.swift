@@ -62,7 +62,7 @@ struct StartErrorTests {
         #expect(error.description == """
             gpioagg.yaml:12:3: error: input 'switch2': no line named 'GPIO72' on gpiochip0 [pinctrl-bcm2711]
             gpioagg.yaml:8:3: note: chip 'main' is declared here
-            hint: did you mean 'GPIO12', 'GPIO2', 'GPIO22'? ('gpioagg info' lists every line)
+            hint: did you mean 'GPIO12', 'GPIO2' or 'GPIO22'? ('gpioagg info' lists every line)
             """)
         // Nothing was requested: lines are resolved before any is.
         #expect(harness.chip.writes.isEmpty)
@@ -100,8 +100,9 @@ struct StartErrorTests {
         let error = try #require(throws: EngineError.self) { try harness.start() }
         #expect(error.kind == .configuration)
         #expect(error.description == """
-            gpioagg.yaml:13:3: error: input 'switch3' uses line 17 of gpiochip0 [pinctrl-bcm2711], which input 'switch1' uses too
+            gpioagg.yaml:13:3: error: line 17 of gpiochip0 [pinctrl-bcm2711] is already used by input 'switch1' (line 11, as GPIO17)
             gpioagg.yaml:11:3: note: input 'switch1' is declared here
+            hint: a line can be requested once; pick another line
             """)
     }
 

@@ -41,6 +41,30 @@ struct TopicTests {
         #expect(HomeAssistantNode.defaultDiscoveryPrefix == "homeassistant")
     }
 
+    @Test("a discovery config topic read back: this node's, a component gpioagg publishes, ending in config",
+          arguments: [
+              ("homeassistant/binary_sensor/garage/front_door/config", "front_door"),
+              ("homeassistant/switch/garage/gate/config", "gate"),
+              ("homeassistant/event/garage/bell_double/config", "bell_double"),
+              ("homeassistant/sensor/garage/front_door/config", nil),
+              ("homeassistant/switch/shed/gate/config", nil),
+              ("homeassistant/switch/garage/gate/state", nil),
+              ("homeassistant/switch/garage//config", nil),
+              ("homeassistant/switch/garage/gate/extra/config", nil),
+              ("ha/switch/garage/gate/config", nil),
+          ] as [(String, String?)])
+    func configTopicRead(topic: String, name: String?) {
+        #expect(DiscoveryTopics(prefix: "homeassistant").entityName(ofConfigTopic: topic, node: "garage") == name)
+    }
+
+    @Test("what configTopic builds is read back")
+    func configTopicRoundTrip() {
+        for entity in [Fixtures.door, Fixtures.gate, Fixtures.bellDouble] {
+            #expect(DiscoveryTopics(prefix: node.discoveryPrefix).entityName(ofConfigTopic: node.configTopic(for: entity),
+                                                                             node: node.name) == entity.name)
+        }
+    }
+
     @Test("states: ON and OFF, retained; none for a click")
     func states() {
         #expect(node.stateMessage(for: Fixtures.door, isOn: true)

@@ -292,7 +292,7 @@ struct DaemonTests {
 
         // A refusal is answered at once.
         #expect(Reply(.sim(name: "switch9", action: .toggle), to: rig.daemon).value
-            == .failure("no input named 'switch9'; did you mean 'switch1', 'switch2', 'switch3'? (inputs: switch1, switch2, switch3)"))
+            == .failure("no input named 'switch9'; did you mean 'switch1', 'switch2' or 'switch3'? (inputs: switch1, switch2, switch3)"))
         rig.daemon.handle(signal: SIGTERM)
     }
 

@@ -1,4 +1,5 @@
 import Config
+import MQTTCore
 @testable import Service
 import Testing
 
@@ -197,10 +198,10 @@ struct RemoteInputsTests {
 
     @Test("a topic is another gpioagg node's when it is <prefix>/<node>/<name> under this prefix")
     func nodes() {
-        #expect(RemoteInputs.node(of: "gpioagg/shed/door", prefix: "gpioagg") == "shed")
-        #expect(RemoteInputs.node(of: "home/gpioagg/shed/door", prefix: "home/gpioagg") == "shed")
-        #expect(RemoteInputs.node(of: "gpioagg/shed/door/set", prefix: "gpioagg") == nil)
-        #expect(RemoteInputs.node(of: "gpioagg/shed/status", prefix: "gpioagg") == nil)
-        #expect(RemoteInputs.node(of: "zigbee/shed/door", prefix: "gpioagg") == nil)
+        #expect(TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg") == "shed")
+        #expect(TopicLayout.node(ofStateTopic: "home/gpioagg/shed/door", prefix: "home/gpioagg") == "shed")
+        #expect(TopicLayout.node(ofStateTopic: "gpioagg/shed/door/set", prefix: "gpioagg") == nil)
+        #expect(TopicLayout.node(ofStateTopic: "gpioagg/shed/status", prefix: "gpioagg") == nil)
+        #expect(TopicLayout.node(ofStateTopic: "zigbee/shed/door", prefix: "gpioagg") == nil)
     }
 }

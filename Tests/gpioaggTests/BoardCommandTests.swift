@@ -31,11 +31,11 @@ struct BoardCommandTests {
         #expect(result.lines.isEmpty)
         #expect(result.errors == """
             \(path):5:29: error: input 'door': no line named 'GPIO40' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B
-            hint: GPIO40 is not on the 40-pin header, which carries GPIO0 to GPIO27 (offset 40 of gpiochip0 is the board's 'PWM0_MISO'); did you mean 'GPIO4' or 'GPIO10' or 'GPIO20'?
+            hint: GPIO40 is not on the 40-pin header, which carries GPIO0 to GPIO27 (offset 40 of gpiochip0 is the board's 'PWM0_MISO'); did you mean 'GPIO4', 'GPIO10' or 'GPIO20'?
             \(path):6:31: error: input 'window': no line named 'BCM18' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B
             hint: BCM numbers are written as the line's name on this board: 'GPIO18' (or PIN12, or offset 18)
             \(path):7:29: error: input 'bell': no line named 'gpio17' on gpiochip0 [pinctrl-bcm2711] of the Raspberry Pi 4 Model B
-            hint: did you mean 'GPIO17' or 'GPIO7' or 'GPIO10'?
+            hint: did you mean 'GPIO17', 'GPIO7' or 'GPIO10'?
             gpioagg: 3 errors in \(path) on the Raspberry Pi 4 Model B (pi4)
 
             """)

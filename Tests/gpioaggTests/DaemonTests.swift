@@ -231,7 +231,7 @@ struct DaemonTests {
         #expect(result.status == 1)
         #expect(result.errors.contains("\(config):4:3: error: input 'switch1': no line named 'GPIO71'"),
                 "stderr: \(result.errors)")
-        #expect(result.errors.contains("hint: did you mean 'GPIO11', 'GPIO21', 'GPIO7'?"))
+        #expect(result.errors.contains("hint: did you mean 'GPIO11', 'GPIO21' or 'GPIO7'?"))
         #expect(!result.lines.contains("ready"))
     }
 

@@ -81,7 +81,7 @@ struct SimulateCommandTests {
         #expect(result.status == 1)
         #expect(result.lines.contains { $0.hasSuffix("stopped (end of input; 4 commands failed)") })
         #expect(result.errors.contains(
-            "error: no input named 'switch9'; did you mean 'switch1', 'switch2', 'switch3'? (inputs: switch1, switch2, switch3)"))
+            "error: no input named 'switch9'; did you mean 'switch1', 'switch2' or 'switch3'? (inputs: switch1, switch2, switch3)"))
         #expect(result.errors.contains("error: unknown command 'fly away'"))
         #expect(result.errors.contains("error: there is no input number 7; inputs 1 to 3"))
         #expect(result.errors.contains("error: 'soon' is not a duration"))

@@ -4,6 +4,7 @@ import HomeAssistant
 import Logging
 import Loop
 import MQTTCore
+import Values
 
 /// The engine on MQTT: every input, signal and output as a retained `ON`/`OFF` on
 /// `<prefix>/<node>/<name>` (on change, and all of them after every connect), each
@@ -181,7 +182,7 @@ final class MQTTBridge {
         }
     }
 
-    /// A level word or `TOGGLE` (`CommandPayload`) on a command input's `/set`. A retained
+    /// A level word or `TOGGLE` (`SetCommand(payload:)`) on a command input's `/set`. A retained
     /// command is an old one: ignored (and said once per topic).
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
@@ -190,21 +191,16 @@ final class MQTTBridge {
             }
             return
         }
-        let result: Bool?
-        switch CommandPayload(payload) {
-        case .on: result = daemon.engine.setInput(name, to: true)
-        case .off: result = daemon.engine.setInput(name, to: false)
-        case .toggle: result = daemon.engine.setInput(name, toggle: true)
-        case nil:
+        guard let command = SetCommand(payload: payload) else {
             // A flood of junk would flood the log (and journald's rate limit would then
             // drop the lines that matter): the first is logged, the rest counted.
             if junkCommands.note(topic, now: daemon.loop.now) {
-                logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(CommandPayload.words) (more are counted and said once a minute)")
+                logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(SetCommand.words) (more are counted and said once a minute)")
                 scheduleJunkCommandSummaries()
             }
             return
         }
-        if result == nil { logger.warning("command input \(name) is not running") }
+        if daemon.engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
     }
 
     private func scheduleJunkCommandSummaries() {
@@ -219,7 +215,7 @@ final class MQTTBridge {
 
     private func logJunkCommands(_ summaries: [RepeatedWarnings<String>.Summary]) {
         for summary in summaries {
-            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is \(CommandPayload.words)")
+            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is \(SetCommand.words)")
         }
     }
 

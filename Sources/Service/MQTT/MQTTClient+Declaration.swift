@@ -18,7 +18,7 @@ extension MQTTClient {
         do { try MQTTClient.loadLibrary() } catch { throw MQTTBridge.SetupError(message: "\(error)") }
         var settings = MQTTClient.Configuration(broker: declaration.broker,
                                                 clientID: try clientID(node: declaration.node, logger: logger),
-                                                statusTopic: declaration.statusTopic)
+                                                statusTopic: declaration.topics.statusTopic)
         settings.username = declaration.username
         if let path = declaration.passwordFile { settings.password = try readPassword(path) }
         // Without tls: an mqtts:// broker is checked against the system's CAs.

@@ -11,7 +11,7 @@ import MQTTCore
 ///
 /// ```swift
 /// options.mqttTransport = { declaration, loop, _ in
-///     EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.statusTopic)
+///     EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
 /// }
 /// ```
 public typealias MQTTTransportMaker = (_ declaration: MQTTDeclaration, _ loop: any EventLoop,

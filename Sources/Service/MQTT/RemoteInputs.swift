@@ -1,5 +1,6 @@
 import Config
 import HomeAssistant
+import MQTTCore
 
 /// What each remote input's value is, from what the broker said: the value its topic
 /// holds while that is known and trusted, else its `fallback`, with the reason a person
@@ -107,7 +108,7 @@ struct RemoteInputs {
     init(_ declarations: [RemoteInputDeclaration], prefix: String) {
         self.prefix = prefix
         entries = declarations.map { declaration in
-            let node = Self.node(of: declaration.topic, prefix: prefix)
+            let node = TopicLayout.node(ofStateTopic: declaration.topic, prefix: prefix)
             return Entry(declaration: declaration, node: node, current: declaration.fallback,
                          reason: "no message on \(declaration.topic) yet")
         }
@@ -139,7 +140,7 @@ struct RemoteInputs {
         for entry in entries where !topics.contains(entry.declaration.topic) { topics.append(entry.declaration.topic) }
         for entry in entries {
             guard let node = entry.node else { continue }
-            let status = statusTopic(of: node)
+            let status = TopicLayout(prefix: prefix, node: node).statusTopic
             if !topics.contains(status) { topics.append(status) }
         }
         return topics
@@ -221,7 +222,7 @@ struct RemoteInputs {
             }
             touched = true
         }
-        if let node = statusNode(topic) {
+        if let node = TopicLayout.node(ofStatusTopic: topic, prefix: prefix) {
             let status: NodeStatus = payload.elementsEqual(HomeAssistantAvailability.online.utf8) ? .online
                 : payload.elementsEqual(HomeAssistantAvailability.offline.utf8) ? .offline : .other
             touched = touched || statuses.updateValue(status, forKey: node) != status
@@ -342,14 +343,6 @@ struct RemoteInputs {
         return update
     }
 
-    private func statusTopic(of node: String) -> String { "\(prefix)/\(node)/status" }
-
-    private func statusNode(_ topic: String) -> String? {
-        guard topic.hasPrefix(prefix + "/"), topic.hasSuffix("/status") else { return nil }
-        let middle = topic.dropFirst(prefix.count + 1).dropLast("/status".count)
-        return middle.isEmpty || middle.contains("/") ? nil : String(middle)
-    }
-
     /// A payload for a person: its first 32 characters, quoted; `(not UTF-8)` for bytes
     /// that are not text.
     private static func quoted(_ payload: [UInt8]) -> String {
@@ -357,13 +350,5 @@ struct RemoteInputs {
         let shown = text.unicodeScalars.prefix(32).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }
             .joined()
         return "'\(shown)\(text.unicodeScalars.count > 32 ? "..." : "")'"
-    }
-
-    /// `<prefix>/<node>/<name>` under this prefix: the node.
-    static func node(of topic: String, prefix: String) -> String? {
-        guard topic.hasPrefix(prefix + "/") else { return nil }
-        let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count == 2, !levels[0].isEmpty, !levels[1].isEmpty, levels[1] != "status" else { return nil }
-        return String(levels[0])
     }
 }

@@ -1,0 +1,62 @@
+/// Where one gpioagg node's topics are: `<prefix>/<node>/<name>` for each input's,
+/// signal's and output's value, `<prefix>/<node>/<name>/set` for a command input's
+/// commands, and `<prefix>/<node>/status` for `online`/`offline` (retained, the will).
+/// The config's topic checks, the MQTT bridge, Home Assistant's discovery and the remote
+/// inputs that follow another node all build and read topics here, so they cannot
+/// disagree on a level.
+///
+/// ```swift
+/// let garage = TopicLayout(prefix: "gpioagg", node: "garage")
+/// garage.stateTopic(of: "door")                                     // "gpioagg/garage/door"
+/// garage.commandTopic(of: "override")                               // "gpioagg/garage/override/set"
+/// garage.statusTopic                                                // "gpioagg/garage/status"
+/// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
+/// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
+/// ```
+public struct TopicLayout: Hashable, Sendable {
+    /// The first levels of every topic (`gpioagg`; may hold `/`: `home/gpioagg`).
+    public var prefix: String
+    /// The node's own level.
+    public var node: String
+
+    /// The last level of the node's online/offline topic: a name a node keeps for itself.
+    public static let statusLevel = "status"
+    /// The level under a command input's topic that its commands come on.
+    public static let commandLevel = "set"
+
+    public init(prefix: String, node: String) {
+        self.prefix = prefix
+        self.node = node
+    }
+
+    /// `<prefix>/<node>/<name>`: where the value of `name` is published.
+    public func stateTopic(of name: String) -> String { "\(prefix)/\(node)/\(name)" }
+
+    /// `<prefix>/<node>/<name>/set`: where the command input `name` takes commands.
+    public func commandTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.commandLevel }
+
+    /// `<prefix>/<node>/status`: `online` or `offline`.
+    public var statusTopic: String { stateTopic(of: Self.statusLevel) }
+
+    /// The node whose value `topic` is, when it is `<prefix>/<node>/<name>` under `prefix`
+    /// (a name other than `status`); nil for any other topic.
+    public static func node(ofStateTopic topic: String, prefix: String) -> String? {
+        guard let (node, name) = levels(of: topic, prefix: prefix), name != statusLevel else { return nil }
+        return node
+    }
+
+    /// The node whose status `topic` is, when it is `<prefix>/<node>/status`; nil for
+    /// any other topic.
+    public static func node(ofStatusTopic topic: String, prefix: String) -> String? {
+        guard let (node, name) = levels(of: topic, prefix: prefix), name == statusLevel else { return nil }
+        return node
+    }
+
+    /// The two non-empty levels under `prefix`, or nil.
+    private static func levels(of topic: String, prefix: String) -> (node: String, name: String)? {
+        guard topic.hasPrefix(prefix + "/") else { return nil }
+        let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        guard levels.count == 2, !levels[0].isEmpty, !levels[1].isEmpty else { return nil }
+        return (String(levels[0]), String(levels[1]))
+    }
+}
