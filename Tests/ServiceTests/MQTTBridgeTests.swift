@@ -26,7 +26,7 @@ struct MQTTBridgeTests {
             let made = Made()
             self.made = made
             daemon = try DaemonTests.Rig(Self.config(node: node, body), mqttTransport: { declaration, loop, _ in
-                let transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.statusTopic)
+                let transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
                 made.transports.append(transport)
                 return transport
             })
