@@ -3,6 +3,9 @@
 // gpioagg: GPIO and sensor event aggregator for Linux single-board computers.
 //
 // The rooms, from the bottom up (docs/ARCHITECTURE.md draws them):
+//   SystemCore       The base: the one system-call wrapper (retries EINTR, errno as a
+//                    typed error naming the call), the one way to start a thread, the
+//                    monotonic clock, "did you mean" name suggestions. libc only.
 //   Locks            The one lock module: Lock, LockedValueBox, Semaphore.
 //   Reactive         Combine operators OpenCombine lacks (combineLatest/zip/merge over
 //                    collections, withLatestFrom, AnyConsumer/@Input/bind). Depends on
@@ -11,6 +14,7 @@
 //                    scriptable publishers for tests of anything built on Reactive.
 //   GPIO             GPIO value types (LineID...), the backend protocols and the input
 //                    tracker (lost-event recovery, software debounce). No I/O of its own.
+//                    Re-exports SystemCore (its clock and name suggestions).
 //   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
 //                    timerfd, eventfd), LoopScheduler, LoopBound, SignalDescriptor.
@@ -94,10 +98,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
+        .target(name: "SystemCore"),
         .target(name: "Locks"),
         .target(name: "Reactive", dependencies: ["Locks"] + openCombine),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locks"]),
-        .target(name: "GPIO"),
+        .target(name: "GPIO", dependencies: ["SystemCore"]),
         .target(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
@@ -169,6 +174,7 @@ let package = Package(
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded",
                                    "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport"], exclude: ["Golden"]),
