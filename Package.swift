@@ -114,15 +114,15 @@ let package = Package(
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "Values"]),
         .target(name: "CLoopLinux"),
-        .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux"]),
+        .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
         .target(name: "Engine", dependencies: [
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
-        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine"]),
+        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore"]),
         .target(name: "HomeAssistant", dependencies: ["JSON", "Values"]),
-        .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KeptState", dependencies: ["Locks", "SystemCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
         // first used (dlopen), so that a daemon without MQTT does not map them.
@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT", "SystemCore",
                 "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),

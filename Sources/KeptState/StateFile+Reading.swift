@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 
 extension StateFile {
     /// The values kept in the file at `path`: empty when there is no file yet.
@@ -19,19 +20,20 @@ extension StateFile {
     /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
     /// ```
     public static func read(path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let code = errno
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try SystemCall.retrying("open") {
+                open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+            }
+        } catch {
+            let code = error.errno
             if code == ENOENT { return [:] }
             if code == ELOOP, isSymbolicLink(path) {
                 throw KeptStateError(.notAFile(path: path, what: "a symbolic link"))
             }
             throw KeptStateError(.unreadable(path: path, errno: code))
         }
-        defer { close(descriptor) }
+        defer { SystemCall.close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw KeptStateError(.unreadable(path: path, errno: errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else {
@@ -45,11 +47,13 @@ extension StateFile {
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while bytes.count <= maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw KeptStateError(.unreadable(path: path, errno: code))
+            let count: Int
+            do throws(SystemCallError) {
+                count = try SystemCall.retrying("read") {
+                    chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress!, $0.count) }
+                }
+            } catch {
+                throw KeptStateError(.unreadable(path: path, errno: error.errno))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])

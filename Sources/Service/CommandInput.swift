@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Config
 import Control
 import Engine
@@ -71,8 +72,16 @@ final class CommandInput {
     /// One read per readiness report, so the read never blocks on a descriptor others
     /// share (no O_NONBLOCK on a pipe that is not only ours).
     private func readable() {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        let count: Int
+        do throws(SystemCallError) {
+            let result = try SystemCall.nonBlocking("read") {
+                chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
+            guard let result else { return }
+            count = result
+        } catch {
+            count = -1
+        }
         if count <= 0 {
             endOfInput = true
             daemon.loop.unwatch(fd: descriptor)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Control
 import Engine
 import Logging
@@ -58,8 +59,16 @@ final class Keyboard {
 
     private func readable() {
         var keys = [UInt8](repeating: 0, count: 64)
-        let count = keys.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        let count: Int
+        do throws(SystemCallError) {
+            let result = try SystemCall.nonBlocking("read") {
+                keys.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
+            guard let result else { return }
+            count = result
+        } catch {
+            count = -1
+        }
         guard count > 0 else {
             // The terminal went away: go on as a service would.
             close()
