@@ -108,11 +108,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
-        .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
+        .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks", "SystemCore"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "Values"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "CMosquitto"),
         .target(name: "CMosquittoTLS"),
         .target(name: "MQTT", dependencies: [
-            "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
+            "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", "SystemCore", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(
             name: "Service",

@@ -35,9 +35,13 @@ extension StateFile {
         }
         defer { SystemCall.close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw KeptStateError(.unreadable(path: path, errno: errno)) }
+        do throws(SystemCallError) {
+            try SystemCall.retrying("fstat") { fstat(descriptor, &status) }
+        } catch {
+            throw KeptStateError(.unreadable(path: path, errno: error.errno))
+        }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw KeptStateError(.notAFile(path: path, what: kind(of: status.st_mode)))
+            throw KeptStateError(.notAFile(path: path, what: FileKind.phrase(for: status.st_mode)))
         }
         if Int(status.st_size) > maximumBytes {
             throw KeptStateError(.tooLarge(path: path, bytes: Int(status.st_size), limit: maximumBytes))
@@ -66,16 +70,6 @@ extension StateFile {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "not a file"
-        }
-    }
 }
 
 /// libc's `read`, which `StateFile.read` hides inside the type.
