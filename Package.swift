@@ -174,7 +174,7 @@ let package = Package(
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded",
                                    "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks"]),
+        .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport"], exclude: ["Golden"]),
