@@ -18,19 +18,13 @@ enum ConfigFile {
             ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(error.reason.lowercased())",
                                       hint: hint(for: error.errno, noun: noun))])
         }
-        let descriptor: Int32
+        let (descriptor, status): (Int32, stat)
         do throws(SystemCallError) {
-            descriptor = try SystemCall.retrying("open") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+            (descriptor, status) = try SystemCall.openForReading(path)
         } catch {
             throw unreadable(error)
         }
         defer { SystemCall.close(descriptor) }
-        var status = stat()
-        do throws(SystemCallError) {
-            try SystemCall.retrying("fstat") { fstat(descriptor, &status) }
-        } catch {
-            throw unreadable(error)
-        }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             break

@@ -20,11 +20,9 @@ extension StateFile {
     /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
     /// ```
     public static func read(path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
-        let descriptor: Int32
+        let (descriptor, status): (Int32, stat)
         do throws(SystemCallError) {
-            descriptor = try SystemCall.retrying("open") {
-                open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-            }
+            (descriptor, status) = try SystemCall.openForReading(path, followLinks: false)
         } catch {
             let code = error.errno
             if code == ENOENT { return [:] }
@@ -34,12 +32,6 @@ extension StateFile {
             throw KeptStateError(.unreadable(path: path, errno: code))
         }
         defer { SystemCall.close(descriptor) }
-        var status = stat()
-        do throws(SystemCallError) {
-            try SystemCall.retrying("fstat") { fstat(descriptor, &status) }
-        } catch {
-            throw KeptStateError(.unreadable(path: path, errno: error.errno))
-        }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw KeptStateError(.notAFile(path: path, what: FileKind.phrase(for: status.st_mode)))
         }

@@ -25,19 +25,13 @@ struct PEMFile {
         func unreadable(_ error: SystemCallError) -> ConnectionFailure {
             ConnectionFailure("cannot read \(key) \(path): \(error.reason)")
         }
-        let fd: Int32
+        let (fd, status): (Int32, stat)
         do throws(SystemCallError) {
-            fd = try SystemCall.retrying("open") { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+            (fd, status) = try SystemCall.openForReading(path)
         } catch {
             throw unreadable(error)
         }
         defer { SystemCall.close(fd) }
-        var status = stat()
-        do throws(SystemCallError) {
-            try SystemCall.retrying("fstat") { fstat(fd, &status) }
-        } catch {
-            throw unreadable(error)
-        }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw ConnectionFailure("\(key) \(path) is \(FileKind.phrase(for: status.st_mode)), not a regular file: give a PEM file")
         }

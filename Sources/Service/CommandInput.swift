@@ -72,22 +72,15 @@ final class CommandInput {
     /// One read per readiness report, so the read never blocks on a descriptor others
     /// share (no O_NONBLOCK on a pipe that is not only ours).
     private func readable() {
-        let count: Int
-        do throws(SystemCallError) {
-            let result = try SystemCall.nonBlocking("read") {
-                chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            }
-            guard let result else { return }
-            count = result
-        } catch {
-            count = -1
-        }
-        if count <= 0 {
+        switch SystemCall.readAvailable(descriptor, into: &chunk) {
+        case .notYet:
+            return
+        case .bytes(let count):
+            lines.append(chunk[..<count], into: &pending)
+        case .ended, .failed:
             endOfInput = true
             daemon.loop.unwatch(fd: descriptor)
             lines.finish(into: &pending)
-        } else {
-            lines.append(chunk[..<count], into: &pending)
         }
         run()
     }

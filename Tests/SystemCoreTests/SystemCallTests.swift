@@ -109,3 +109,49 @@ struct SystemCallTests {
         #expect(SystemCall.close(ends[1]) == nil)
     }
 }
+
+@Suite("SystemCall.readAvailable")
+struct ReadAvailableTests {
+    @Test("one read: bytes, then nothing yet, then the end once the writer closes; a bad descriptor fails")
+    func outcomes() {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
+        defer { close(ends[0]) }
+        var buffer = [UInt8](repeating: 0, count: 8)
+        #expect(SystemCall.readAvailable(ends[0], into: &buffer) == .notYet)
+        var bytes: [UInt8] = [1, 2, 3]
+        #expect(write(ends[1], &bytes, 3) == 3)
+        #expect(SystemCall.readAvailable(ends[0], into: &buffer) == .bytes(3))
+        #expect(buffer.prefix(3) == [1, 2, 3])
+        close(ends[1])
+        #expect(SystemCall.readAvailable(ends[0], into: &buffer) == .ended)
+        #expect(SystemCall.readAvailable(-1, into: &buffer) == .failed(SystemCallError(call: "read", errno: EBADF)))
+    }
+}
+
+@Suite("SystemCall.openForReading")
+struct OpenForReadingTests {
+    @Test("a FIFO with no writer opens at once, and its status says what it is; a link is refused when asked")
+    func fifoAndLink() throws {
+        var template = Array("/tmp/systemcore-XXXXXX".utf8CString)
+        #expect(mkdtemp(&template) != nil)
+        let directory = String(cString: template)
+        let fifo = directory + "/fifo", link = directory + "/link"
+        defer { unlink(fifo); unlink(link); rmdir(directory) }
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(symlink(fifo, link) == 0)
+
+        let (descriptor, status) = try SystemCall.openForReading(fifo)
+        #expect(status.st_mode & S_IFMT == S_IFIFO)
+        #expect(FileKind.phrase(for: status.st_mode) == "a FIFO")
+        #expect(SystemCall.close(descriptor) == nil)
+
+        #expect(throws: SystemCallError(call: "open", errno: ELOOP)) {
+            try SystemCall.openForReading(link, followLinks: false)
+        }
+        #expect(throws: SystemCallError(call: "open", errno: ENOENT)) {
+            try SystemCall.openForReading(directory + "/missing")
+        }
+    }
+}
