@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistant", "MQTTCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "Reactive", "CLoopLinux", "SystemCore"]),
-        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
+        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
             "Config", "GPIO", "Reactive", "Loop", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -185,7 +185,7 @@ let package = Package(
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
                                    "Locks", "Loop", "LoopEmbedded", "Service",
                                    .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive"]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", .product(name: "Logging", package: "swift-log")]),

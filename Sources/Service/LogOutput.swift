@@ -66,8 +66,9 @@ public final class LogOutput: @unchecked Sendable {
             self.descriptor = descriptor
             mode = .socket
         case S_IFIFO, S_IFCHR:
-            let own = open("/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-            if own >= 0 {
+            if let own = try? SystemCall.retrying("open", {
+                open("/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            }) {
                 self.descriptor = own
                 mode = .reopened
             } else {
