@@ -3,6 +3,9 @@
 // gpioagg: GPIO and sensor event aggregator for Linux single-board computers.
 //
 // The rooms, from the bottom up (docs/ARCHITECTURE.md draws them):
+//   SystemCore       The base: the one system-call wrapper (retries EINTR, errno as a
+//                    typed error naming the call), the one way to start a thread, the
+//                    monotonic clock, "did you mean" name suggestions. libc only.
 //   Locks            The one lock module: Lock, LockedValueBox, Semaphore.
 //   Reactive         Combine operators OpenCombine lacks (combineLatest/zip/merge over
 //                    collections, withLatestFrom, AnyConsumer/@Input/bind). Depends on
@@ -11,6 +14,7 @@
 //                    scriptable publishers for tests of anything built on Reactive.
 //   GPIO             GPIO value types (LineID...), the backend protocols and the input
 //                    tracker (lost-event recovery, software debounce). No I/O of its own.
+//                    Re-exports SystemCore (its clock and name suggestions).
 //   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
 //                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor. No
@@ -108,39 +112,40 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
+        .target(name: "SystemCore"),
         .target(name: "Locks"),
         .target(name: "Reactive", dependencies: ["Locks"] + openCombine),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locks"]),
-        .target(name: "GPIO"),
+        .target(name: "GPIO", dependencies: ["SystemCore"]),
         .target(
             name: "CGPIOD",
             linkerSettings: [.linkedLibrary("gpiod")]
         ),
         .target(name: "GPIOLibgpiod", dependencies: ["GPIO", "CGPIOD"]),
-        .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks"]),
+        .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks", "SystemCore"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "Values"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
-        .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux"]),
+        .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
-        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop"]),
+        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
             "Config", "GPIO", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
-        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "Values"]),
+        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),
         .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "MQTTCore", "Values"]),
-        .target(name: "KeptState", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KeptState", dependencies: ["Locks", "SystemCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
         // first used (dlopen), so that a daemon without MQTT does not map them.
         .target(name: "CMosquitto"),
         .target(name: "CMosquittoTLS"),
         .target(name: "MQTT", dependencies: [
-            "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", .product(name: "Logging", package: "swift-log"),
+            "CMosquitto", "CMosquittoTLS", "MQTTCore", "Loop", "Locks", "SystemCore", .product(name: "Logging", package: "swift-log"),
         ]),
         // The transport's twin: a broker in memory, on the loop's virtual time. For tests;
         // production code never imports it.
@@ -149,7 +154,7 @@ let package = Package(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "MQTTCore", "Reactive", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "Reactive", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -188,6 +193,7 @@ let package = Package(
                     dependencies: ["GPIO", "GPIOSimulated", "GPIOLibgpiod", "Reactive", "ReactiveTesting", "LoopEmbedded",
                                    "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
@@ -199,7 +205,7 @@ let package = Package(
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
                                    "Locks", "Loop", "LoopEmbedded", "Service",
                                    .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive"]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded",

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 
 /// Reads a config file's text, with errors that name the path and say what to do.
 enum ConfigFile {
@@ -13,19 +14,17 @@ enum ConfigFile {
     /// file in messages (`config file`, `test file`).
     static func text(atPath path: String, limit: Int, noun: String = "config file") throws(ConfigErrors) -> String {
         let whole = SourceLocation(file: path, line: 0, column: 0)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
-                                            hint: hint(for: code, noun: noun))])
+        func unreadable(_ error: SystemCallError) -> ConfigErrors {
+            ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(error.reason.lowercased())",
+                                      hint: hint(for: error.errno, noun: noun))])
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
-                                            hint: hint(for: code, noun: noun))])
+        let (descriptor, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (descriptor, status) = try SystemCall.openForReading(path)
+        } catch {
+            throw unreadable(error)
         }
+        defer { SystemCall.close(descriptor) }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             break
@@ -46,12 +45,13 @@ enum ConfigFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw ConfigErrors([ConfigError(location: whole, message: "cannot read the \(noun): \(describe(code))",
-                                                hint: hint(for: code, noun: noun))])
+            let count: Int
+            do throws(SystemCallError) {
+                count = try SystemCall.retrying("read") {
+                    chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                }
+            } catch {
+                throw unreadable(error)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -77,18 +77,7 @@ enum ConfigFile {
 
     /// What a file that is not a regular file is, in words: `a FIFO`, `a directory`.
     static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "not a file"
-        }
-    }
-
-    private static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
+        FileKind.phrase(for: mode)
     }
 
     private static func hint(for code: Int32, noun: String) -> String {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 
 /// Sends one request to a running daemon and waits for its reply: what `gpioagg status`
 /// and `gpioagg sim` do.
@@ -58,7 +59,7 @@ public struct ControlClient: Sendable {
         } catch {
             throw ControlError(.system(operation: "connect to", path: path, errno: error.errno))
         }
-        defer { SystemCall.closeDescriptor(fd) }
+        defer { SystemCall.close(fd) }
         try connect(fd, until: deadline)
         try checkServer(on: fd)
         try write(bytes, to: fd, until: deadline)
@@ -132,7 +133,7 @@ public struct ControlClient: Sendable {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer in
-                Result { () throws(SystemCall.Failure) in
+                Result { () throws(SystemCallError) in
                     try UnixSocket.sendAvailable(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
                 }
             }
@@ -154,8 +155,8 @@ public struct ControlClient: Sendable {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let result = chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCall.Failure) in
-                    try SystemCall.run { recv(fd, buffer.baseAddress, buffer.count, 0) }
+                Result { () throws(SystemCallError) in
+                    try SystemCall.retrying("recv") { recv(fd, buffer.baseAddress, buffer.count, 0) }
                 }
             }
             switch result {
@@ -188,11 +189,13 @@ public struct ControlClient: Sendable {
             let (seconds, attoseconds) = remaining.components
             let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             var entry = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return }
-            if ready < 0, errno != EINTR {
-                throw ControlError(.system(operation: "wait for", path: path, errno: errno))
+            let ready: Int32
+            do {
+                ready = try SystemCall.retrying("poll") { poll(&entry, 1, milliseconds) }
+            } catch {
+                throw ControlError(.system(operation: "wait for", path: path, errno: error.errno))
             }
+            if ready > 0 { return }
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 import Loop
 
 /// One client of a `ControlServer`: its socket, the part of a request line received so
@@ -66,7 +67,7 @@ final class ControlConnection {
     func flush() -> FlushResult {
         while pendingOutputCount > 0 {
             let sent = output.withUnsafeBytes { buffer in
-                Result { () throws(SystemCall.Failure) in
+                Result { () throws(SystemCallError) in
                     try UnixSocket.sendAvailable(fd, UnsafeRawBufferPointer(rebasing: buffer[outputStart...]))
                 }
             }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 
 /// An error of the control socket, worded for the person who has to fix it: `message`
 /// says what went wrong, `hint` (possibly empty) what to do about it.
@@ -124,7 +125,7 @@ public struct ControlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .connectionClosed(let path):
             return "gpioagg closed the control connection without replying (control socket \(path))"
         case .system(let operation, let path, let errno):
-            return "cannot \(operation) the control socket at \(path): \(String(cString: strerror(errno)))"
+            return "cannot \(operation) the control socket at \(path): \(SystemCallError.reason(for: errno))"
         }
     }
 

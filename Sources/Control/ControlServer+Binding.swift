@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 
 /// The device and inode of the socket file a server created, so that it never removes
 /// a successor's.
@@ -55,10 +56,10 @@ extension ControlServer {
         guard UnixSocket.withAddress(of: privatePath, { bind(fd, $0, $1) }) == 0,
               chmod(privatePath, 0o660) == 0,
               let status = UnixSocket.fileStatus(privatePath),
-              (try? SystemCall.run({ listen(fd, 16) })) != nil,
+              (try? SystemCall.retrying("listen", { listen(fd, 16) })) != nil,
               rename(privatePath, path) == 0 else {
             let code = errno
-            SystemCall.closeDescriptor(fd)
+            SystemCall.close(fd)
             unlink(privatePath)
             throw creationError(code, path: path, directory: directory)
         }

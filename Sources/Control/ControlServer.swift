@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 import Loop
 
 /// The daemon's control socket: a Unix stream socket at `path` (mode 0660: the owner and
@@ -132,7 +133,7 @@ public final class ControlServer {
         guard listener >= 0 else { return }
         unregisterIfNeeded(listener)
         loop = nil
-        SystemCall.closeDescriptor(listener)
+        SystemCall.close(listener)
         listener = -1
         if let status = UnixSocket.fileStatus(path),
            SocketIdentity(device: UInt(status.st_dev), inode: UInt(status.st_ino)) == identity {
@@ -148,7 +149,7 @@ public final class ControlServer {
         for _ in 0..<16 {
             let fd: Int32
             do {
-                fd = try SystemCall.run { accept(listener, nil, nil) }
+                fd = try SystemCall.retrying("accept") { accept(listener, nil, nil) }
             } catch {
                 if error.errno == ECONNABORTED { continue }
                 // EAGAIN: nobody else waits. EMFILE and the like: the client stays queued and
@@ -166,7 +167,7 @@ public final class ControlServer {
             guard connections.count < limits.maxConnections else {
                 connection.queue(.failure("too many control connections (\(limits.maxConnections)); try again later"))
                 _ = connection.flush()
-                SystemCall.closeDescriptor(fd)
+                SystemCall.close(fd)
                 continue
             }
             connections[fd] = connection
@@ -211,8 +212,8 @@ public final class ControlServer {
     /// the complete requests.
     private func receive(_ connection: ControlConnection) {
         let received = receiveBuffer.withUnsafeMutableBytes { buffer in
-            Result { () throws(SystemCall.Failure) in
-                try SystemCall.run { recv(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
+            Result { () throws(SystemCallError) in
+                try SystemCall.retrying("recv") { recv(connection.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
             }
         }
         switch received {
@@ -310,6 +311,6 @@ public final class ControlServer {
         // Unregistered before the close, so a loop never holds a descriptor number that
         // the next accept may reuse for someone else.
         unregisterIfNeeded(connection.fd)
-        SystemCall.closeDescriptor(connection.fd)
+        SystemCall.close(connection.fd)
     }
 }

@@ -6,8 +6,8 @@ import Musl
 import GPIO
 
 extension GPIOError {
-    /// A `.system` error for `code`, with `strerror` as its detail.
+    /// A `.system` error for `code`, with the C library's text for it as its detail.
     static func system(_ operation: String, code: Int32) -> GPIOError {
-        .system(operation, errno: code, detail: String(cString: strerror(code)))
+        .system(operation, errno: code, detail: SystemCallError.reason(for: code))
     }
 }

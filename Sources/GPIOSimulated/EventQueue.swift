@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 import GPIO
 
 /// A bounded event buffer with a pollable descriptor, like the kernel's per-request
@@ -23,8 +24,10 @@ final class EventQueue {
         self.capacity = max(1, capacity)
         self.overflow = overflow
         var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else {
-            throw .system("pipe", errno: errno, detail: String(cString: strerror(errno)))
+        do throws(SystemCallError) {
+            try SystemCall.retrying("pipe") { pipe(&descriptors) }
+        } catch {
+            throw .system(error.call, errno: error.errno, detail: error.reason)
         }
         for descriptor in descriptors {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -35,8 +38,8 @@ final class EventQueue {
     }
 
     deinit {
-        close(readDescriptor)
-        close(writeDescriptor)
+        SystemCall.close(readDescriptor)
+        SystemCall.close(writeDescriptor)
     }
 
     var count: Int { storage.count - head }
@@ -57,7 +60,7 @@ final class EventQueue {
         storage.append(event)
         if !signalled {
             var byte: UInt8 = 1
-            _ = write(writeDescriptor, &byte, 1)
+            _ = try? SystemCall.nonBlocking("write") { write(writeDescriptor, &byte, 1) }
             signalled = true
         }
     }
@@ -69,7 +72,9 @@ final class EventQueue {
         head = 0
         if signalled {
             var bytes = (UInt64(0), UInt64(0))
-            _ = withUnsafeMutableBytes(of: &bytes) { read(readDescriptor, $0.baseAddress, $0.count) }
+            _ = try? SystemCall.nonBlocking("read") {
+                withUnsafeMutableBytes(of: &bytes) { read(readDescriptor, $0.baseAddress, $0.count) }
+            }
             signalled = false
         }
         return taken

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 
 /// Something wrong with the kept state, worded for the person who has to fix it:
 /// `message` names the file and says what is wrong, `hint` what to do about it.
@@ -166,6 +167,6 @@ public struct KeptStateError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
+        SystemCallError.reason(for: code).lowercased()
     }
 }

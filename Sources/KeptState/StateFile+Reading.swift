@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 
 extension StateFile {
     /// The values kept in the file at `path`: empty when there is no file yet.
@@ -19,23 +20,20 @@ extension StateFile {
     /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
     /// ```
     public static func read(path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let code = errno
+        let (descriptor, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (descriptor, status) = try SystemCall.openForReading(path, followLinks: false)
+        } catch {
+            let code = error.errno
             if code == ENOENT { return [:] }
             if code == ELOOP, isSymbolicLink(path) {
                 throw KeptStateError(.notAFile(path: path, what: "a symbolic link"))
             }
             throw KeptStateError(.unreadable(path: path, errno: code))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw KeptStateError(.unreadable(path: path, errno: errno)) }
+        defer { SystemCall.close(descriptor) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw KeptStateError(.notAFile(path: path, what: kind(of: status.st_mode)))
+            throw KeptStateError(.notAFile(path: path, what: FileKind.phrase(for: status.st_mode)))
         }
         if Int(status.st_size) > maximumBytes {
             throw KeptStateError(.tooLarge(path: path, bytes: Int(status.st_size), limit: maximumBytes))
@@ -45,11 +43,13 @@ extension StateFile {
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while bytes.count <= maximumBytes {
-            let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw KeptStateError(.unreadable(path: path, errno: code))
+            let count: Int
+            do throws(SystemCallError) {
+                count = try SystemCall.retrying("read") {
+                    chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress!, $0.count) }
+                }
+            } catch {
+                throw KeptStateError(.unreadable(path: path, errno: error.errno))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -62,16 +62,6 @@ extension StateFile {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "not a file"
-        }
-    }
 }
 
 /// libc's `read`, which `StateFile.read` hides inside the type.

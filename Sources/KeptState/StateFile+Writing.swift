@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 
 extension StateFile {
     /// Replaces the file at `path` with `values`, so that a crash or a power cut at any
@@ -26,14 +27,15 @@ extension StateFile {
         let (descriptor, temporary) = try createTemporary(for: path, in: directory)
         do throws(KeptStateError) {
             try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure("fsync", path) }
-            let closed = close(descriptor)
-            // EINTR: the descriptor is gone all the same, and the data was flushed.
-            guard closed == 0 || errno == EINTR else {
-                throw failure("close", path)
+            do throws(SystemCallError) {
+                try SystemCall.retrying("fsync") { fsync(descriptor) }
+            } catch {
+                throw failure(error, path)
             }
+            // EINTR: the descriptor is gone all the same, and the data was flushed.
+            if let error = SystemCall.close(descriptor) { throw failure(error, path) }
         } catch {
-            _ = close(descriptor)
+            SystemCall.close(descriptor)
             unlink(temporary)
             throw error
         }
@@ -86,12 +88,16 @@ extension StateFile {
             var generator = SystemRandomNumberGenerator()
             let suffix = (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] }
             let name = prefix + String(decoding: suffix, as: UTF8.self)
-            let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o644)
-            if descriptor >= 0 { return (descriptor, name) }
-            let code = errno
+            let code: Int32
+            do throws(SystemCallError) {
+                let descriptor = try SystemCall.retrying("open") {
+                    open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o644)
+                }
+                return (descriptor, name)
+            } catch {
+                code = error.errno
+            }
             switch code {
-            case EINTR:
-                continue
             case EEXIST where collisions < 100:
                 collisions += 1
             case ENOENT where !createdDirectory:
@@ -123,30 +129,44 @@ extension StateFile {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(KeptStateError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                writeDescriptor(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
+            let written: Int
+            do throws(SystemCallError) {
+                written = try SystemCall.retrying("write") {
+                    bytes.withUnsafeBytes { writeDescriptor(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                }
+            } catch {
+                throw failure(error, path)
             }
             offset += written
         }
     }
 
     private static func syncDirectory(_ directory: String, path: String) throws(KeptStateError) {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("opening the directory \(directory)", path) }
-        defer { close(descriptor) }
-        // Some file systems cannot flush a directory and say so; their renames are what
-        // they are.
-        guard fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS else {
-            throw failure("fsync of the directory \(directory)", path)
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try SystemCall.retrying("open") { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        } catch {
+            throw failure("opening the directory \(directory)", path, errno: error.errno)
+        }
+        defer { SystemCall.close(descriptor) }
+        do throws(SystemCallError) {
+            try SystemCall.retrying("fsync") { fsync(descriptor) }
+        } catch {
+            // Some file systems cannot flush a directory and say so; their renames are
+            // what they are.
+            guard error.errno == EINVAL || error.errno == EROFS else {
+                throw failure("fsync of the directory \(directory)", path, errno: error.errno)
+            }
         }
     }
 
-    private static func failure(_ operation: String, _ path: String) -> KeptStateError {
-        KeptStateError(.writeFailed(path: path, operation: operation, errno: errno))
+    private static func failure(_ operation: String, _ path: String, errno code: Int32 = errno) -> KeptStateError {
+        KeptStateError(.writeFailed(path: path, operation: operation, errno: code))
+    }
+
+    /// The failure of a system call on the state file itself, named as the call.
+    private static func failure(_ error: SystemCallError, _ path: String) -> KeptStateError {
+        failure(error.call, path, errno: error.errno)
     }
 }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCore
 import Locks
 import Logging
 
@@ -143,19 +144,12 @@ extension StateWriter {
         }
 
         func start() {
-            var thread = pthread_t()
-            // The thread holds the core until it exits.
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let rc = pthread_create(&thread, nil, { context in
-                let core = Unmanaged<Core>.fromOpaque(context!).takeRetainedValue()
-                core.run()
-                return nil
-            }, context)
-            guard rc == 0 else {
-                Unmanaged<Core>.fromOpaque(context).release()
-                fatalError("cannot start the kept state's writer thread: pthread_create: \(KeptStateError.describe(rc))")
+            do throws(SystemCallError) {
+                // The thread holds the core until it exits.
+                try SystemThread.start(name: "gpioagg-state") { self.run() }
+            } catch {
+                fatalError("cannot start the kept state's writer thread: \(error)")
             }
-            pthread_detach(thread)
         }
 
         func close() {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 
 /// A system call a loop needs failed: the loop (or its signal descriptor) could not be
 /// set up.
@@ -12,28 +13,28 @@
 /// ```
 public struct LoopError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
-        case system(operation: String, errno: Int32)
+        case system(SystemCallError)
     }
 
     private let code: Code
 
     private init(_ code: Code) { self.code = code }
 
-    static func system(_ operation: String, errno: Int32) -> LoopError {
-        LoopError(.system(operation: operation, errno: errno))
+    init(_ failure: SystemCallError) {
+        self.init(.system(failure))
     }
 
     /// The system call that failed.
     public var operation: String {
-        switch code { case .system(let operation, _): return operation }
+        switch code { case .system(let failure): return failure.call }
     }
 
     /// Its `errno`.
     public var errno: Int32 {
-        switch code { case .system(_, let errno): return errno }
+        switch code { case .system(let failure): return failure.errno }
     }
 
     public var description: String {
-        "\(operation) failed: \(String(cString: strerror(errno)))"
+        switch code { case .system(let failure): return failure.description }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Locks
 
 extension PosixEventLoop {
@@ -49,7 +50,7 @@ extension PosixEventLoop {
 
     func wake() {
         var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
+        _ = try? SystemCall.retrying("write") { write(wakeDescriptor, &one, MemoryLayout<UInt64>.size) }
     }
 
     /// Runs the work queued so far. The eventfd is read before the work is taken, so

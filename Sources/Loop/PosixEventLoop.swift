@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import CLoopLinux
 import GPIO
 import Locks
@@ -51,35 +52,31 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
 
     /// Starts the loop's thread.
     public init() throws(LoopError) {
-        let wake = cloop_eventfd_create()
-        guard wake >= 0 else { throw .system("eventfd", errno: errno) }
-        let timer = cloop_timerfd_create()
-        guard timer >= 0 else {
-            let code = errno
-            close(wake)
-            throw .system("timerfd_create", errno: code)
+        let wake: Int32
+        do throws(SystemCallError) {
+            wake = try SystemCall.retrying("eventfd") { cloop_eventfd_create() }
+            do throws(SystemCallError) {
+                timerDescriptor = try SystemCall.retrying("timerfd_create") { cloop_timerfd_create() }
+            } catch {
+                SystemCall.close(wake)
+                throw error
+            }
+        } catch {
+            throw LoopError(error)
         }
         wakeDescriptor = wake
-        timerDescriptor = timer
-        var thread = pthread_t()
-        // The thread holds the loop until it exits.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&thread, nil, { context in
-            let loop = Unmanaged<PosixEventLoop>.fromOpaque(context!).takeRetainedValue()
-            loop.run()
-            return nil
-        }, context)
-        guard rc == 0 else {
-            Unmanaged<PosixEventLoop>.fromOpaque(context).release()
-            throw .system("pthread_create", errno: rc)
+        do throws(SystemCallError) {
+            // The thread holds the loop until it exits.
+            try SystemThread.start(name: "gpioagg-loop") { self.run() }
+        } catch {
+            throw LoopError(error)
         }
-        pthread_detach(thread)
         started.wait()
     }
 
     deinit {
-        close(wakeDescriptor)
-        close(timerDescriptor)
+        SystemCall.close(wakeDescriptor)
+        SystemCall.close(timerDescriptor)
     }
 
     public var now: UInt64 { MonotonicClock.now() }
@@ -156,13 +153,12 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
             if localWorkPending || stopping { runQueuedWork() }
             if stopping { break }
             if watches.isStale { rebuildPollSet() }
-            let ready = pollSet.withUnsafeMutableBufferPointer { set in
-                poll(set.baseAddress, nfds_t(set.count), -1)
-            }
-            if ready < 0 {
-                let code = errno
-                precondition(code == EINTR, "EventLoop: poll failed: \(String(cString: strerror(code)))")
-                continue
+            do throws(SystemCallError) {
+                try SystemCall.retrying("poll") {
+                    pollSet.withUnsafeMutableBufferPointer { set in poll(set.baseAddress, nfds_t(set.count), -1) }
+                }
+            } catch {
+                preconditionFailure("EventLoop: \(error)")
             }
             wakeUps &+= 1
             dispatchReadyDescriptors()
@@ -211,6 +207,6 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
 
     func drain(_ descriptor: Int32) {
         var count: UInt64 = 0
-        _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
+        _ = try? SystemCall.retrying("read") { read(descriptor, &count, MemoryLayout<UInt64>.size) }
     }
 }

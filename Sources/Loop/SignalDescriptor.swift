@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import CLoopLinux
 
 /// Signals delivered as a readable descriptor (`signalfd(2)`), so that the event loop
@@ -24,20 +25,29 @@ public final class SignalDescriptor {
 
     /// Blocks `signals` in the calling thread and in the threads it creates later.
     public static func block(_ signals: [Int32]) throws(LoopError) {
-        let rc = signals.withUnsafeBufferPointer { cloop_signals_block($0.baseAddress, Int32($0.count)) }
-        guard rc == 0 else { throw .system("pthread_sigmask", errno: errno) }
+        do throws(SystemCallError) {
+            try SystemCall.retrying("pthread_sigmask") {
+                signals.withUnsafeBufferPointer { cloop_signals_block($0.baseAddress, Int32($0.count)) }
+            }
+        } catch {
+            throw LoopError(error)
+        }
     }
 
     /// A descriptor that becomes readable when one of `signals` (blocked) is pending.
     public init(_ signals: [Int32]) throws(LoopError) {
-        let fd = signals.withUnsafeBufferPointer { cloop_signalfd_create($0.baseAddress, Int32($0.count)) }
-        guard fd >= 0 else { throw .system("signalfd", errno: errno) }
-        self.fd = fd
+        do throws(SystemCallError) {
+            fd = try SystemCall.retrying("signalfd") {
+                signals.withUnsafeBufferPointer { cloop_signalfd_create($0.baseAddress, Int32($0.count)) }
+            }
+        } catch {
+            throw LoopError(error)
+        }
         self.signals = signals
     }
 
     deinit {
-        close(fd)
+        SystemCall.close(fd)
     }
 
     /// The signals pending now, in the order they are read, each taken off the pending

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import GPIO
 import Locks
 import Loop
@@ -123,9 +124,9 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
             }
             if watches.isStale { rebuildPollSet() }
             let count = pollSet.count
-            let ready = count == 0 ? 0 : pollSet.withUnsafeMutableBufferPointer {
-                poll($0.baseAddress, nfds_t($0.count), 0)
-            }
+            let ready = count == 0 ? 0 : (try? SystemCall.retrying("poll") {
+                pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), 0) }
+            }) ?? 0
             if ready > 0 {
                 // Handlers may change the watch set: the poll set stays as it was until
                 // the next round, and unwatched entries are skipped.

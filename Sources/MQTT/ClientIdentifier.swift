@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 
 /// The MQTT client id, `gpioagg-<node>-<8 hex digits>`, the same on every start of one
 /// machine and different between machines, so that two boards configured alike never
@@ -53,12 +54,20 @@ public enum ClientIdentifier {
 
     /// The 16 bytes of a machine-id file: 32 hexadecimal digits and a newline.
     public static func readMachineID(path: String) throws(MQTTError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .machineID(path: path, problem: String(cString: strerror(errno))) }
-        defer { close(fd) }
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try SystemCall.retrying("open") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        } catch {
+            throw .machineID(path: path, problem: error.reason)
+        }
+        defer { SystemCall.close(fd) }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { throw .machineID(path: path, problem: String(cString: strerror(errno))) }
+        let count: Int
+        do throws(SystemCallError) {
+            count = try SystemCall.retrying("read") { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+        } catch {
+            throw .machineID(path: path, problem: error.reason)
+        }
         var text = Array(buffer.prefix(count))
         if text.last == UInt8(ascii: "\n") { text.removeLast() }
         guard text.count == 32, let bytes = parseHex(text), bytes.contains(where: { $0 != 0 }) else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Loop
 
 /// Looks a host name up without holding the loop up: `getaddrinfo` blocks for as long as
@@ -44,19 +45,11 @@ enum HostResolver {
             request.finish(.success([host]))
             return
         }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(request).toOpaque()
-        let rc = pthread_create(&thread, nil, { context in
-            let request = Unmanaged<Request>.fromOpaque(context!).takeRetainedValue()
-            request.finish(HostResolver.lookUp(request.host))
-            return nil
-        }, context)
-        guard rc == 0 else {
-            Unmanaged<Request>.fromOpaque(context).release()
-            request.finish(.failure(Failure(reason: "cannot start the look-up: \(String(cString: strerror(rc)))")))
-            return
+        do throws(SystemCallError) {
+            try SystemThread.start(name: "gpioagg-dns") { request.finish(HostResolver.lookUp(request.host)) }
+        } catch {
+            request.finish(.failure(Failure(reason: "cannot start the look-up: \(error.reason)")))
         }
-        pthread_detach(thread)
     }
 
     /// The numeric addresses of `host`, in `getaddrinfo`'s order (RFC 6724's), each once.
@@ -67,7 +60,7 @@ enum HostResolver {
         var list: UnsafeMutablePointer<addrinfo>?
         let rc = getaddrinfo(host, nil, &hints, &list)
         guard rc == 0 else {
-            let reason = rc == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(rc))
+            let reason = rc == EAI_SYSTEM ? SystemCallError.reason(for: errno) : String(cString: gai_strerror(rc))
             return .failure(Failure(reason: "cannot look up \(host): \(reason)"))
         }
         defer { freeaddrinfo(list) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import CMosquitto
 import Logging
 import Loop
@@ -15,7 +16,7 @@ extension MQTTClient {
             // failed write for "try again"): the error is read here instead.
             if failed {
                 let code = Self.socketError(connection.socket)
-                connectionEnded(code != 0 ? String(cString: strerror(code))
+                connectionEnded(code != 0 ? SystemCallError.reason(for: code)
                                           : "the broker closed the connection during the TLS handshake")
                 return
             }
@@ -186,7 +187,11 @@ extension MQTTClient {
     static func socketError(_ fd: Int32) -> Int32 {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
+        do throws(SystemCallError) {
+            try SystemCall.retrying("getsockopt") { getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) }
+        } catch {
+            return error.errno
+        }
         return code
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import CMosquitto
 import CMosquittoTLS
 
@@ -57,7 +58,7 @@ final class MosquittoConnection {
         self.settings = settings
         self.clock = clock
         guard let handle = mosquitto_new(settings.clientID, true, nil) else {
-            throw ConnectionFailure("libmosquitto could not make a client: \(String(cString: strerror(errno)))")
+            throw ConnectionFailure("libmosquitto could not make a client: \(SystemCallError.reason(for: errno))")
         }
         self.handle = handle
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import CMosquitto
 
 /// libmosquitto's loading, its process-wide set-up and its words for its codes.
@@ -34,7 +35,7 @@ enum MosquittoLibrary {
     static func describe(result: Int32, errno code: Int32) -> String {
         switch result {
         case Int32(MOSQ_ERR_ERRNO.rawValue) where code != 0:
-            return String(cString: strerror(code))
+            return SystemCallError.reason(for: code)
         case Int32(MOSQ_ERR_CONN_LOST.rawValue):
             return "the connection was lost"
         case Int32(MOSQ_ERR_KEEPALIVE.rawValue):

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 
 /// A TLS file's bytes, read for each connection attempt on the loop without ever waiting:
 /// opened non-blocking, refused unless it is a regular file (a FIFO would hold the open
@@ -21,17 +22,18 @@ struct PEMFile {
     /// `key` names the file in messages as the config does (`ca_file`).
     init(path: String, key: String) throws(ConnectionFailure) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+        func unreadable(_ error: SystemCallError) -> ConnectionFailure {
+            ConnectionFailure("cannot read \(key) \(path): \(error.reason)")
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+        let (fd, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (fd, status) = try SystemCall.openForReading(path)
+        } catch {
+            throw unreadable(error)
         }
+        defer { SystemCall.close(fd) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw ConnectionFailure("\(key) \(path) is \(Self.kind(status.st_mode)), not a regular file: give a PEM file")
+            throw ConnectionFailure("\(key) \(path) is \(FileKind.phrase(for: status.st_mode)), not a regular file: give a PEM file")
         }
         guard status.st_size <= Self.limit else {
             throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
@@ -41,10 +43,13 @@ struct PEMFile {
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ConnectionFailure("cannot read \(key) \(path): \(String(cString: strerror(errno)))")
+            let got: Int
+            do throws(SystemCallError) {
+                got = try SystemCall.retrying("read") {
+                    bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+                }
+            } catch {
+                throw unreadable(error)
             }
             if got == 0 { break }
             count += got
@@ -56,14 +61,4 @@ struct PEMFile {
         self.bytes = bytes
     }
 
-    private static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "not a file"
-        }
-    }
 }

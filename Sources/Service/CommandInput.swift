@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Config
 import Control
 import Engine
@@ -71,14 +72,15 @@ final class CommandInput {
     /// One read per readiness report, so the read never blocks on a descriptor others
     /// share (no O_NONBLOCK on a pipe that is not only ours).
     private func readable() {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { return }
-        if count <= 0 {
+        switch SystemCall.readAvailable(descriptor, into: &chunk) {
+        case .notYet:
+            return
+        case .bytes(let count):
+            lines.append(chunk[..<count], into: &pending)
+        case .ended, .failed:
             endOfInput = true
             daemon.loop.unwatch(fd: descriptor)
             lines.finish(into: &pending)
-        } else {
-            lines.append(chunk[..<count], into: &pending)
         }
         run()
     }

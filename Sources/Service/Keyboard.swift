@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import Control
 import Engine
 import Logging
@@ -58,14 +59,15 @@ final class Keyboard {
 
     private func readable() {
         var keys = [UInt8](repeating: 0, count: 64)
-        let count = keys.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { return }
-        guard count > 0 else {
+        switch SystemCall.readAvailable(descriptor, into: &keys) {
+        case .notYet:
+            return
+        case .ended, .failed:
             // The terminal went away: go on as a service would.
             close()
-            return
+        case .bytes(let count):
+            for key in keys[..<count] where !closed { press(Character(UnicodeScalar(key))) }
         }
-        for key in keys[..<count] where !closed { press(Character(UnicodeScalar(key))) }
     }
 
     private func press(_ key: Character) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import SystemCore
 import GPIO
 import Locks
 import Loop
@@ -65,8 +66,9 @@ public final class LogOutput: @unchecked Sendable {
             self.descriptor = descriptor
             mode = .socket
         case S_IFIFO, S_IFCHR:
-            let own = open("/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-            if own >= 0 {
+            if let own = try? SystemCall.retrying("open", {
+                open("/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            }) {
                 self.descriptor = own
                 mode = .reopened
             } else {
@@ -80,7 +82,7 @@ public final class LogOutput: @unchecked Sendable {
     }
 
     deinit {
-        if mode == .reopened { close(descriptor) }
+        if mode == .reopened { SystemCall.close(descriptor) }
     }
 
     /// The lines dropped so far because the reader was too slow.
@@ -149,7 +151,11 @@ public final class LogOutput: @unchecked Sendable {
             guard left > 0, now < deadline else { return }
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             let wait = Int32(clamping: (deadline - now) / 1_000_000 + 1)
-            if poll(&entry, 1, wait) < 0, errno != EINTR { return }
+            do throws(SystemCallError) {
+                try SystemCall.retrying("poll") { poll(&entry, 1, wait) }
+            } catch {
+                return
+            }
         }
     }
 
@@ -212,18 +218,20 @@ public final class LogOutput: @unchecked Sendable {
     /// Bytes written, 0 when the descriptor takes nothing now, nil when it never will
     /// (the reader is gone, or the descriptor broke).
     private func send(_ bytes: ArraySlice<UInt8>) -> Int? {
-        while true {
-            let result = bytes.withUnsafeBytes { raw -> Int in
-                switch mode {
-                case .socket:
-                    return Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-                case .plain, .reopened:
-                    return Glibc.write(descriptor, raw.baseAddress, raw.count)
-                }
+        do throws(SystemCallError) {
+            switch mode {
+            case .socket:
+                return try SystemCall.nonBlocking("send") {
+                    bytes.withUnsafeBytes {
+                        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    }
+                } ?? 0
+            case .plain, .reopened:
+                return try SystemCall.nonBlocking("write") {
+                    bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                } ?? 0
             }
-            if result >= 0 { return result }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+        } catch {
             return nil
         }
     }

@@ -75,14 +75,18 @@ final class EngineBenchInputRequest: InputRequest {
         benchChip = chip
         self.offsets = offsets
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw .system("pipe", errno: errno, detail: "") }
+        do throws(SystemCallError) {
+            try SystemCall.retrying("pipe") { pipe(&ends) }
+        } catch {
+            throw .system(error.call, errno: error.errno, detail: error.reason)
+        }
         descriptor = ends[0]
         spare = ends[1]
     }
 
     deinit {
-        close(descriptor)
-        close(spare)
+        SystemCall.close(descriptor)
+        SystemCall.close(spare)
     }
 
     var chip: ChipInfo { benchChip.info }

@@ -6,6 +6,7 @@ import Dispatch
 import LoopCombine
 import Locks
 import Reactive
+import SystemCore
 import Testing
 
 @Suite("PosixEventLoop")
@@ -31,6 +32,14 @@ struct PosixEventLoopTests {
         #expect(order.withLockedValue { $0 } == Array(0..<100))
         // Nested: sync from the loop thread runs at once.
         #expect(loop.sync { loop.sync { 42 } } == 42)
+    }
+
+    @Test("the loop's thread is named gpioagg-loop, so that top -H and a debugger tell it from the others")
+    func threadIsNamed() throws {
+        let loop = try PosixEventLoop()
+        defer { loop.stop() }
+        #expect(loop.sync { SystemThread.currentName } == "gpioagg-loop")
+        #expect(SystemThread.currentName != "gpioagg-loop")
     }
 
     @Test("sync passes errors through")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemCore
 
 /// Helpers for `AF_UNIX` stream sockets named by a path.
 enum UnixSocket {
@@ -11,8 +12,8 @@ enum UnixSocket {
 
     /// A new stream socket, close-on-exec (no helper process inherits the control socket)
     /// and non-blocking.
-    static func makeStream() throws(SystemCall.Failure) -> Int32 {
-        try SystemCall.run {
+    static func makeStream() throws(SystemCallError) -> Int32 {
+        try SystemCall.retrying("socket") {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         }
     }
@@ -44,14 +45,14 @@ enum UnixSocket {
     }
 
     /// Connects `fd` to `path`; failures are the raw errno for the caller to word.
-    static func connectStream(_ fd: Int32, to path: String) throws(SystemCall.Failure) {
-        try SystemCall.run { withAddress(of: path) { connect(fd, $0, $1) } }
+    static func connectStream(_ fd: Int32, to path: String) throws(SystemCallError) {
+        try SystemCall.retrying("connect") { withAddress(of: path) { connect(fd, $0, $1) } }
     }
 
     /// Sends without blocking. MSG_NOSIGNAL: a peer that went away is an EPIPE here, not a
     /// SIGPIPE that would kill the process.
-    static func sendAvailable(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCall.Failure) -> Int {
-        try SystemCall.run {
+    static func sendAvailable(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+        try SystemCall.retrying("send") {
             send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
         }
     }
@@ -74,21 +75,21 @@ enum UnixSocket {
         var gid: UInt32
     }
 
-    static func peerCredentials(_ fd: Int32) throws(SystemCall.Failure) -> PeerCredentials {
+    static func peerCredentials(_ fd: Int32) throws(SystemCallError) -> PeerCredentials {
         // struct ucred's layout (pid_t, uid_t, gid_t); Glibc's module hides the struct
         // behind _GNU_SOURCE.
         var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: raw))
-        try SystemCall.run { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) }
+        try SystemCall.retrying("getsockopt") { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) }
         return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
     }
 
     /// The server that accepts connections on `path` right now, or nil when nobody does
     /// (refused: the file is stale). A full backlog (`EAGAIN`) still means somebody
     /// listens, with a pid of 0 when the kernel could not say who.
-    static func listener(at path: String) throws(SystemCall.Failure) -> PeerCredentials? {
+    static func listener(at path: String) throws(SystemCallError) -> PeerCredentials? {
         let probe = try makeStream()
-        defer { close(probe) }
+        defer { SystemCall.close(probe) }
         do {
             try connectStream(probe, to: path)
         } catch {

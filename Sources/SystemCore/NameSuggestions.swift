@@ -48,7 +48,7 @@ public enum NameSuggestions {
     /// Up to `limit` names closest to `name` by edit distance, ignoring case, equals in
     /// alphabetical order; only names close enough to be a plausible typo, unless nothing
     /// is (then the closest few).
-    static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
+    public static func nearest(to name: String, among candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().unicodeScalars)
         let threshold = typoThreshold(for: name)
         var close: [(distance: Int, name: String)] = []

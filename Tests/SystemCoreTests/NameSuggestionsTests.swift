@@ -1,4 +1,4 @@
-import GPIO
+import SystemCore
 import Testing
 import TestSupport
 

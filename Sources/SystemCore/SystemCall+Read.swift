@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SystemCall {
+    /// One `read` of at most `buffer.count` bytes into the start of `buffer`, for a
+    /// reader the loop calls when `fd` is readable: never more than one read, so that it
+    /// does not block on a descriptor that is not non-blocking (a pipe others share).
+    public static func readAvailable(_ fd: Int32, into buffer: inout [UInt8]) -> DescriptorRead {
+        do throws(SystemCallError) {
+            guard let count = try nonBlocking("read", { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } })
+            else { return .notYet }
+            return count == 0 ? .ended : .bytes(count)
+        } catch {
+            return .failed(error)
+        }
+    }
+}
+
+extension SystemCall {
+    /// Opens `path` for reading without blocking (a FIFO with no writer would otherwise
+    /// hold up the caller, often the event loop) and without becoming its controlling
+    /// terminal, close-on-exec, then reads its status, so that the caller checks what it
+    /// opened (a regular file? how large?) before reading a byte. The caller closes the
+    /// descriptor; on a failure nothing is left open. `followLinks: false` refuses a
+    /// symbolic link (`ELOOP`).
+    public static func openForReading(_ path: String,
+                                      followLinks: Bool = true) throws(SystemCallError) -> (descriptor: Int32, status: stat) {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW)
+        let descriptor = try retrying("open") { open(path, flags) }
+        var status = stat()
+        do throws(SystemCallError) {
+            try retrying("fstat") { fstat(descriptor, &status) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, status)
+    }
+}
