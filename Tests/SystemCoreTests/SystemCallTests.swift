@@ -136,7 +136,7 @@ struct OpenForReadingTests {
     func fifoAndLink() throws {
         var template = Array("/tmp/systemcore-XXXXXX".utf8CString)
         #expect(mkdtemp(&template) != nil)
-        let directory = String(cString: template)
+        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fifo = directory + "/fifo", link = directory + "/link"
         defer { unlink(fifo); unlink(link); rmdir(directory) }
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -80,7 +80,7 @@ struct MQTTLibraryLoadingTests {
         // A library the dynamic loader finds first and cannot load.
         let libraries = folder + "/lib"
         try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: libraries + "/" + library, contents: Data())
+        #expect(FileManager.default.createFile(atPath: libraries + "/" + library, contents: Data()))
         let path = folder + "/gpioagg.yaml"
         try (Self.lines + "\nmqtt:\n  broker: mqtt://127.0.0.1:1\n  node: shed\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
