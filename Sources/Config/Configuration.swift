@@ -161,14 +161,6 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
         self.location = location
         self.topicLocation = topicLocation ?? location
     }
-
-    /// The same input, whatever the places it is written at: a reload keeps its value.
-    public func meansTheSame(as other: RemoteInputDeclaration) -> Bool {
-        var other = other
-        other.location = location
-        other.topicLocation = topicLocation
-        return self == other
-    }
 }
 
 /// `mqtt:`: the broker, and how this node appears there.

@@ -28,13 +28,13 @@ struct RemoteHoldConfigTests {
     }
 
     @Test("a reload keeps a remote input's value when only where it is written changed")
-    func meansTheSame() throws {
+    func unchangedWherever() throws {
         let first = try ConfigFixture.parse(Self.mqtt + "inputs:\n  shed: { topic: a/b, hold: 5s }\n")
         let moved = try ConfigFixture.parse(Self.mqtt + "\ninputs:\n    shed: { topic: a/b,   hold: 5s }\n")
         let changed = try ConfigFixture.parse(Self.mqtt + "inputs:\n  shed: { topic: a/b, hold: 6s }\n")
         let a = try #require(first.remoteInputs.first)
-        #expect(a.meansTheSame(as: try #require(moved.remoteInputs.first)))
+        #expect(a.isUnchanged(from: try #require(moved.remoteInputs.first)))
         #expect(a != moved.remoteInputs.first, "the places differ")
-        #expect(!a.meansTheSame(as: try #require(changed.remoteInputs.first)))
+        #expect(!a.isUnchanged(from: try #require(changed.remoteInputs.first)))
     }
 }

@@ -123,14 +123,17 @@ struct RemoteInputs {
         connected = previous.connected
         statuses = previous.statuses
         for index in entries.indices {
-            guard let old = previous.entries.first(where: {
-                $0.declaration.name == entries[index].declaration.name
-                    && $0.declaration.meansTheSame(as: entries[index].declaration)
-            }) else { continue }
             let declaration = entries[index].declaration
+            guard let old = previous.entry(unchangedIn: declaration) else { continue }
             entries[index] = old
             entries[index].declaration = declaration
         }
+    }
+
+    /// The entry of the input `declaration` declares, if it is declared here as it is
+    /// there but for where it is written.
+    private func entry(unchangedIn declaration: RemoteInputDeclaration) -> Entry? {
+        entries.first { declaration.isUnchanged(from: $0.declaration) }
     }
 
     /// The topics to subscribe to: each remote input's, and the status topic of each
@@ -149,13 +152,7 @@ struct RemoteInputs {
     /// The topics whose inputs start afresh here, compared with `previous`: new ones, and
     /// those whose input's declaration changed (their retained value is read again).
     func freshTopics(since previous: RemoteInputs) -> Set<String> {
-        var fresh = Set<String>()
-        for entry in entries where !previous.entries.contains(where: {
-            $0.declaration.name == entry.declaration.name && $0.declaration.meansTheSame(as: entry.declaration)
-        }) {
-            fresh.insert(entry.declaration.topic)
-        }
-        return fresh
+        Set(entries.filter { previous.entry(unchangedIn: $0.declaration) == nil }.map(\.declaration.topic))
     }
 
     /// Each input's value now: what the engine has (a reload's next engine starts each

@@ -1,10 +1,9 @@
-import Config
-
 // Whether a reload changed a declaration: where the file writes it is no change (a line
-// added above it moves it), anything else is.
+// added above it moves it), anything else is. The engine carries an unchanged node's
+// state across a reload by it, and the MQTT bridge an unchanged remote input's value.
 
 extension CommandInputDeclaration {
-    func isUnchanged(from other: Self) -> Bool {
+    public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
         return moved == self
@@ -12,7 +11,7 @@ extension CommandInputDeclaration {
 }
 
 extension RemoteInputDeclaration {
-    func isUnchanged(from other: Self) -> Bool {
+    public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
         moved.topicLocation = topicLocation
@@ -21,7 +20,7 @@ extension RemoteInputDeclaration {
 }
 
 extension SignalDeclaration {
-    func isUnchanged(from other: Self) -> Bool {
+    public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
         return moved == self
@@ -29,7 +28,7 @@ extension SignalDeclaration {
 }
 
 extension OutputDeclaration {
-    func isUnchanged(from other: Self) -> Bool {
+    public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
         moved.lineLocation = lineLocation
