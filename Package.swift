@@ -29,9 +29,12 @@
 //   GPIOSimulated    In-process chips on an event loop's clock, for tests and --simulate.
 //   CYAML            libyaml (Debian's libyaml-dev) as a system library, imported by
 //                    exactly one Swift module: Config.
-//   Values           The words for a level (on, true, 1; off, false, 0), one table for the
-//                    config, test files, the command line, line commands and MQTT
-//                    payloads. No dependencies.
+//   Values           What a node is and holds, below everything that shows it: NodeID
+//                    (kind and name), NodeValue (a level, a number with its
+//                    MeasurementUnit, or unavailable), the words for a level (on, true,
+//                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
+//                    for the config, test files, the command line, line commands and
+//                    MQTT payloads. No dependencies.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event), which platform each kind of node is

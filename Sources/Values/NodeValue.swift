@@ -1,0 +1,68 @@
+/// The value of an input, a signal or an output: a level (on or off), a number with its
+/// unit, or unavailable (a sensor that has not answered, a remote input whose publisher
+/// is gone, a mean of nothing). The one value type the engine's changes, its snapshot,
+/// the control protocol, the journal, the terminal, the state file, MQTT and
+/// `gpioagg test` share.
+///
+/// Unavailable is a case, not a sentinel number: a threshold over an unavailable value
+/// takes its fallback, Home Assistant shows the entity as unavailable, and a test can
+/// expect it.
+///
+/// ```swift
+/// NodeValue.level(true).text(precision: 2)                  // "on"
+/// NodeValue.number(27.456, "°C").text(precision: 1)         // "27.5 °C"
+/// NodeValue.unavailable.text(precision: 2)                  // "unavailable"
+/// ```
+public enum NodeValue: Hashable, Sendable {
+    case level(Bool)
+    case number(Double, MeasurementUnit)
+    case unavailable
+
+    public static let on = NodeValue.level(true)
+    public static let off = NodeValue.level(false)
+
+    /// The level; nil for a number or unavailable.
+    public var level: Bool? {
+        if case .level(let level) = self { return level }
+        return nil
+    }
+
+    /// True only for the level on: what a level's consumers (an output, the terminal's
+    /// colours) act on.
+    public var isOn: Bool { level == true }
+
+    /// The number; nil for a level or unavailable.
+    public var number: Double? {
+        if case .number(let number, _) = self { return number }
+        return nil
+    }
+
+    /// The number's unit; nil for a level or unavailable.
+    public var unit: MeasurementUnit? {
+        if case .number(_, let unit) = self { return unit }
+        return nil
+    }
+
+    public var isAvailable: Bool { self != .unavailable }
+
+    /// The value without its unit, as a payload, a journal field or a status line shows
+    /// it: `on`, `off`, `unavailable`, or the number at `precision` decimal places
+    /// (`DecimalText`).
+    public func word(precision: Int) -> String {
+        switch self {
+        case .level(let level): level ? "on" : "off"
+        case .number(let number, _): DecimalText.format(number, places: precision)
+        case .unavailable: "unavailable"
+        }
+    }
+
+    /// The value with its unit, for people: `on`, `27.50 °C`, `3 %`, `unavailable`.
+    public func text(precision: Int) -> String {
+        switch self {
+        case .number(_, let unit) where !unit.isNone:
+            word(precision: precision) + " " + unit.symbol
+        default:
+            word(precision: precision)
+        }
+    }
+}
