@@ -141,7 +141,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),
         .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "MQTTCore", "Values"]),
-        .target(name: "KeptState", dependencies: ["Locks", "SystemCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KeptState", dependencies: ["Locks", "SystemCore", "Values", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
         // first used (dlopen), so that a daemon without MQTT does not map them.
@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
@@ -206,12 +206,12 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
-                                   "Locks", "Loop", "LoopEmbedded", "Service",
+                                   "Locks", "Loop", "LoopEmbedded", "Service", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded",
+                                   "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
@@ -225,6 +225,6 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "gpioaggTests",
                     dependencies: ["gpioagg", "gpioagg-bench", "CommandParsing", "Config", "Control", "Engine", "Loop", "Service",
-                                   "MosquittoTesting", "TestSupport"]),
+                                   "MosquittoTesting", "TestSupport", "Values"]),
     ]
 )

@@ -1,3 +1,5 @@
+import Values
+
 extension ConfigValidator {
     struct ReadInterlock {
         var declaration: InterlockDeclaration
@@ -62,7 +64,7 @@ extension ConfigValidator {
     }
 
     /// Every output an interlock names is declared, and in at most one interlock.
-    mutating func checkInterlocks(kinds: [String: DeclaredName.Kind]) {
+    mutating func checkInterlocks(kinds: [String: NodeKind]) {
         let outputNames = declaredNames.filter { $0.kind == .output }.map(\.name)
         var known = KnownNames(outputNames)
         var member: [String: String] = [:]
@@ -91,7 +93,7 @@ extension ConfigValidator {
 
     /// What reads a momentary signal must react to activations: `toggle`, `latch`,
     /// `sample`'s `on`, `zip`, or an output with `pulse:`.
-    mutating func checkMomentaryReaders(kinds: [String: DeclaredName.Kind]) {
+    mutating func checkMomentaryReaders(kinds: [String: NodeKind]) {
         var momentary = Set<String>()
         for signal in signals where signal.declaration.expression.isMomentary
             && kinds[signal.declaration.name] == .signal {

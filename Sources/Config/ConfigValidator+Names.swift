@@ -1,3 +1,5 @@
+import Values
+
 extension ConfigValidator {
     /// Checks names across sections (clashes, references, cycles) and returns the
     /// signals in dependency order.
@@ -35,7 +37,7 @@ extension ConfigValidator {
 
     /// Inputs, signals and outputs share one set of names (chips have their own). The
     /// first declaration of a name keeps it; each later one is an error.
-    private mutating func checkClashes() -> [String: DeclaredName.Kind] {
+    private mutating func checkClashes() -> [String: NodeKind] {
         var first: [String: DeclaredName] = [:]
         let bySource = declaredNames.enumerated().sorted {
             ($0.element.location.line, $0.element.location.column, $0.offset)
@@ -70,7 +72,7 @@ extension ConfigValidator {
 
     /// An operand of a signal, or what an output follows: an input or a signal.
     private mutating func checkReadable(_ reference: Reference, key: String?, in what: String,
-                                        kinds: [String: DeclaredName.Kind], follows: [String: String],
+                                        kinds: [String: NodeKind], follows: [String: String],
                                         candidates: [String], known: inout KnownNames) {
         let place = key.map { "\($0): of \(what)" } ?? what
         switch kinds[reference.name] {
@@ -95,7 +97,7 @@ extension ConfigValidator {
         }
     }
 
-    private mutating func orderSignals(kinds: [String: DeclaredName.Kind]) -> [SignalDeclaration] {
+    private mutating func orderSignals(kinds: [String: NodeKind]) -> [SignalDeclaration] {
         var index: [String: Int] = [:]
         for (position, signal) in signals.enumerated() where kinds[signal.declaration.name] == .signal {
             index[signal.declaration.name] = index[signal.declaration.name] ?? position
@@ -113,7 +115,7 @@ extension ConfigValidator {
         return order.map { signals[$0].declaration }
     }
 
-    private func article(_ kind: DeclaredName.Kind) -> String {
+    private func article(_ kind: NodeKind) -> String {
         kind == .input || kind == .output ? "an" : "a"
     }
 }

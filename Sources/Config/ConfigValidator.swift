@@ -1,4 +1,5 @@
 import GPIO
+import Values
 
 /// Reads a composed config file into a `Configuration`, collecting every error rather
 /// than stopping at the first.
@@ -16,12 +17,8 @@ struct ConfigValidator {
     /// An input, signal or output name as declared, whether or not the rest of its entry
     /// was valid: references to it must not become "unknown name" errors too.
     struct DeclaredName {
-        enum Kind: String {
-            case input, signal, output
-        }
-
         var name: String
-        var kind: Kind
+        var kind: NodeKind
         var location: SourceLocation
     }
 

@@ -48,21 +48,7 @@ extension ControlReply {
             }
             return
         }
-        var levels: [[String: Bool]] = []
-        for section in sections {
-            guard case .object(let members)? = object[section] else {
-                throw .invalidReply("a status without an object \"\(section)\"")
-            }
-            var names: [String: Bool] = [:]
-            for (name, value) in members.members {
-                guard case .bool(let on) = value else {
-                    throw .invalidReply("\(section) \(name.singleQuoted) is \(value.kindDescription), not true or false")
-                }
-                names[name] = on
-            }
-            levels.append(names)
-        }
-        self = .status(EngineSnapshot(inputs: levels[0], signals: levels[1], outputs: levels[2]))
+        self = .status(try EngineSnapshot(decoding: object))
     }
 
     /// Decodes one reply line given as text.
@@ -86,17 +72,7 @@ extension ControlReply {
         case .failure(let message):
             return .object(JSONObject(["ok": .bool(false), "error": .string(message)]))
         case .status(let snapshot):
-            func levels(_ names: [String: Bool]) -> JSONValue {
-                var object = JSONObject()
-                for name in names.keys.sorted() { object.set(name, .bool(names[name]!)) }
-                return .object(object)
-            }
-            return .object(JSONObject([
-                "ok": .bool(true),
-                "inputs": levels(snapshot.inputs),
-                "signals": levels(snapshot.signals),
-                "outputs": levels(snapshot.outputs),
-            ]))
+            return .object(JSONObject([("ok", .bool(true))] + snapshot.jsonMembers))
         }
     }
 }

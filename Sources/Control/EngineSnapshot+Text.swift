@@ -1,32 +1,104 @@
 import Engine
+import Values
 
 extension EngineSnapshot {
-    /// One section per kind, one line per name (sorted): the name, then on or off.
+    /// One section per kind, one line per name (sorted): the name, then its value with
+    /// its unit (`on`, `off`, `27.50 °C`, `unavailable`).
     public var table: String {
         let width = [inputs, signals, outputs].flatMap(\.keys).map(\.count).max() ?? 0
         var lines: [String] = []
-        for (title, levels) in [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)] {
+        for (title, values) in [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)] {
             lines.append(title)
-            if levels.isEmpty { lines.append("  (none)") }
-            for name in levels.keys.sorted() {
+            if values.isEmpty { lines.append("  (none)") }
+            for name in values.keys.sorted() {
                 lines.append("  " + name + String(repeating: " ", count: width - name.count + 2)
-                    + (levels[name]! ? "on" : "off"))
+                    + values[name]!.text(precision: precision(of: name)))
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `{"inputs": {NAME: true|false}, "signals": {...}, "outputs": {...}}`, names sorted:
-    /// what `gpioagg status --json` prints.
+    /// `{"inputs": {NAME: VALUE}, "signals": {...}, "outputs": {...}}`, names sorted:
+    /// what `gpioagg status --json` prints. A level is `true` or `false`, a number a JSON
+    /// number rounded to its node's precision, unavailable `null`. When a number has a
+    /// unit, `"units": {NAME: UNIT}` follows; when a number's precision is not the
+    /// default, `"precision": {NAME: PLACES}`.
     ///
     /// ```swift
-    /// EngineSnapshot(inputs: ["switch1": true], signals: [:], outputs: [:]).json.serialized(.spaced)
+    /// EngineSnapshot(inputs: ["switch1": .on], signals: [:], outputs: [:]).json.serialized(.spaced)
     /// // {"inputs": {"switch1": true}, "signals": {}, "outputs": {}}
     /// ```
     public var json: JSONValue {
-        func levels(_ names: [String: Bool]) -> JSONValue {
-            .object(JSONObject(names.keys.sorted().map { ($0, JSONValue.bool(names[$0]!)) }))
+        .object(JSONObject(jsonMembers))
+    }
+
+    /// The members of `json`, in order: also the members of a `status` reply after its
+    /// `"ok"`.
+    var jsonMembers: [(String, JSONValue)] {
+        var units: [(String, JSONValue)] = []
+        func section(_ values: [String: NodeValue]) -> JSONValue {
+            .object(JSONObject(values.keys.sorted().map { name in
+                switch values[name]! {
+                case .level(let on):
+                    return (name, .bool(on))
+                case .number(let number, let unit):
+                    if !unit.isNone { units.append((name, .string(unit.symbol))) }
+                    let shown = DecimalText.format(number, places: precision(of: name))
+                    return (name, .number(DecimalText.parse(shown) ?? number))
+                case .unavailable:
+                    return (name, .null)
+                }
+            }))
         }
-        return .object(JSONObject(["inputs": levels(inputs), "signals": levels(signals), "outputs": levels(outputs)]))
+        var members = [("inputs", section(inputs)), ("signals", section(signals)), ("outputs", section(outputs))]
+        if !units.isEmpty { members.append(("units", .object(JSONObject(units.sorted { $0.0 < $1.0 })))) }
+        if !precisions.isEmpty {
+            members.append(("precision", .object(JSONObject(precisions.keys.sorted().map {
+                ($0, JSONValue.number(Double(precisions[$0]!)))
+            }))))
+        }
+        return members
+    }
+
+    /// The snapshot `jsonMembers` wrote, from a reply's members.
+    init(decoding object: JSONObject) throws(ControlError) {
+        self.init()
+        var unitOf: [String: MeasurementUnit] = [:]
+        if case .object(let units)? = object["units"] {
+            for (name, value) in units.members {
+                guard case .string(let symbol) = value else {
+                    throw .invalidReply("the unit of \(name.singleQuoted) is \(value.kindDescription), not a string")
+                }
+                unitOf[name] = MeasurementUnit(symbol)
+            }
+        }
+        if case .object(let places)? = object["precision"] {
+            for (name, value) in places.members {
+                guard case .number(let number) = value, let places = Int(exactly: number), (0...9).contains(places) else {
+                    throw .invalidReply("the precision of \(name.singleQuoted) is \(value.kindDescription), not 0 to 9")
+                }
+                precisions[name] = places
+            }
+        }
+        func section(_ key: String) throws(ControlError) -> [String: NodeValue] {
+            guard case .object(let members)? = object[key] else {
+                throw .invalidReply("a status without an object \"\(key)\"")
+            }
+            var values: [String: NodeValue] = [:]
+            for (name, value) in members.members {
+                switch value {
+                case .bool(let on): values[name] = .level(on)
+                case .number(let number): values[name] = .number(number, unitOf[name] ?? .none)
+                case .null: values[name] = .unavailable
+                default:
+                    throw .invalidReply("\(key) \(name.singleQuoted) is \(value.kindDescription), "
+                        + "not true, false, a number or null")
+                }
+            }
+            return values
+        }
+        inputs = try section("inputs")
+        signals = try section("signals")
+        outputs = try section("outputs")
     }
 }

@@ -3,6 +3,7 @@ import GPIO
 import Logging
 import Loop
 import Reactive
+import Values
 
 /// The signal graph of a configuration, running on GPIO lines.
 ///
@@ -144,10 +145,10 @@ public final class Engine {
     public func snapshot() -> EngineSnapshot {
         loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
-        for input in inputs { snapshot.inputs[input.name] = input.value }
-        for input in virtualInputs { snapshot.inputs[input.name] = input.value }
-        for signal in signals { snapshot.signals[signal.name] = signal.value }
-        for output in outputs { snapshot.outputs[output.name] = output.written }
+        for input in inputs { snapshot.inputs[input.name] = .level(input.value) }
+        for input in virtualInputs { snapshot.inputs[input.name] = .level(input.value) }
+        for signal in signals { snapshot.signals[signal.name] = .level(signal.value) }
+        for output in outputs { snapshot.outputs[output.name] = .level(output.written) }
         return snapshot
     }
 
@@ -174,7 +175,7 @@ public final class Engine {
     ///
     /// ```swift
     /// let observation = engine.observeChanges { change in
-    ///     log("\(change.kind) \(change.name) \(change.value ? "on" : "off")")
+    ///     log("\(change)")     // "signal all_on on"
     /// }
     /// ```
     public func observeChanges(_ observer: @escaping (EngineChange) -> Void) -> AnyCancellable {

@@ -1,4 +1,5 @@
 import GPIO
+import Values
 
 /// A change of an input, a signal or an output, as observers of an engine hear it: what
 /// changed, why, and where it is declared, so that every log entry of it carries the
@@ -10,12 +11,6 @@ import GPIO
 /// }
 /// ```
 public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable {
-        case input
-        case signal
-        case output
-    }
-
     /// Why the value changed.
     public enum Cause: String, Hashable, Sendable {
         /// The value at start: an output requested at its `initial` value (or, on a
@@ -29,10 +24,10 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
         case safeState = "safe state"
     }
 
-    public var kind: Kind
-    public var name: String
-    /// The new logical value.
-    public var value: Bool
+    /// Which input, signal or output changed.
+    public var node: NodeID
+    /// The new value: a level, a number with its unit, or unavailable.
+    public var value: NodeValue
     /// When it happened, in nanoseconds on the event loop's clock (`CLOCK_MONOTONIC` on
     /// the kernel backend): the kernel's timestamp of the edge that caused it, or the
     /// time of the deadline, re-read, start or stop that did.
@@ -43,21 +38,34 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     public var chip: String?
     public var line: LineLocator?
     /// A momentary signal activated (it is on for that instant only, and `value` is
-    /// true).
+    /// on).
     public var isActivation = false
+    /// The decimal places a number is shown, logged and published with (the node's
+    /// `precision:`).
+    public var precision: Int
 
-    public init(kind: Kind, name: String, value: Bool, timestamp: UInt64, cause: Cause = .change,
-                chip: String? = nil, line: LineLocator? = nil) {
-        self.kind = kind
-        self.name = name
+    public init(_ node: NodeID, value: NodeValue, timestamp: UInt64, cause: Cause = .change,
+                chip: String? = nil, line: LineLocator? = nil, precision: Int = NodeValue.defaultPrecision) {
+        self.node = node
         self.value = value
         self.timestamp = timestamp
         self.cause = cause
         self.chip = chip
         self.line = line
+        self.precision = precision
     }
 
+    public var kind: NodeKind { node.kind }
+    public var name: String { node.name }
+
+    /// The value as a word (`on`, `off`, `activated`, `27.50`, `unavailable`), without
+    /// its unit: what the journal's `GPIO_VALUE` holds.
+    public var valueWord: String {
+        isActivation ? "activated" : value.word(precision: precision)
+    }
+
+    /// `signal all_on on`, `input greenhouse 27.50 °C`, `signal click activated`.
     public var description: String {
-        "\(kind.rawValue) \(name) \(isActivation ? "activated" : value ? "on" : "off")"
+        "\(node) \(isActivation ? "activated" : value.text(precision: precision))"
     }
 }

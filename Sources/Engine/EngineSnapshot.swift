@@ -1,22 +1,53 @@
-/// The logical value (`true` is on) of every input, signal and output of an engine, by
-/// name: what a status display shows.
+import Values
+
+/// The value of every input, signal and output of an engine, by name: what a status
+/// display shows. A level, a number with its unit, or unavailable (`NodeValue`).
 ///
 /// Outputs are what was last written to the line (their `initial` value until the
 /// graph first changes them, their `safe` value after `stop()`).
 ///
 /// ```swift
 /// let snapshot = engine.snapshot()
-/// snapshot.inputs["switch1"]      // Optional(true)
-/// snapshot.outputs["ready_led"]   // Optional(false)
+/// snapshot.inputs["switch1"]      // Optional(.level(true))
+/// snapshot.outputs["ready_led"]   // Optional(.level(false))
+/// snapshot[.input("switch1")]     // Optional(.level(true))
 /// ```
 public struct EngineSnapshot: Hashable, Sendable {
-    public var inputs: [String: Bool]
-    public var signals: [String: Bool]
-    public var outputs: [String: Bool]
+    public var inputs: [String: NodeValue]
+    public var signals: [String: NodeValue]
+    public var outputs: [String: NodeValue]
+    /// The decimal places of each numeric node whose `precision:` is not the default
+    /// (`NodeValue.defaultPrecision`).
+    public var precisions: [String: Int]
 
-    public init(inputs: [String: Bool] = [:], signals: [String: Bool] = [:], outputs: [String: Bool] = [:]) {
+    public init(inputs: [String: NodeValue] = [:], signals: [String: NodeValue] = [:],
+                outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:]) {
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
+        self.precisions = precisions
+    }
+
+    /// The value of one node; nil when the engine has no such node.
+    public subscript(node: NodeID) -> NodeValue? {
+        switch node.kind {
+        case .input: inputs[node.name]
+        case .signal: signals[node.name]
+        case .output: outputs[node.name]
+        }
+    }
+
+    /// The value of the input, signal or output named `name` (names are unique across
+    /// kinds), with its kind; nil when there is none.
+    public func value(named name: String) -> (node: NodeID, value: NodeValue)? {
+        if let value = inputs[name] { return (.input(name), value) }
+        if let value = signals[name] { return (.signal(name), value) }
+        if let value = outputs[name] { return (.output(name), value) }
+        return nil
+    }
+
+    /// The decimal places `name`'s numbers are shown with.
+    public func precision(of name: String) -> Int {
+        precisions[name] ?? NodeValue.defaultPrecision
     }
 }

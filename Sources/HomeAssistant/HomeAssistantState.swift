@@ -1,20 +1,34 @@
 import JSON
+import Values
 
 /// The state payloads: `ON`/`OFF` for binary sensors and switches (written out in every
-/// config as `payload_on`/`payload_off`, Home Assistant's defaults), and the event
-/// JSON of a click.
+/// config as `payload_on`/`payload_off`, Home Assistant's defaults), a decimal at the
+/// node's precision for a number, and the event JSON of a click.
 public enum HomeAssistantState {
     public static let on = "ON"
     public static let off = "OFF"
 }
 
 extension HomeAssistantNode {
-    /// The retained `ON`/`OFF` message of a binary sensor or switch; nil for a click,
-    /// which has no level (`eventMessage(for:)`).
-    public func stateMessage(for entity: HomeAssistantEntity, isOn: Bool) -> HomeAssistantMessage? {
+    /// The retained state message of an entity: `ON`/`OFF` for a level, the number at
+    /// `precision` decimal places (`27.50`) for a number. Nil for a click, which has no
+    /// level (`eventMessage(for:)`), and for unavailable, which is no state: a retained
+    /// state stays what it was, and availability says the value is gone.
+    ///
+    /// ```swift
+    /// node.stateMessage(for: door, value: .on)?.payload                    // "ON"
+    /// node.stateMessage(for: air, value: .number(21.456, "°C"), precision: 1)?.payload   // "21.5"
+    /// ```
+    public func stateMessage(for entity: HomeAssistantEntity, value: NodeValue,
+                             precision: Int = NodeValue.defaultPrecision) -> HomeAssistantMessage? {
         guard entity.component != .event else { return nil }
-        return HomeAssistantMessage(topic: stateTopic(for: entity),
-                                    payload: isOn ? HomeAssistantState.on : HomeAssistantState.off, retain: true)
+        let payload: String
+        switch value {
+        case .level(let on): payload = on ? HomeAssistantState.on : HomeAssistantState.off
+        case .number(let number, _): payload = DecimalText.format(number, places: precision)
+        case .unavailable: return nil
+        }
+        return HomeAssistantMessage(topic: stateTopic(for: entity), payload: payload, retain: true)
     }
 
     /// The message of one activation of a click: `{"event_type":"double"}`, not

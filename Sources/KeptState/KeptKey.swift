@@ -1,8 +1,10 @@
+import Values
+
 /// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`),
 /// an output (`initial: restore`) or a command input (`persist: true`). No two of them
 /// share a name in a config, but the kind is kept so that a name that moves from one
-/// section to another does not bring back a value of the wrong meaning. The kinds'
-/// names are those of the engine's changes (`EngineChange.Kind`).
+/// section to another does not bring back a value of the wrong meaning. The kind is the
+/// graph's own (`NodeKind`).
 ///
 /// Only names a config file can declare make a key: `[A-Za-z_][A-Za-z0-9_-]*`, at
 /// most 64 characters (the rule of `Config`, repeated here so that this module depends
@@ -13,20 +15,14 @@
 /// writer.record(lamp, true)
 /// ```
 public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case signal
-        case output
-        case input
-    }
-
     /// The longest name a key may have, in characters (as a config's names).
     public static let maximumNameLength = 64
 
-    public let kind: Kind
+    public let kind: NodeKind
     public let name: String
 
     /// Nil when `name` is not a name a config file could declare.
-    public init?(kind: Kind, name: String) {
+    public init?(kind: NodeKind, name: String) {
         guard Self.isValidName(name) else { return nil }
         self.kind = kind
         self.name = name
@@ -38,7 +34,7 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Signals, then outputs, then inputs; by name within a kind: the order of the state
     /// file.
     public static func < (left: KeptKey, right: KeptKey) -> Bool {
-        if left.kind != right.kind { return left.kind.order < right.kind.order }
+        if left.kind != right.kind { return left.kind.stateFileOrder < right.kind.stateFileOrder }
         return left.name.utf8.lexicographicallyPrecedes(right.name.utf8)
     }
 
@@ -59,9 +55,10 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 }
 
-extension KeptKey.Kind {
-    /// Where the kind's lines come in the state file.
-    var order: Int {
+extension NodeKind {
+    /// Where the kind's lines come in the state file: signals, outputs, inputs (the
+    /// order of the formats before inputs were kept).
+    var stateFileOrder: Int {
         switch self {
         case .signal: 0
         case .output: 1

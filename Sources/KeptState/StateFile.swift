@@ -1,3 +1,5 @@
+import Values
+
 /// The state file: where kept values live between runs, as a small text file.
 ///
 /// ```
@@ -126,7 +128,7 @@ public enum StateFile {
     private static func entry(_ line: ArraySlice<UInt8>, timed: Bool) -> (KeptKey, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard fields.count == 3 || (timed && fields.count == 6),
-              let kind = KeptKey.Kind(rawValue: String(decoding: fields[0], as: UTF8.self)),
+              let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),
               let key = KeptKey(kind: kind, name: String(decoding: fields[1], as: UTF8.self)) else { return nil }
         switch String(decoding: fields[2], as: UTF8.self) {
         case "on" where fields.count == 3: return (key, true)

@@ -89,7 +89,7 @@ public final class ScenarioRunner {
 
     private func record(_ change: EngineChange) {
         history.record(change)
-        if change.value, change.cause != .safeState, activations[change.name] == nil {
+        if change.value.isOn, change.cause != .safeState, activations[change.name] == nil {
             activations[change.name] = change.timestamp
         }
     }
@@ -127,10 +127,10 @@ public final class ScenarioRunner {
         case .expect(let levels):
             let snapshot = engine.snapshot()
             for level in levels {
-                let value = snapshot.inputs[level.name] ?? snapshot.signals[level.name] ?? snapshot.outputs[level.name]
-                check(value == level.value, at: level.location, name: level.name,
+                let value = snapshot.value(named: level.name)?.value
+                check(value == .level(level.value), at: level.location, name: level.name,
                       "expected \(level.name) \(Self.onOff(level.value)) at \(time(loop.now)), "
-                          + "it is \(value.map(Self.onOff) ?? "unknown")")
+                          + "it is \(value.map { $0.text(precision: snapshot.precision(of: level.name)) } ?? "unknown")")
             }
         case .expectActive(let names):
             for name in names {
@@ -166,7 +166,7 @@ public final class ScenarioRunner {
 
     private func currentValue(_ name: String) -> String {
         let snapshot = engine.snapshot()
-        return (snapshot.inputs[name] ?? snapshot.signals[name] ?? snapshot.outputs[name]).map(Self.onOff) ?? "unknown"
+        return snapshot.value(named: name).map { $0.value.text(precision: snapshot.precision(of: name)) } ?? "unknown"
     }
 
     /// The names whose changes explain `name`'s value.

@@ -511,9 +511,9 @@ public final class Daemon: ControlHandler {
     /// An output with a `max_on` is kept with when it went on: the time of its first
     /// change to on, kept while it stays on (through restarts and reloads too).
     private func keep(_ change: EngineChange) {
-        guard let keeper, change.cause != .safeState, let kind = KeptKey.Kind(rawValue: change.kind.rawValue),
-              let key = KeptKey(kind: kind, name: change.name), keptKeys.contains(key) else { return }
-        guard change.value, timedKeys.contains(key) else { return keeper.record(key, KeptValue(change.value)) }
+        guard let keeper, change.cause != .safeState, let level = change.value.level,
+              let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        guard level, timedKeys.contains(key) else { return keeper.record(key, KeptValue(level)) }
         if let kept = keeper.values[key], kept.isOn, kept.onSince != nil { return }
         keeper.record(key, KeptValue(true, onSince: options.bootClock.now()))
     }
@@ -525,16 +525,16 @@ public final class Daemon: ControlHandler {
         let snapshot = engine.snapshot()
         let now = loop.now
         for input in configuration.inputs {
-            logger.change(EngineChange(kind: .input, name: input.name, value: snapshot.inputs[input.name] ?? false,
+            logger.change(EngineChange(.input(input.name), value: snapshot.inputs[input.name] ?? .unavailable,
                                        timestamp: now, cause: .initial, chip: input.chip, line: input.line))
         }
         for name in configuration.commandInputs.map(\.name) + configuration.remoteInputs.map(\.name) {
-            logger.change(EngineChange(kind: .input, name: name, value: snapshot.inputs[name] ?? false,
+            logger.change(EngineChange(.input(name), value: snapshot.inputs[name] ?? .unavailable,
                                        timestamp: now, cause: .initial))
         }
         for signal in configuration.signals {
-            logger.change(EngineChange(kind: .signal, name: signal.name,
-                                       value: snapshot.signals[signal.name] ?? false, timestamp: now, cause: .initial))
+            logger.change(EngineChange(.signal(signal.name), value: snapshot.signals[signal.name] ?? .unavailable,
+                                       timestamp: now, cause: .initial))
         }
         let later = startChanges ?? []
         startChanges = nil
@@ -552,7 +552,7 @@ public final class Daemon: ControlHandler {
     /// The one-line summary for `STATUS=`.
     var status: String {
         let snapshot = engine.snapshot()
-        let on = snapshot.outputs.filter(\.value).keys.sorted()
+        let on = snapshot.outputs.filter(\.value.isOn).keys.sorted()
         return (simulation == nil ? "" : "simulating; ") + Self.counts(configuration)
             + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
             + (mqtt.map { "; mqtt: " + $0.connectionSummary } ?? "")

@@ -3,15 +3,17 @@ import Logging
 
 extension Logger {
     /// One entry per change: `input switch1 on`, `output ready_led off (safe state)`,
-    /// with the change as metadata (`gpio_kind`, `gpio_name`, `gpio_value`,
-    /// `gpio_cause`, and for inputs and outputs `gpio_chip` and `gpio_line`), which the
-    /// journal keeps as fields (`GPIO_NAME=ready_led`).
+    /// `input greenhouse 27.50 °C`, with the change as metadata (`gpio_kind`,
+    /// `gpio_name`, `gpio_value`, `gpio_cause`, a number's `gpio_unit`, and for inputs
+    /// and outputs `gpio_chip` and `gpio_line`), which the journal keeps as fields
+    /// (`GPIO_NAME=ready_led`, `GPIO_VALUE=27.50`, `GPIO_UNIT=°C`).
     func change(_ change: EngineChange, file: String = #fileID, function: String = #function, line: UInt = #line) {
-        let value = change.isActivation ? "activated" : change.value ? "on" : "off"
+        let value = change.valueWord
         var metadata: Logger.Metadata = [
             "gpio_kind": "\(change.kind.rawValue)", "gpio_name": "\(change.name)", "gpio_value": "\(value)",
             "gpio_cause": "\(change.cause.rawValue)",
         ]
+        if let unit = change.value.unit, !unit.isNone { metadata["gpio_unit"] = "\(unit.symbol)" }
         if let chip = change.chip { metadata["gpio_chip"] = "\(chip)" }
         switch change.line {
         case .name(let name)?: metadata["gpio_line"] = "\(name)"
@@ -20,7 +22,8 @@ extension Logger {
         case nil: break
         }
         let note = change.cause == .change ? "" : " (\(change.cause.rawValue))"
-        info("\(change.kind.rawValue) \(change.name) \(value)\(note)", metadata: metadata,
+        let shown = change.isActivation ? value : change.value.text(precision: change.precision)
+        info("\(change.kind.rawValue) \(change.name) \(shown)\(note)", metadata: metadata,
              file: file, function: function, line: line)
     }
 }

@@ -50,17 +50,33 @@ public struct TerminalLogHandler: LogHandler {
             output.error.write("\(event.message)")
             return
         }
-        let fields = event.metadata ?? [:]
-        guard case .string(let kind)? = fields["gpio_kind"], case .string(let name)? = fields["gpio_name"],
-              case .string(let value)? = fields["gpio_value"] else {
+        guard let columns = Self.columns(event.metadata ?? [:], nameWidth: layout.nameWidth, colour: colour) else {
             output.standard.write(Self.timeOfDay() + "\(event.message)")
             return
         }
+        output.standard.write(Self.timeOfDay() + columns)
+    }
+
+    /// A change laid out in columns (`signal all_on    on`, `input  air       21.50 °C`),
+    /// the value coloured when `colour` is on: on and activated bright green, off and
+    /// unavailable dim, a number as it is. Nil for an entry that is not a change.
+    static func columns(_ fields: Logger.Metadata, nameWidth: Int, colour: Bool) -> String? {
+        guard case .string(let kind)? = fields["gpio_kind"], case .string(let name)? = fields["gpio_name"],
+              case .string(let value)? = fields["gpio_value"] else { return nil }
         var note = ""
         if case .string(let cause)? = fields["gpio_cause"], cause != "change" { note = " (\(cause))" }
-        let level = !colour ? value.padding(to: 3)
-            : value == "on" ? "\u{1B}[1;32mon\u{1B}[0m " : "\u{1B}[2moff\u{1B}[0m"
-        output.standard.write(Self.timeOfDay() + "\(kind.padding(to: 6)) \(name.padding(to: layout.nameWidth)) \(level)\(note)")
+        var shown = value
+        if case .string(let unit)? = fields["gpio_unit"] { shown += " " + unit }
+        let level: String
+        switch value {
+        case _ where !colour: level = shown.padding(to: 3)
+        case "on": level = "\u{1B}[1;32mon\u{1B}[0m "
+        case "off": level = "\u{1B}[2moff\u{1B}[0m"
+        case "activated": level = "\u{1B}[1;32mactivated\u{1B}[0m"
+        case "unavailable": level = "\u{1B}[2munavailable\u{1B}[0m"
+        default: level = shown
+        }
+        return "\(kind.padding(to: 6)) \(name.padding(to: nameWidth)) \(level)\(note)"
     }
 
     /// `12:04:31.250 `, local time.

@@ -12,14 +12,23 @@
 /// NodeValue.level(true).text(precision: 2)                  // "on"
 /// NodeValue.number(27.456, "°C").text(precision: 1)         // "27.5 °C"
 /// NodeValue.unavailable.text(precision: 2)                  // "unavailable"
+/// let levels: [String: NodeValue] = ["switch1": true]       // a boolean literal is a level
 /// ```
-public enum NodeValue: Hashable, Sendable {
+public enum NodeValue: Hashable, Sendable, ExpressibleByBooleanLiteral {
     case level(Bool)
     case number(Double, MeasurementUnit)
     case unavailable
 
+    /// The decimal places a number is shown with when its node says nothing else.
+    public static let defaultPrecision = 2
+
     public static let on = NodeValue.level(true)
     public static let off = NodeValue.level(false)
+
+    /// A level: `["switch1": true]`.
+    public init(booleanLiteral on: Bool) {
+        self = .level(on)
+    }
 
     /// The level; nil for a number or unavailable.
     public var level: Bool? {

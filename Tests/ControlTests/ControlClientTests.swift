@@ -2,6 +2,7 @@ import Engine
 @testable import Control
 import Foundation
 import Testing
+import Values
 
 /// The client against servers that are missing, stale, silent or broken.
 @Suite("Control client")
@@ -82,7 +83,7 @@ struct ControlClientTests {
     @Test("a status far larger than the unread-reply limit arrives whole")
     func largeStatus() throws {
         let names = (0..<20_000).map { "signal_with_a_rather_long_name_\($0)" }
-        let big = EngineSnapshot(signals: Dictionary(uniqueKeysWithValues: names.map { ($0, $0.hasSuffix("7")) }))
+        let big = EngineSnapshot(signals: Dictionary(uniqueKeysWithValues: names.map { ($0, NodeValue.level($0.hasSuffix("7"))) }))
         #expect(ControlReply.status(big).encoded().utf8.count > ControlServer.Limits().maxUnreadReplyBytes + 475_000)
         let loop = try ServerLoop(try ControlServer(path: path, handler: RecordingHandler(snapshot: big)))
         defer { loop.stop() }

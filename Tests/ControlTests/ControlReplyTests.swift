@@ -10,6 +10,10 @@ struct ControlReplyTests {
         (.status(EngineSnapshot(inputs: ["switch2": false, "switch1": true], signals: ["all_on": false],
                                 outputs: [:])),
          #"{"ok":true,"inputs":{"switch1":true,"switch2":false},"signals":{"all_on":false},"outputs":{}}"#),
+        (.status(EngineSnapshot(inputs: ["air": .number(21.5, "°C"), "count": .number(3, .none), "gone": .unavailable],
+                                signals: ["mean": .number(21.25, "°C")], outputs: [:], precisions: ["count": 0])),
+         #"{"ok":true,"inputs":{"air":21.5,"count":3,"gone":null},"signals":{"mean":21.25},"outputs":{},"#
+            + #""units":{"air":"°C","mean":"°C"},"precision":{"count":0}}"#),
     ])
     func encodes(reply: ControlReply, expected: String) throws {
         #expect(reply.encoded() == expected)
@@ -33,7 +37,12 @@ struct ControlReplyTests {
         (#"{"ok":false,"error":3}"#, #"a failure without an "error" message"#),
         (#"{"ok":true,"inputs":{}}"#, #"a status without an object "signals""#),
         (#"{"ok":true,"inputs":[],"signals":{},"outputs":{}}"#, #"a status without an object "inputs""#),
-        (#"{"ok":true,"inputs":{"s":1},"signals":{},"outputs":{}}"#, "inputs 's' is a number, not true or false"),
+        (#"{"ok":true,"inputs":{"s":"on"},"signals":{},"outputs":{}}"#,
+         "inputs 's' is a string, not true, false, a number or null"),
+        (#"{"ok":true,"inputs":{"s":1},"signals":{},"outputs":{},"units":{"s":1}}"#,
+         "the unit of 's' is a number, not a string"),
+        (#"{"ok":true,"inputs":{"s":1},"signals":{},"outputs":{},"precision":{"s":1.5}}"#,
+         "the precision of 's' is a number, not 0 to 9"),
     ])
     func invalid(line: String, reason: String) {
         do {
@@ -51,5 +60,24 @@ struct ControlReplyTests {
                                       outputs: [:])
         #expect(snapshot.json.serialized(.spaced)
             == #"{"inputs": {"switch1": true, "switch2": false}, "signals": {"all_on": false}, "outputs": {}}"#)
+    }
+
+    @Test("numbers in a snapshot: rounded at their precision, with their units; unavailable is null; the table shows units")
+    func numbers() {
+        let snapshot = EngineSnapshot(inputs: ["air": .number(21.456, "°C"), "gone": .unavailable, "door": true],
+                                      signals: ["spread": .number(-0.004, "°C")], outputs: [:], precisions: ["air": 1])
+        #expect(snapshot.json.serialized(.spaced)
+            == #"{"inputs": {"air": 21.5, "door": true, "gone": null}, "signals": {"spread": 0}, "outputs": {}, "#
+            + #""units": {"air": "°C", "spread": "°C"}, "precision": {"air": 1}}"#)
+        #expect(snapshot.table == """
+            INPUTS
+              air     21.5 °C
+              door    on
+              gone    unavailable
+            SIGNALS
+              spread  0.00 °C
+            OUTPUTS
+              (none)
+            """)
     }
 }

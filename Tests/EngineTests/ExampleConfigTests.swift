@@ -2,6 +2,7 @@ import Config
 import Engine
 import GPIO
 import Testing
+import Values
 
 @Suite("The example configuration on simulated lines")
 struct ExampleConfigTests {
@@ -17,7 +18,7 @@ struct ExampleConfigTests {
             harness.set(["GPIO17", "GPIO27", "22"][index], true)
             harness.advance(by: .milliseconds(10))
             #expect(harness.input(name) == true)
-            #expect(harness.output("ready_led") == (index == 2))
+            #expect(harness.output("ready_led") == .level(index == 2))
         }
         #expect(harness.level("GPIO5") == true)
 

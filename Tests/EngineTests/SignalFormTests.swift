@@ -1,6 +1,7 @@
 import Config
 import Engine
 import Testing
+import Values
 
 @Suite("Signal forms")
 struct SignalFormTests {
@@ -44,12 +45,12 @@ struct SignalFormTests {
     func form(_ scenario: Case) throws {
         let harness = EngineHarness(Fixtures.signal(scenario.expression))
         try harness.start()
-        #expect(harness.signal("s") == scenario.initial)
+        #expect(harness.signal("s") == .level(scenario.initial))
         #expect(harness.level("GPIO5") == scenario.initial)
         for (number, (step, expected)) in scenario.steps.enumerated() {
             let name = String(step.dropLast())
             harness.set(Self.lines[name]!, step.hasSuffix("+"))
-            #expect(harness.signal("s") == expected, "step \(number + 1): \(step)")
+            #expect(harness.signal("s") == .level(expected), "step \(number + 1): \(step)")
             #expect(harness.level("GPIO5") == expected, "step \(number + 1): \(step)")
         }
     }

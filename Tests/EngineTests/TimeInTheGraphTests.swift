@@ -72,7 +72,7 @@ struct TimeInTheGraphTests {
         #expect(harness.signal("long_press") == true)
         harness.set("GPIO2", false)
         #expect(harness.signal("long_press") == false)
-        let change = try #require(harness.changes.first { $0.name == "long_press" && $0.value })
+        let change = try #require(harness.changes.first { $0.name == "long_press" && $0.value.isOn })
         #expect(change.timestamp == 5_000_000_000 + 1_999_000_000 + 2_000_000_000, "timed from the press, not the read")
     }
 

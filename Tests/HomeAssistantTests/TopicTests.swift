@@ -1,5 +1,6 @@
 import HomeAssistant
 import JSON
+import Values
 import Testing
 
 @Suite("Home Assistant topics and state messages")
@@ -67,11 +68,19 @@ struct TopicTests {
 
     @Test("states: ON and OFF, retained; none for a click")
     func states() {
-        #expect(node.stateMessage(for: Fixtures.door, isOn: true)
+        #expect(node.stateMessage(for: Fixtures.door, value: .on)
             == HomeAssistantMessage(topic: "gpioagg/garage/front_door", payload: "ON", retain: true))
-        #expect(node.stateMessage(for: Fixtures.gate, isOn: false)
+        #expect(node.stateMessage(for: Fixtures.gate, value: .off)
             == HomeAssistantMessage(topic: "gpioagg/garage/gate", payload: "OFF", retain: true))
-        #expect(node.stateMessage(for: Fixtures.bellDouble, isOn: true) == nil)
+        #expect(node.stateMessage(for: Fixtures.bellDouble, value: .on) == nil)
+    }
+
+    @Test("a number's state: the decimal at its precision, retained; no state for unavailable")
+    func numberStates() {
+        #expect(node.stateMessage(for: Fixtures.door, value: .number(21.456, "°C"), precision: 1)
+            == HomeAssistantMessage(topic: "gpioagg/garage/front_door", payload: "21.5", retain: true))
+        #expect(node.stateMessage(for: Fixtures.door, value: .number(-0.004, .none))?.payload == "0.00")
+        #expect(node.stateMessage(for: Fixtures.door, value: .unavailable) == nil)
     }
 
     @Test("a click's activation: its event type as JSON, not retained; no event for a level")

@@ -59,7 +59,7 @@ struct MQTTBridgeTests {
             daemon.loop.run()
         }
 
-        func input(_ name: String) -> Bool? { daemon.daemon.engine.snapshot().inputs[name] }
+        func input(_ name: String) -> Bool? { daemon.daemon.engine.snapshot().inputs[name]?.level }
 
         var messages: [String] { daemon.messages }
 

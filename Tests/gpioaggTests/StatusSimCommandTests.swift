@@ -4,6 +4,7 @@ import Foundation
 import Loop
 import Service
 import Testing
+import Values
 @testable import gpioagg
 
 /// `gpioagg status` and `gpioagg sim` against a control server hosted by the test
@@ -241,7 +242,7 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
 
     func handle(_ request: ControlRequest) -> ControlReply {
         lock.withLock { recorded.append(request) }
-        let inputs = ["switch1": true, "switch2": false, "switch3": true]
+        let inputs: [String: NodeValue] = ["switch1": true, "switch2": false, "switch3": true]
         switch request {
         case .status:
             return .status(EngineSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))

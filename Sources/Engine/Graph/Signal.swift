@@ -1,6 +1,7 @@
 import Config
 import Loop
 import Reactive
+import Values
 
 /// One derived signal: the value its pipeline last produced, as a publisher that starts
 /// with the current value and then sends each change (never the same value twice in a
@@ -56,7 +57,7 @@ final class Signal {
     var name: String { declaration.name }
 
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(kind: .signal, name: declaration.name, value: value, timestamp: timestamp, cause: cause)
+        EngineChange(.signal(declaration.name), value: .level(value), timestamp: timestamp, cause: cause)
     }
 
     /// The expression's new value: taken at once, or after the signal's delay.
@@ -82,7 +83,7 @@ final class Signal {
     func activate() {
         changedAt = propagation.timestamp
         if !propagation.isSettling {
-            var change = EngineChange(kind: .signal, name: declaration.name, value: true,
+            var change = EngineChange(.signal(declaration.name), value: .on,
                                       timestamp: propagation.timestamp, cause: propagation.cause)
             change.isActivation = true
             propagation.announce(change)

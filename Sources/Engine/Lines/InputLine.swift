@@ -1,5 +1,6 @@
 import Config
 import Reactive
+import Values
 
 /// One configured input line: its debounced, logical level as a publisher (`Level`)
 /// that starts with the level read when the line was requested and then follows the
@@ -24,7 +25,7 @@ final class InputLine {
     var name: String { declaration.name }
 
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(kind: .input, name: declaration.name, value: value, timestamp: timestamp, cause: cause,
+        EngineChange(.input(declaration.name), value: .level(value), timestamp: timestamp, cause: cause,
                      chip: declaration.chip, line: declaration.line)
     }
 

@@ -1,5 +1,6 @@
 import Config
 import Reactive
+import Values
 
 /// One configured output line: an `AnyConsumer` that the followed signal or input is
 /// bound to, and what the engine wants on the line versus what it last wrote.
@@ -50,7 +51,7 @@ final class OutputLine {
 
     /// What was last written, as a change.
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(kind: .output, name: declaration.name, value: written, timestamp: timestamp, cause: cause,
+        EngineChange(.output(declaration.name), value: .level(written), timestamp: timestamp, cause: cause,
                      chip: declaration.chip, line: declaration.line)
     }
 }

@@ -1,4 +1,5 @@
 import Config
+import Values
 
 /// An input with no line: a command input (`command: true`), set over MQTT or the
 /// control socket, or a remote input (`topic:`), set from another publisher's value.
@@ -29,7 +30,7 @@ final class VirtualInput {
     }
 
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(kind: .input, name: name, value: value, timestamp: timestamp, cause: cause)
+        EngineChange(.input(name), value: .level(value), timestamp: timestamp, cause: cause)
     }
 
     func update(_ newValue: Bool) {

@@ -98,7 +98,7 @@ final class MQTTBridge {
         guard !stopped, let entity = entities[change.name] else { return }
         if change.isActivation {
             if let message = node.eventMessage(for: entity) { publish(message) }
-        } else if let message = node.stateMessage(for: entity, isOn: change.value) {
+        } else if let message = node.stateMessage(for: entity, value: change.value, precision: change.precision) {
             publish(message)
         }
     }
@@ -160,8 +160,9 @@ final class MQTTBridge {
     private func publishEverything() {
         let snapshot = daemon.engine.snapshot()
         for (name, entity) in entities.sorted(by: { $0.key < $1.key }) {
-            guard let value = snapshot.inputs[name] ?? snapshot.signals[name] ?? snapshot.outputs[name],
-                  let message = node.stateMessage(for: entity, isOn: value) else { continue }
+            guard let (_, value) = snapshot.value(named: name),
+                  let message = node.stateMessage(for: entity, value: value, precision: snapshot.precision(of: name))
+            else { continue }
             publish(message)
         }
         if declaration.discovery != nil {

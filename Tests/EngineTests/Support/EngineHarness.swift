@@ -8,6 +8,7 @@ import Logging
 import LoopEmbedded
 import Reactive
 import Testing
+import Values
 
 /// An engine on simulated chips and virtual time: nothing happens until the test sets a
 /// line (`set`), advances time (`advance`) or runs the loop.
@@ -98,9 +99,9 @@ final class EngineHarness {
         chip.pulse(line, for: duration)
     }
 
-    func input(_ name: String) -> Bool? { snapshot.inputs[name] }
-    func signal(_ name: String) -> Bool? { snapshot.signals[name] }
-    func output(_ name: String) -> Bool? { snapshot.outputs[name] }
+    func input(_ name: String) -> NodeValue? { snapshot.inputs[name] }
+    func signal(_ name: String) -> NodeValue? { snapshot.signals[name] }
+    func output(_ name: String) -> NodeValue? { snapshot.outputs[name] }
 
     /// The physical level of a line of the first chip.
     func level(_ line: String) -> Bool? { chip.level(of: LineLocator(line)) }
@@ -111,7 +112,7 @@ final class EngineHarness {
         return chip.writes.filter { $0.offset == offset }.map(\.value)
     }
 
-    func changes(of kind: EngineChange.Kind, _ name: String) -> [Bool] {
+    func changes(of kind: NodeKind, _ name: String) -> [NodeValue] {
         changes.filter { $0.kind == kind && $0.name == name }.map(\.value)
     }
 }
