@@ -1,7 +1,7 @@
 import GPIO
 
 extension ConfigValidator {
-    static let inputKeys = ["chip", "line", "type", "active", "bias", "debounce", "device_class"]
+    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type"]
     /// Every key an input may have, whatever its kind: a key a kind does not take is
     /// reported as such, not as unknown.
     static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys).filter { !inputKeys.contains($0) }

@@ -7,11 +7,11 @@ import HomeAssistantClasses
 import MQTTCore
 
 extension ConfigValidator {
-    static let commandInputKeys = ["command", "type", "initial", "persist", "device_class"]
+    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type"]
         + numberCommandKeys + numberKeys
     /// What a numeric command input takes that a level does not (besides `numberKeys`).
     static let numberCommandKeys = ["min", "max", "step", "mode"]
-    static let remoteInputKeys = ["topic", "type", "fallback", "hold", "payload_on", "payload_off", "device_class"]
+    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type"]
         + numberKeys
     static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
                            "max_message_size"]
@@ -362,7 +362,10 @@ extension ConfigValidator {
         let classes = component.deviceClasses
         guard classes.contains(word) else {
             let list = "a \(component.rawValue)'s classes: " + classes.joined(separator: ", ")
-            report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts",
+            // A class of another platform is a level's on a number, or a number's on a level.
+            let owner = HomeAssistantComponent.allCases.first { $0 != component && $0.deviceClasses.contains(word) }
+            report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts for a "
+                + component.rawValue + (owner.map { ": it is a \($0.rawValue)'s class" } ?? ""),
                    hint: NearestNames.didYouMean(word, among: classes, list: list))
             return nil
         }
