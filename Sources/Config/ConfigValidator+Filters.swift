@@ -96,7 +96,10 @@ extension ConfigValidator {
         guard let settings = settings(entry.value, of: "clamp: in \(place)", example: example) else { return nil }
         checkKeys(settings, allowed: ["min", "max"], place: "in clamp: of \(place)")
         guard settings.contains(where: { $0.key == "min" || $0.key == "max" }) else {
-            report(entry.value.location, "clamp: in \(place) needs min:, max: or both", hint: "write \(example)")
+            // A misspelt bound was reported as an unknown key with a suggestion.
+            if settings.allSatisfy({ NearestNames.didYouMean($0.key, among: ["min", "max"]) == nil }) {
+                report(entry.value.location, "clamp: in \(place) needs min:, max: or both", hint: "write \(example)")
+            }
             return nil
         }
         var bounds: [String: Double] = [:]
