@@ -31,13 +31,18 @@ public enum ConfigSummary {
             row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
                 + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
         } + configuration.commandInputs.map { input in
-            row(input.name, "command (MQTT /set, gpioagg set), initial \(ConfigText.onOff(input.initial))"
-                + (input.persist ? ", persist" : ""))
+            row(input.name, "command (MQTT /set, gpioagg set), "
+                + (input.number.map(numberCommand) ?? "initial \(ConfigText.onOff(input.initial))")
+                + (input.persist ? ", persist" : "")
+                + (input.number.map { ", " + ConfigText.number($0.number) } ?? ""))
         } + configuration.remoteInputs.map { input in
-            row(input.name, "topic \(input.topic), fallback \(ConfigText.onOff(input.fallback)), "
-                + "hold \(ReadableDuration.format(input.hold))"
+            let fallback = input.number.map { $0.fallback.map(ConfigText.decimal) ?? "unavailable" }
+                ?? ConfigText.onOff(input.fallback)
+            return row(input.name, "topic \(input.topic), " + (input.number == nil ? "" : "number, ")
+                + "fallback \(fallback), hold \(ReadableDuration.format(input.hold))"
                 + (input.payloadOn.map { ", payload_on \($0)" } ?? "")
-                + (input.payloadOff.map { ", payload_off \($0)" } ?? ""))
+                + (input.payloadOff.map { ", payload_off \($0)" } ?? "")
+                + (input.number.map { ", " + ConfigText.number($0.number) } ?? ""))
         })
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
@@ -76,6 +81,15 @@ public enum ConfigSummary {
         let names = resolution.addOnChips.map { "'\($0)'" }.joined(separator: ", ")
         return "checked against the \(board.model) (\(board.name)): every line of its chips found; "
             + "\(names) not on the board (add-on\(resolution.addOnChips.count == 1 ? "" : "s"), lines not checked)"
+    }
+
+    /// `number, initial 21, min 5, max 30, step 0.5, mode slider`: what is given.
+    private static func numberCommand(_ number: NumberCommandDeclaration) -> String {
+        "number, initial \(ConfigText.decimal(number.initial))"
+            + (number.minimum.map { ", min \(ConfigText.decimal($0))" } ?? "")
+            + (number.maximum.map { ", max \(ConfigText.decimal($0))" } ?? "")
+            + (number.step.map { ", step \(ConfigText.decimal($0))" } ?? "")
+            + (number.mode.map { ", mode \($0.rawValue)" } ?? "")
     }
 
     /// `1 input`, `3 inputs`.

@@ -1,4 +1,5 @@
 import GPIO
+import HomeAssistantClasses
 
 /// Values spelled the way a config file writes them, for `gpioagg check`, logs and error
 /// messages: what people read matches what they typed.
@@ -50,7 +51,36 @@ public enum ConfigText {
         if let delay = signal.onDelay { text += ", on_delay: \(duration(delay))" }
         if let delay = signal.offDelay { text += ", off_delay: \(duration(delay))" }
         if signal.persist { text += ", persist: true" }
+        if let number = signal.number { text += ", " + self.number(number) }
         return text
+    }
+
+    /// A number as a config file writes it, in its shortest form: `28`, `-0.4`, `2.5e-07`.
+    public static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A numeric node's unit, and its precision, filters and state class where not the
+    /// defaults: `unit: °C, precision: 1, filters: [median: 5, offset: -0.4]`.
+    public static func number(_ number: NumberDeclaration) -> String {
+        var text = "unit: " + (number.unit.isNone ? "none" : number.unit.symbol)
+        if number.precision != NumberDeclaration.defaultPrecision { text += ", precision: \(number.precision)" }
+        if !number.filters.isEmpty { text += ", filters: [" + number.filters.map(filter).joined(separator: ", ") + "]" }
+        if number.stateClass != .measurement { text += ", state_class: \(number.stateClass.rawValue)" }
+        return text
+    }
+
+    /// One filter, briefly: `median: 5`, `clamp: 0..100`, `calibrate_linear: 3 pairs`.
+    public static func filter(_ filter: NumberFilterDeclaration) -> String {
+        let value = switch filter {
+        case .offset(let x), .multiply(let x), .delta(let x), .exponentialMovingAverage(let x): decimal(x)
+        case .median(let window), .movingAverage(let window): String(window)
+        case .throttle(let time), .heartbeat(let time), .timeout(let time): duration(time)
+        case .calibrateLinear(let points): "\(points.count) pairs"
+        case .clamp(let minimum, let maximum): (minimum.map(decimal) ?? "") + ".." + (maximum.map(decimal) ?? "")
+        }
+        return "\(filter.key): \(value)"
     }
 
     /// The expression as it would be written under `signals:`.
@@ -75,6 +105,17 @@ public enum ConfigText {
             return text
         case .atLeast(let count, let names): return "at_least: { count: \(count), of: \(list(names)) }"
         case .sample(let value, let on): return "sample: { value: \(value), on: \(on) }"
+        case .aggregate(let aggregate, let names): return "\(aggregate.rawValue): " + list(names)
+        case .difference(let minuend, let subtrahend): return "difference: [\(minuend), \(subtrahend)]"
+        case .threshold(let name, let threshold):
+            let bound = switch threshold.bound {
+            case .number(let number): decimal(number)
+            case .node(let node): node
+            }
+            var text = "threshold: \(name), \(threshold.direction.rawValue): \(bound)"
+            if threshold.hysteresis != 0 { text += ", hysteresis: \(decimal(threshold.hysteresis))" }
+            if threshold.fallback { text += ", fallback: on" }
+            return text
         }
     }
 }

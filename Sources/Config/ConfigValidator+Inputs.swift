@@ -1,10 +1,10 @@
 import GPIO
 
 extension ConfigValidator {
-    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class"]
+    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type"]
     /// Every key an input may have, whatever its kind: a key a kind does not take is
     /// reported as such, not as unknown.
-    static let anyInputKeys = inputKeys + commandInputKeys + remoteInputKeys.filter { $0 != "device_class" }
+    static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys).filter { !inputKeys.contains($0) }
     static let debounceKeys = ["mode", "period"]
     /// Shorter than a microsecond the kernel's debounce is none at all (it counts in
     /// microseconds); longer than ten seconds is a wait, not a debounce.
@@ -35,6 +35,8 @@ extension ConfigValidator {
                 readRemoteInput(entry, settings: settings, what: what)
                 continue
             }
+            declaresLines = true
+            if valueKinds[entry.key] == nil { valueKinds[entry.key] = .level }
             checkKeys(settings, allowed: Self.inputKeys, place: "in \(what)",
                       elsewhere: Self.anyInputKeys, kindNote: "a line input")
             var chip: Reference?
@@ -62,6 +64,11 @@ extension ConfigValidator {
                     debounce = value ?? .none
                 case "device_class":
                     deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
+                case "type":
+                    if inputType(setting, in: what) == .number {
+                        report(setting.value.location, "type: number does not apply to a line input (\(what))",
+                               hint: "a line is on or off; numbers come from command inputs (command: true) and remote inputs (topic:)")
+                    }
                 default:
                     break
                 }

@@ -7,18 +7,30 @@ import HomeAssistantClasses
 import MQTTCore
 
 extension ConfigValidator {
-    static let commandInputKeys = ["command", "initial", "persist", "device_class"]
-    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class"]
+    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type"]
+        + numberCommandKeys + numberKeys
+    /// What a numeric command input takes that a level does not (besides `numberKeys`).
+    static let numberCommandKeys = ["min", "max", "step", "mode"]
+    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type"]
+        + numberKeys
     static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
                            "max_message_size"]
     static let tlsKeys = ["ca_file", "cert_file", "key_file"]
 
-    /// `NAME: { command: true, initial: off, persist: true }`.
+    /// `NAME: { command: true, initial: off, persist: true }`, or with `type: number`,
+    /// `NAME: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5 }`.
     mutating func readCommandInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
         checkKeys(settings, allowed: Self.commandInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
                   kindNote: "a command input")
         var declaration = CommandInputDeclaration(name: entry.key, location: entry.keyLocation)
+        guard let type = declaredType(settings, name: entry.key, in: what) else { return }
+        if type == .level {
+            refuseNumberKeys(settings, keys: Self.numberCommandKeys + Self.numberKeys, in: what, name: entry.key)
+        }
         var valid = true
+        var number = NumberCommandDeclaration()
+        var initial: SourceNode.Entry?
+        var bounds: [String: SourceNode.Entry] = [:]
         for setting in settings {
             switch setting.key {
             case "command":
@@ -31,29 +43,93 @@ extension ConfigValidator {
                            hint: "a command input is written command: true; for a line, give chip: and line:")
                     valid = false
                 }
+            case "initial" where type == .number:
+                initial = setting
+                guard let value = decimal(setting, in: what) else { valid = false; continue }
+                number.initial = value
             case "initial":
                 declaration.initial = onOff(setting, in: what) ?? false
             case "persist":
                 declaration.persist = onOff(setting, in: what) ?? false
             case "device_class":
-                declaration.deviceClass = deviceClass(setting, for: .switch, in: what)
+                declaration.deviceClass = deviceClass(setting, for: type == .number ? .number : .switch, in: what)
+            case "min", "max", "step":
+                guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
+                bounds[setting.key] = setting
+                switch setting.key {
+                case "min": number.minimum = value
+                case "max": number.maximum = value
+                default: number.step = value
+                }
+            case "mode":
+                guard type == .number, let mode = choice(setting, in: what, options: NumberCommandDeclaration.Mode.allCases.map { ($0.rawValue, $0) })
+                else { valid = false; continue }
+                number.mode = mode
             default:
                 break
             }
         }
+        if type == .number {
+            guard let (settingsRead, _) = numberSettings(settings, in: what) else { return }
+            number.number = settingsRead
+            valid = checkRange(&number, initial: initial, bounds: bounds, in: what) && valid
+            declaration.number = number
+        }
+        if valid, type == .number { inputUnits[entry.key] = number.number.unit }
         if valid { commandInputs.append(declaration) }
     }
 
-    /// `NAME: { topic: gpioagg/shed/door_open, fallback: off }`.
+    /// min <= initial <= max and step > 0; without `initial:`, 0 brought within the range.
+    private mutating func checkRange(_ number: inout NumberCommandDeclaration, initial: SourceNode.Entry?,
+                                     bounds: [String: SourceNode.Entry], in what: String) -> Bool {
+        let range = "a number input is set from min: to max:, and starts at initial: (default 0, or the nearer bound)"
+        if let minimum = number.minimum, let maximum = number.maximum, minimum > maximum, let entry = bounds["max"] {
+            report(entry.value.location, "max: \(ConfigText.decimal(maximum)) in \(what) is less than min: \(ConfigText.decimal(minimum))",
+                   hint: range)
+            return false
+        }
+        if let step = number.step, step <= 0, let entry = bounds["step"] {
+            report(entry.value.location, "step: \(ConfigText.decimal(step)) in \(what) is not more than 0",
+                   hint: "step: is what Home Assistant's control moves by, e.g. step: 0.5")
+            return false
+        }
+        guard let initial else {
+            number.initial = min(max(0, number.minimum ?? 0), number.maximum ?? .greatestFiniteMagnitude)
+            return true
+        }
+        if let minimum = number.minimum, number.initial < minimum {
+            report(initial.value.location, "initial: \(ConfigText.decimal(number.initial)) in \(what) is less than min: \(ConfigText.decimal(minimum))",
+                   hint: range)
+            return false
+        }
+        if let maximum = number.maximum, number.initial > maximum {
+            report(initial.value.location, "initial: \(ConfigText.decimal(number.initial)) in \(what) is more than max: \(ConfigText.decimal(maximum))",
+                   hint: range)
+            return false
+        }
+        return true
+    }
+
+    /// `NAME: { topic: gpioagg/shed/door_open, fallback: off }`, or with `type: number`,
+    /// `NAME: { topic: weather/outside, type: number, unit: "°C", fallback: unavailable }`.
     mutating func readRemoteInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
         checkKeys(settings, allowed: Self.remoteInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
                   kindNote: "a remote input")
+        guard let type = declaredType(settings, name: entry.key, in: what) else { return }
+        if type == .level {
+            refuseNumberKeys(settings, keys: Self.numberKeys, in: what, name: entry.key)
+        } else {
+            refuseLevelKeys(settings, keys: ["payload_on", "payload_off"], in: what,
+                            hint: "a number's payload is a decimal number (21.5); remove payload_on: and payload_off:")
+        }
         var declaration: RemoteInputDeclaration?
         var fallback = false
         var payloadOn: String?
         var payloadOff: String?
         var deviceClass: String?
         var hold = RemoteInputDeclaration.defaultHold
+        var number = NumberRemoteDeclaration()
+        var valid = true
         for setting in settings {
             switch setting.key {
             case "topic":
@@ -65,6 +141,10 @@ extension ConfigValidator {
                 }
                 declaration = RemoteInputDeclaration(name: entry.key, topic: topic, location: entry.keyLocation,
                                                      topicLocation: setting.value.location)
+            case "fallback" where type == .number:
+                if setting.value.scalarText == "unavailable" { continue }
+                guard let value = decimal(setting, in: what) else { valid = false; continue }
+                number.fallback = value
             case "fallback":
                 fallback = onOff(setting, in: what) ?? false
             case "hold":
@@ -74,7 +154,7 @@ extension ConfigValidator {
             case "payload_off":
                 payloadOff = text(setting, in: what)
             case "device_class":
-                deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
+                deviceClass = self.deviceClass(setting, for: type == .number ? .sensor : .binarySensor, in: what)
             default:
                 break
             }
@@ -84,12 +164,20 @@ extension ConfigValidator {
                    hint: "they say which payload means on and which off: make them differ")
             return
         }
+        if type == .number {
+            guard let (settingsRead, _) = numberSettings(settings, in: what), valid else { return }
+            number.number = settingsRead
+        }
         guard var declaration else { return }
         declaration.fallback = fallback
         declaration.payloadOn = payloadOn
         declaration.payloadOff = payloadOff
         declaration.deviceClass = deviceClass
         declaration.hold = hold
+        if type == .number {
+            declaration.number = number
+            inputUnits[entry.key] = number.number.unit
+        }
         remoteInputs.append(declaration)
     }
 
@@ -274,7 +362,10 @@ extension ConfigValidator {
         let classes = component.deviceClasses
         guard classes.contains(word) else {
             let list = "a \(component.rawValue)'s classes: " + classes.joined(separator: ", ")
-            report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts",
+            // A class of another platform is a level's on a number, or a number's on a level.
+            let owner = HomeAssistantComponent.allCases.first { $0 != component && $0.deviceClasses.contains(word) }
+            report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts for a "
+                + component.rawValue + (owner.map { ": it is a \($0.rawValue)'s class" } ?? ""),
                    hint: NearestNames.didYouMean(word, among: classes, list: list))
             return nil
         }

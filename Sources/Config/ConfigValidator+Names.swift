@@ -32,7 +32,7 @@ extension ConfigValidator {
         }
         checkMomentaryReaders(kinds: kinds)
         checkInterlocks(kinds: kinds)
-        return orderSignals(kinds: kinds)
+        return checkValueKinds(of: orderSignals(kinds: kinds), kinds: kinds)
     }
 
     /// Inputs, signals and outputs share one set of names (chips have their own). The

@@ -21,6 +21,7 @@ extension ConfigValidator {
                                           example: "\(entry.key): { chip: main, line: GPIO5, follows: all_on }") else {
                 continue
             }
+            declaresLines = true
             checkKeys(settings, allowed: Self.outputKeys, place: "in \(what)")
             var chip: Reference?
             var line: LineLocator?

@@ -1,3 +1,6 @@
+import HomeAssistantClasses
+import Values
+
 extension ConfigValidator {
     static let signalForms = SignalExpression.formKeys
     /// Keys that modify a form, and the forms each goes with (empty: every form that is
@@ -6,7 +9,8 @@ extension ConfigValidator {
         ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle"]),
         ("persist", ["toggle", "latch"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
         ("gap", ["click"]), ("device_class", ["*"]),
-    ]
+        ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
+    ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
     /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).
     static let longestTime = Duration.seconds(86_400)
     /// The most presses a click gesture counts.
@@ -23,7 +27,7 @@ extension ConfigValidator {
                 continue
             }
             checkKeys(settings, allowed: Self.signalForms + Self.signalModifiers.map(\.key), place: "in \(what)")
-            let forms = settings.filter { Self.signalForms.contains($0.key) }
+            let forms = Self.forms(among: settings)
             guard let form = forms.first else {
                 if settings.isEmpty || settings.allSatisfy({ NearestNames.didYouMean($0.key, among: Self.signalForms) == nil }) {
                     report(entry.keyLocation, "\(what) needs one of " + Self.signalForms.map { "\($0):" }.joined(separator: ", "),
@@ -35,11 +39,28 @@ extension ConfigValidator {
                 report(extra.keyLocation, "\(what) has both \(form.key): and \(extra.key):",
                        hint: "a signal has exactly one form; declare another signal for the other")
             }
+            if forms.count == 1, valueKinds[entry.key] == nil {
+                valueKinds[entry.key] = SignalExpression.numericFormKeys.contains(form.key) ? .number : .level
+            }
             guard forms.count == 1, let (expression, operands) = readExpression(form, in: what) else { continue }
-            guard let (declaration, allOperands) = applyModifiers(settings, to: expression, operands: operands,
-                                                                    form: form.key, name: entry.key, in: what,
-                                                                    at: entry.keyLocation) else { continue }
-            signals.append(ReadSignal(declaration: declaration, operands: allOperands))
+            guard let read = applyModifiers(settings, to: expression, operands: operands, form: form.key,
+                                            name: entry.key, in: what, at: entry.keyLocation) else { continue }
+            signals.append(read)
+        }
+    }
+
+    /// The form keys among a signal's settings. `min:` and `max:` are also a click's
+    /// press lengths: beside `click:`, or written as a duration beside another form, they
+    /// are those.
+    private static func forms(among settings: [SourceNode.Entry]) -> [SourceNode.Entry] {
+        let clickLengths = ["min", "max"]
+        let others = settings.filter { signalForms.contains($0.key) && !clickLengths.contains($0.key) }
+        return settings.filter { entry in
+            guard signalForms.contains(entry.key) else { return false }
+            guard clickLengths.contains(entry.key) else { return true }
+            if others.contains(where: { $0.key == "click" }) { return false }
+            if case .sequence = entry.value.content { return true }
+            return others.isEmpty
         }
     }
 
@@ -47,27 +68,53 @@ extension ConfigValidator {
     /// each only where it means something.
     private mutating func applyModifiers(_ settings: [SourceNode.Entry], to expression: SignalExpression,
                                          operands: [Reference], form: String, name: String, in what: String,
-                                         at location: SourceLocation) -> (SignalDeclaration, [Reference])? {
+                                         at location: SourceLocation) -> ReadSignal? {
         var declaration = SignalDeclaration(name: name, expression: expression, location: location)
         var operands = operands
         var valid = true
         var gesture = ClickGesture()
         var within: Duration?
-        for setting in settings {
+        var hysteresis = 0.0
+        var fallback = false
+        let numeric = SignalExpression.numericFormKeys.contains(form)
+        for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
             if modifier.forms == ["*"] {
-                declaration.deviceClass = deviceClass(setting, for: form == "click" ? .event : .binarySensor, in: what)
+                let component: HomeAssistantComponent = form == "click" ? .event : numeric ? .sensor : .binarySensor
+                declaration.deviceClass = deviceClass(setting, for: component, in: what)
                 continue
             }
-            if modifier.forms.isEmpty ? form == "click" : !modifier.forms.contains(form) {
+            if modifier.forms.isEmpty ? form == "click" || numeric : !modifier.forms.contains(form) {
                 valid = false
-                let hint = modifier.forms.isEmpty
-                    ? "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
-                    : "\(setting.key): goes with " + modifier.forms.map { "\($0):" }.joined(separator: " or ")
+                let hint = if modifier.forms.isEmpty, numeric {
+                    "\(form): is a number; delay a level, e.g. a threshold: of it"
+                } else if modifier.forms.isEmpty {
+                    "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
+                } else if modifier.forms == SignalExpression.numericFormKeys {
+                    "\(setting.key): applies to numbers (" + modifier.forms.map { "\($0):" }.joined(separator: ", ")
+                        + "); \(form): is a level"
+                } else {
+                    "\(setting.key): goes with " + modifier.forms.map { "\($0):" }.joined(separator: " or ")
+                }
                 report(setting.keyLocation, "\(setting.key): does not apply to \(form): in \(what)", hint: hint)
                 continue
             }
             switch setting.key {
+            case "above", "below", "unit", "precision", "filters", "state_class":
+                continue  // read below, with the settings they go with
+            case "hysteresis":
+                guard let band = decimal(setting, in: what) else { valid = false; continue }
+                guard band >= 0 else {
+                    report(setting.value.location, "hysteresis: \(ConfigText.decimal(band)) in \(what) is negative",
+                           hint: "hysteresis: is how far back the value must go to turn it off again, 0 or more")
+                    valid = false
+                    continue
+                }
+                hysteresis = band
+            case "fallback":
+                guard let level = onOff(setting, in: what) else { valid = false; continue }
+                fallback = level
+
             case "on_delay", "off_delay", "within", "min", "max", "gap":
                 let zeroAllowed = setting.key == "min"
                 guard let time = timeSetting(setting, in: what, zeroAllowed: zeroAllowed) else {
@@ -111,7 +158,24 @@ extension ConfigValidator {
                 gesture.count = count
             }
         }
+        var declaredUnit: Reference?
+        if numeric {
+            if let (number, unit) = numberSettings(settings, in: what) {
+                declaration.number = number
+                declaredUnit = unit
+            } else {
+                valid = false
+            }
+        }
         switch declaration.expression {
+        case .threshold(let operand, _):
+            guard let (direction, bound, reference) = thresholdBound(settings, in: what, name: name, at: location) else {
+                valid = false
+                break
+            }
+            if let reference { operands.append(reference) }
+            declaration.expression = .threshold(operand, ThresholdDeclaration(direction, bound, hysteresis: hysteresis,
+                                                                              fallback: fallback))
         case .click(let operand, _):
             if gesture.minPress >= gesture.maxPress {
                 report(location, "\(what): min: \(ConfigText.duration(gesture.minPress)) is not shorter than max: "
@@ -125,7 +189,7 @@ extension ConfigValidator {
         default:
             break
         }
-        return valid ? (declaration, operands) : nil
+        return valid ? ReadSignal(declaration: declaration, operands: operands, declaredUnit: declaredUnit) : nil
     }
 
     /// A duration from more than zero (or zero, where allowed) to `longestTime`.
@@ -174,6 +238,21 @@ extension ConfigValidator {
             default: .click(name.name, ClickGesture())
             }
             return (expression, [name])
+        case "mean", "min", "max", "sum", "difference":
+            guard let names = referenceList(form.value, key: form.key, in: what) else { return nil }
+            guard let aggregate = NumberAggregate(rawValue: form.key) else {
+                guard names.count == 2 else {
+                    report(form.value.location, "difference: in \(what) takes two names, found \(names.count)",
+                           hint: "difference: [a, b] is a minus b")
+                    return nil
+                }
+                return (.difference(names[0].name, names[1].name), names)
+            }
+            return (.aggregate(aggregate, names.map(\.name)), names)
+        case "threshold":
+            let hint = "a threshold watches one number, e.g. threshold: inside, above: 28"
+            guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
+            return (.threshold(name.name, ThresholdDeclaration(.above, .number(0))), [name])
         case "at_least":
             return readAtLeast(form, in: what)
         case "latch":
@@ -249,5 +328,35 @@ extension ConfigValidator {
         }
         guard complete, let value = references["value"], let on = references["on"] else { return nil }
         return (.sample(value: value.name, on: on.name), [value, on])
+    }
+
+    /// Exactly one of `above:` and `below:`: a number, or the name of a numeric input or
+    /// signal (checked with the other names).
+    private mutating func thresholdBound(_ settings: [SourceNode.Entry], in what: String, name: String,
+                                         at location: SourceLocation)
+        -> (ThresholdDeclaration.Direction, ThresholdDeclaration.Bound, Reference?)? {
+        let bounds = settings.filter { $0.key == "above" || $0.key == "below" }
+        guard let entry = bounds.first else {
+            report(location, "\(what) needs above: or below:",
+                   hint: "e.g. \(name): { threshold: inside, above: 28, hysteresis: 2 }")
+            return nil
+        }
+        if bounds.count > 1 {
+            report(bounds[1].keyLocation, "\(what) has both above: and below:",
+                   hint: "a threshold has one bound; declare a second threshold for the other")
+            return nil
+        }
+        guard let text = text(entry, in: what), let direction = ThresholdDeclaration.Direction(rawValue: entry.key) else {
+            return nil
+        }
+        if let number = DecimalText.parse(text) { return (direction, .number(number), nil) }
+        let notNumbers = ["nan", "inf", "infinity"]
+        guard Self.isValidName(text), !notNumbers.contains(text.asciiLowercased), LevelWord.meaning(of: text) == nil else {
+            report(entry.value.location, "\(entry.key): in \(what) must be a number or the name of a numeric input or signal, found '\(text)'",
+                   hint: Self.decimalHint)
+            return nil
+        }
+        guard let reference = reference(entry.value, key: entry.key, in: what) else { return nil }
+        return (direction, .node(text), reference)
     }
 }

@@ -31,6 +31,13 @@ struct ConfigValidator {
     struct ReadSignal {
         var declaration: SignalDeclaration
         var operands: [Reference]
+        /// `unit:` on a numeric signal, which must be its operands' unit.
+        var declaredUnit: Reference?
+    }
+
+    /// Whether a name's value is a level or a number, as declared (`type:`, the form).
+    enum ValueKind {
+        case level, number
     }
 
     struct ReadOutput {
@@ -57,6 +64,13 @@ struct ConfigValidator {
     var mqtt: MQTTDeclaration?
     /// No `mqtt:` section at all (an invalid one is not missing).
     var mqttSectionMissing = true
+    /// Each input's and signal's kind of value, whether or not the rest of its entry was
+    /// valid; the first declaration of a name decides.
+    var valueKinds: [String: ValueKind] = [:]
+    /// The unit of each valid numeric input.
+    var inputUnits: [String: MeasurementUnit] = [:]
+    /// An input or output with a line was declared: the file needs `chips:`.
+    var declaresLines = false
 
     init(file: String) {
         self.file = file
@@ -118,12 +132,7 @@ struct ConfigValidator {
         let misspelt = Set(entries.compactMap { entry in
             Self.topLevelKeys.contains(entry.key) ? nil : NearestNames.nearest(to: entry.key, among: Self.topLevelKeys).first
         })
-        if let chips = sections["chips"] {
-            readChips(chips)
-        } else if !misspelt.contains("chips") {
-            report(root.location, "missing chips:",
-                   hint: "declare the GPIO chips the lines are on, e.g. chips: { main: { label: pinctrl-bcm2711 } }")
-        }
+        if let chips = sections["chips"] { readChips(chips) }
         if let inputs = sections["inputs"] {
             readInputs(inputs)
         } else if !misspelt.contains("inputs") {
@@ -133,6 +142,11 @@ struct ConfigValidator {
         if let signals = sections["signals"] { readSignals(signals) }
         if let outputs = sections["outputs"] { readOutputs(outputs) }
         if let interlocks = sections["interlocks"] { readInterlocks(interlocks) }
+        // Command and remote inputs and signals use no line: only a file with a line needs chips.
+        if sections["chips"] == nil, declaresLines, !misspelt.contains("chips") {
+            report(root.location, "missing chips:",
+                   hint: "declare the GPIO chips the lines are on, e.g. chips: { main: { label: pinctrl-bcm2711 } }")
+        }
         if let mqtt = sections["mqtt"] {
             mqttSectionMissing = false
             readMQTT(mqtt)

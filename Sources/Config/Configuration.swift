@@ -114,14 +114,18 @@ public struct CommandInputDeclaration: Hashable, Sendable {
     /// The value survives a restart.
     public var persist: Bool
     public var deviceClass: String?
+    /// `type: number`: its range, unit and filters (`initial` is then unused); nil for
+    /// a level (`type: level`, the default).
+    public var number: NumberCommandDeclaration?
     public var location: SourceLocation
 
     public init(name: String, initial: Bool = false, persist: Bool = false, deviceClass: String? = nil,
-                location: SourceLocation) {
+                number: NumberCommandDeclaration? = nil, location: SourceLocation) {
         self.name = name
         self.initial = initial
         self.persist = persist
         self.deviceClass = deviceClass
+        self.number = number
         self.location = location
     }
 }
@@ -141,6 +145,10 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
     /// `hold:`: how long the last value is kept through a loss of the broker or of the
     /// publisher's `online`, before the fallback (zero: the fallback at once).
     public var hold: Duration
+    /// `type: number`: the payload is a decimal number, the fallback a number or
+    /// unavailable (`fallback`, `payloadOn` and `payloadOff` are then unused); nil for a
+    /// level.
+    public var number: NumberRemoteDeclaration?
     public var location: SourceLocation
     public var topicLocation: SourceLocation
 
@@ -150,7 +158,7 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
 
     public init(name: String, topic: String, fallback: Bool = false, payloadOn: String? = nil,
                 payloadOff: String? = nil, deviceClass: String? = nil, hold: Duration = defaultHold,
-                location: SourceLocation, topicLocation: SourceLocation? = nil) {
+                number: NumberRemoteDeclaration? = nil, location: SourceLocation, topicLocation: SourceLocation? = nil) {
         self.name = name
         self.topic = topic
         self.fallback = fallback
@@ -158,6 +166,7 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
         self.payloadOff = payloadOff
         self.deviceClass = deviceClass
         self.hold = hold
+        self.number = number
         self.location = location
         self.topicLocation = topicLocation ?? location
     }
@@ -233,6 +242,12 @@ public enum SignalExpression: Hashable, Sendable {
     /// Rounds: true once each operand has become true at least once since the last
     /// round completed; back to false when the next round starts. Starts false.
     case zip([String])
+    /// A number: the mean, least, greatest or sum of numeric operands.
+    case aggregate(NumberAggregate, [String])
+    /// A number: the first operand minus the second; unavailable when either is.
+    case difference(String, String)
+    /// A level from a numeric operand crossing a bound (`ThresholdDeclaration`).
+    case threshold(String, ThresholdDeclaration)
 
     /// The names this expression reads, in the order written.
     public var operands: [String] {
@@ -244,6 +259,30 @@ public enum SignalExpression: Hashable, Sendable {
         case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
         case .latch(let set, let reset): return [set, reset]
         case .sample(let value, let on): return [value, on]
+        case .aggregate(_, let names): return names
+        case .difference(let minuend, let subtrahend): return [minuend, subtrahend]
+        case .threshold(let name, let threshold):
+            if case .node(let bound) = threshold.bound { return [name, bound] }
+            return [name]
+        }
+    }
+
+    /// Whether the signal's value is a number (`mean`, `min`, `max`, `sum`,
+    /// `difference`) rather than a level.
+    public var isNumeric: Bool {
+        switch self {
+        case .aggregate, .difference: return true
+        default: return false
+        }
+    }
+
+    /// Whether every operand (as in `operands`) is a number: the numeric forms' and a
+    /// threshold's (its operand and a bound that names a node). The other forms read
+    /// levels only.
+    public var readsNumbers: Bool {
+        switch self {
+        case .aggregate, .difference, .threshold: return true
+        default: return false
         }
     }
 
@@ -306,16 +345,21 @@ public struct SignalDeclaration: Hashable, Sendable {
     public var persist: Bool
     /// Home Assistant's `device_class`, passed through to discovery.
     public var deviceClass: String?
+    /// A numeric signal's unit (its operands'), precision, filters and state class; nil
+    /// for a level.
+    public var number: NumberDeclaration?
     public var location: SourceLocation
 
     public init(name: String, expression: SignalExpression, onDelay: Duration? = nil, offDelay: Duration? = nil,
-                persist: Bool = false, deviceClass: String? = nil, location: SourceLocation) {
+                persist: Bool = false, deviceClass: String? = nil, number: NumberDeclaration? = nil,
+                location: SourceLocation) {
         self.name = name
         self.expression = expression
         self.onDelay = onDelay
         self.offDelay = offDelay
         self.persist = persist
         self.deviceClass = deviceClass
+        self.number = number
         self.location = location
     }
 }

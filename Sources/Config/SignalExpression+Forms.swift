@@ -5,5 +5,8 @@ extension SignalExpression {
     /// ```swift
     /// SignalExpression.formKeys.contains("at_least")   // true
     /// ```
-    public static let formKeys = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch"]
+    public static let formKeys = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch",
+                                  "mean", "min", "max", "sum", "difference", "threshold"]
+    /// The forms whose value is a number.
+    public static let numericFormKeys = ["mean", "min", "max", "sum", "difference"]
 }

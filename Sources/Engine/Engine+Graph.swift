@@ -106,6 +106,8 @@ extension Engine {
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
+        case .aggregate, .difference, .threshold:
+            throw Self.numberNotRun("signal '\(declaration.name)'", at: declaration.location)
         }
     }
 }
