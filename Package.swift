@@ -35,6 +35,12 @@
 //                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
 //                    for the config, test files, the command line, line commands and
 //                    MQTT payloads. No dependencies.
+//   Numbers          The arithmetic of numeric signals as pure types: aggregates (mean, min,
+//                    max, sum, difference), the threshold with hysteresis and a set point,
+//                    and the filters (offset ... timeout) in a chain; time-based ones are
+//                    state machines given the loop's time that return the values to send
+//                    and the next deadline. Unavailable is nil. No Combine, no loop, no
+//                    Config; depends on Values.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event), which platform each kind of node is
@@ -128,6 +134,7 @@ let package = Package(
         .target(name: "GPIOSimulated", dependencies: ["GPIO", "Loop", "Locks", "SystemCore"]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
+        .target(name: "Numbers", dependencies: ["Values"]),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "SystemCore", "Values"]),
@@ -198,6 +205,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
+        .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
