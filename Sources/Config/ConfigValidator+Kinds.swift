@@ -5,7 +5,7 @@ import Values
 extension ConfigValidator {
     /// Checks the kinds and units of `ordered` (in dependency order) and returns them
     /// with each numeric signal's unit.
-    mutating func checkValueKinds(of ordered: [SignalDeclaration], kinds: [String: DeclaredName.Kind]) -> [SignalDeclaration] {
+    mutating func checkValueKinds(of ordered: [SignalDeclaration], kinds: [String: NodeKind]) -> [SignalDeclaration] {
         var units = inputUnits
         var read: [String: ReadSignal] = [:]
         for signal in signals where read[signal.declaration.name] == nil { read[signal.declaration.name] = signal }
