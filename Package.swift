@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
-            "Config", "GPIO", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
+            "Config", "GPIO", "Numbers", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),

@@ -1,21 +1,21 @@
 import Reactive
 
-/// One subscriber of a `Level`: its demand, and the (specialised) closure that reaches
+/// One subscriber of a `Cell`: its demand, and the (specialised) closure that reaches
 /// it. Loop thread only.
 ///
 /// `deliver` is a constant, called while `isCancelled` is false: an optional that
 /// cancelling set to nil had to be copied out (a retain and two outlined value-witness
 /// calls) on every value. The subscriber lets go of its subscription when it cancels,
 /// which is what frees the closure.
-final class LevelSubscription: Subscription {
-    private weak var level: Level?
-    private let deliver: (Bool) -> Subscribers.Demand
+final class CellSubscription<Value>: Subscription {
+    private weak var cell: Cell<Value>?
+    private let deliver: (Value) -> Subscribers.Demand
     @exclusivity(unchecked) private var isCancelled = false
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     @exclusivity(unchecked) private var sentCurrentValue = false
 
-    init(level: Level, deliver: @escaping (Bool) -> Subscribers.Demand) {
-        self.level = level
+    init(cell: Cell<Value>, deliver: @escaping (Value) -> Subscribers.Demand) {
+        self.cell = cell
         self.deliver = deliver
     }
 
@@ -24,13 +24,13 @@ final class LevelSubscription: Subscription {
     /// The first demand gets the current value, as with `CurrentValueSubject`.
     func request(_ demand: Subscribers.Demand) {
         self.demand += demand
-        guard !sentCurrentValue, let level else { return }
+        guard !sentCurrentValue, let cell else { return }
         sentCurrentValue = true
-        offer(level.value)
+        offer(cell.value)
     }
 
     @inline(__always)
-    func offer(_ value: Bool) {
+    func offer(_ value: Value) {
         guard demand > .none, !isCancelled else { return }
         if demand != .unlimited { demand -= 1 }
         let more = deliver(value)
@@ -39,7 +39,7 @@ final class LevelSubscription: Subscription {
 
     func cancel() {
         isCancelled = true
-        level?.remove(self)
-        level = nil
+        cell?.remove(self)
+        cell = nil
     }
 }

@@ -1,0 +1,60 @@
+import Config
+import Logging
+import Numbers
+
+/// `threshold:`: the level of a signal from a number and its bound (a fixed number, or a
+/// set point's), by `Numbers.Threshold`, with hysteresis. While the number or the set
+/// point is unavailable the signal takes its `fallback`, and the log says why once,
+/// when it starts (and again if the reason changes).
+final class ThresholdRule {
+    private(set) var threshold: Threshold
+    let operand: String
+    let boundName: String?
+    private let signal: Signal
+    private let propagation: Propagation
+    private let logger: Logger
+    private var loggedReason: ThresholdFallbackReason?
+
+    init(_ declaration: ThresholdDeclaration, operand: String, signal: Signal, propagation: Propagation,
+         logger: Logger) throws(NumbersError) {
+        var bound: Double?
+        if case .number(let fixed) = declaration.bound { bound = fixed }
+        let direction: ThresholdDirection = declaration.direction == .above ? .above : .below
+        threshold = try Threshold(direction, bound: bound, hysteresis: declaration.hysteresis,
+                                  fallback: declaration.fallback)
+        self.operand = operand
+        if case .node(let name) = declaration.bound { boundName = name } else { boundName = nil }
+        self.signal = signal
+        self.propagation = propagation
+        self.logger = logger
+    }
+
+    func receive(value: Double?) {
+        decided(threshold.receive(value: value))
+    }
+
+    func receive(bound: Double?) {
+        decided(threshold.receive(bound: bound))
+    }
+
+    private func decided(_ decision: ThresholdDecision) {
+        if decision.fallbackReason != loggedReason {
+            loggedReason = decision.fallbackReason
+            if let reason = decision.fallbackReason {
+                let what = reason == .operandUnavailable ? operand : boundName ?? operand
+                logger.info("signal \(signal.name) at its fallback (\(decision.level ? "on" : "off")): "
+                    + "'\(what)' is unavailable",
+                    metadata: ["gpio_name": "\(signal.name)", "gpio_reason": "\(reason)"])
+            }
+        }
+        signal.update(decision.level)
+    }
+
+    /// For `why`: the band and the reason for a fallback.
+    var state: String {
+        if let reason = threshold.fallbackReason {
+            return "at its fallback (\(threshold.fallback ? "on" : "off")): \(reason)"
+        }
+        return threshold.band.map { "\($0)" } ?? ""
+    }
+}
