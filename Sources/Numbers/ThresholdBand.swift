@@ -1,3 +1,5 @@
+import Values
+
 /// Where a threshold switches, from its current bound and its hysteresis: what `gpioagg
 /// why` shows. Between the two the level stays as it was.
 ///
@@ -5,6 +7,7 @@
 /// let band = ThresholdBand(.above, bound: 28, hysteresis: 2)
 /// band.onAt, band.offAt   // 28, 26
 /// "\(band)"               // "on at 28.0 and above, off at 26.0 and below"
+/// band.text(precision: 1, unit: "°C")   // "on at 28.0 °C and above, off at 26.0 °C and below"
 /// ```
 public struct ThresholdBand: Hashable, Sendable, CustomStringConvertible {
     public let direction: ThresholdDirection
@@ -34,8 +37,15 @@ public struct ThresholdBand: Hashable, Sendable, CustomStringConvertible {
         return isOff ? false : current
     }
 
-    public var description: String {
+    /// The band as `gpioagg why` shows it: both ends at the node's precision, with its unit.
+    public func text(precision: Int, unit: MeasurementUnit) -> String {
+        phrase { NodeValue.number($0, unit).text(precision: precision) }
+    }
+
+    public var description: String { phrase { "\($0)" } }
+
+    private func phrase(_ show: (Double) -> String) -> String {
         let (on, off) = direction == .above ? ("above", "below") : ("below", "above")
-        return "on at \(onAt) and \(on), off at \(offAt) and \(off)"
+        return "on at \(show(onAt)) and \(on), off at \(show(offAt)) and \(off)"
     }
 }

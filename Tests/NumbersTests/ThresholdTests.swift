@@ -88,6 +88,9 @@ struct ThresholdTests {
         #expect(tooHot.onAt == 28 && tooHot.offAt == 26)
         #expect("\(tooHot)" == "on at 28.0 and above, off at 26.0 and below")
         #expect("\(ThresholdBand(.below, bound: 0.5, hysteresis: 0.5))" == "on at 0.5 and below, off at 1.0 and above")
+        #expect(tooHot.text(precision: 1, unit: "°C") == "on at 28.0 °C and above, off at 26.0 °C and below")
+        #expect(ThresholdBand(.below, bound: 21, hysteresis: 0.5).text(precision: 2, unit: .none) ==
+            "on at 21.00 and below, off at 21.50 and above")
     }
 
     @Test("a negative or non-finite hysteresis is refused with the fix", arguments: [-0.5, .nan, .infinity])
