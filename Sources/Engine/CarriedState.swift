@@ -25,6 +25,9 @@ struct CarriedState {
         var delay: (value: Bool, deadline: UInt64)?
         /// Where a `within` (two-hand) attempt is.
         var within: AllWithin.Phase?
+        /// A `threshold` whose level came from a value (not its fallback): the band
+        /// keeps it.
+        var thresholdDecided = false
     }
 
     /// An output's timing.
@@ -37,6 +40,9 @@ struct CarriedState {
     /// Command and remote inputs: their value and when it last changed.
     var inputs: [String: (value: Bool, changedAt: UInt64?)] = [:]
     var signals: [String: SignalState] = [:]
+    /// Numeric inputs and signals: their value (nil: unavailable) and when it last
+    /// changed.
+    var numbers: [String: (value: Double?, changedAt: UInt64?)] = [:]
     var outputs: [String: OutputState] = [:]
 
     init() {}
@@ -62,12 +68,31 @@ struct CarriedState {
                   let input = previous.virtualInputs.first(where: { $0.name == declaration.name }) else { continue }
             inputs[declaration.name] = (input.value, input.changedAt)
         }
+        for node in previous.numbers {
+            let unchanged: Bool
+            switch node.id.kind {
+            case .input:
+                unchanged = commands[node.name].map { next in
+                    previous.configuration.commandInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
+                } ?? remotes[node.name].map { next in
+                    previous.configuration.remoteInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
+                } ?? false
+            case .signal:
+                unchanged = signalDeclarations[node.name].map { next in
+                    previous.configuration.signals.contains { $0.name == node.name && next.isUnchanged(from: $0) }
+                } ?? false
+            case .output:
+                unchanged = false
+            }
+            if unchanged { numbers[node.name] = (node.value, node.changedAt) }
+        }
         let now = previous.loop.now
         for signal in previous.signals where !signal.declaration.expression.isMomentary {
             guard let next = signalDeclarations[signal.name], next.isUnchanged(from: signal.declaration) else { continue }
             signals[signal.name] = SignalState(
                 value: signal.value, expressionValue: signal.expressionValue, changedAt: signal.changedAt,
-                delay: signal.delay?.pending(at: now), within: signal.within?.phase)
+                delay: signal.delay?.pending(at: now), within: signal.within?.phase,
+                thresholdDecided: signal.threshold?.threshold.isDecided ?? false)
         }
         for output in previous.outputs {
             guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }

@@ -151,7 +151,7 @@ extension Engine {
         }
     }
 
-    private func writePendingOutputsOrFail() {
+    func writePendingOutputsOrFail() {
         do {
             try writePendingOutputs()
         } catch {

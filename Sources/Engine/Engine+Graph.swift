@@ -11,7 +11,17 @@ extension Engine {
     func buildGraph(carrying carried: CarriedState) throws(EngineError) {
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
+        var numberNodes: [String: NumberNode] = [:]
         for declaration in configuration.commandInputs {
+            if let number = declaration.number {
+                let previous = carried.numbers[declaration.name]
+                let kept = declaration.persist ? keptValues.numbers[declaration.name] : nil
+                let node = try numberNode(.input(declaration.name), value: previous.map(\.value) ?? kept ?? number.initial,
+                                          number: number.number, changedAt: previous?.changedAt,
+                                          at: declaration.location)
+                numberNodes[declaration.name] = node
+                continue
+            }
             let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
             let previous = carried.inputs[declaration.name]
             let input = VirtualInput(name: declaration.name, kind: .command,
@@ -21,6 +31,14 @@ extension Engine {
             levels[input.name] = input.level
         }
         for declaration in configuration.remoteInputs {
+            if let number = declaration.number {
+                let previous = carried.numbers[declaration.name]
+                let node = try numberNode(.input(declaration.name), value: previous.map(\.value) ?? number.fallback,
+                                          number: number.number, changedAt: previous?.changedAt,
+                                          at: declaration.location)
+                numberNodes[declaration.name] = node
+                continue
+            }
             let previous = carried.inputs[declaration.name]
             let input = VirtualInput(name: declaration.name, kind: .remote(topic: declaration.topic),
                                      value: previous?.value ?? declaration.fallback, changedAt: previous?.changedAt,
@@ -29,11 +47,25 @@ extension Engine {
             levels[input.name] = input.level
         }
         for declaration in configuration.signals {
+            if let number = declaration.number {
+                let previous = carried.numbers[declaration.name]
+                let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,
+                                          number: number, changedAt: previous?.changedAt, at: declaration.location)
+                cancellables.append(try numberPipeline(for: declaration, into: node, numbers: numberNodes))
+                numberNodes[declaration.name] = node
+                continue
+            }
             let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
             let signal = Signal(declaration: declaration, value: kept, carried: carried.signals[declaration.name],
                                 propagation: propagation, timers: timers)
-            cancellables.append(try pipeline(for: declaration, into: signal, levels: levels,
-                                             within: carried.signals[declaration.name]?.within))
+            if case .threshold(let operand, let threshold) = declaration.expression {
+                let carriedLevel = carried.signals[declaration.name].flatMap { $0.thresholdDecided ? $0.expressionValue : nil }
+                cancellables.append(try thresholdPipeline(threshold, of: operand, declaration: declaration, into: signal,
+                                                          carried: carriedLevel, numbers: numberNodes))
+            } else {
+                cancellables.append(try pipeline(for: declaration, into: signal, levels: levels,
+                                                 within: carried.signals[declaration.name]?.within))
+            }
             signals.append(signal)
             levels[declaration.name] = signal.level
         }
@@ -107,7 +139,8 @@ extension Engine {
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
         case .aggregate, .difference, .threshold:
-            throw Self.numberNotRun("signal '\(declaration.name)'", at: declaration.location)
+            throw EngineError(.configuration("signal '\(declaration.name)' is a number, not a level"),
+                              at: declaration.location)
         }
     }
 }

@@ -1,22 +1,134 @@
 import Config
+import Numbers
+import Reactive
+import Values
 
 extension Engine {
-    /// Numeric inputs and signals are read and checked by Config, but not run: refused at
-    /// start, before any line is touched, naming the first such declaration.
-    func refuseNumbers() throws(EngineError) {
-        if let input = configuration.commandInputs.first(where: { $0.number != nil }) {
-            throw Self.numberNotRun("input '\(input.name)'", at: input.location)
+    /// A numeric input or signal, kept among the engine's numbers.
+    func numberNode(_ id: NodeID, value: Double?, number: NumberDeclaration, changedAt: UInt64?,
+                    at location: SourceLocation) throws(EngineError) -> NumberNode {
+        let node: NumberNode
+        do {
+            node = try NumberNode(id, value: value, number: number, changedAt: changedAt, propagation: propagation,
+                                  timers: timers)
+        } catch {
+            throw EngineError(.configuration("\(id): \(error)"), at: location)
         }
-        if let input = configuration.remoteInputs.first(where: { $0.number != nil }) {
-            throw Self.numberNotRun("input '\(input.name)'", at: input.location)
+        numbers.append(node)
+        return node
+    }
+
+    /// `mean`, `min`, `max`, `sum` and `difference`: `combineLatest` over the operands'
+    /// numbers, folded by `Numbers.Aggregate`, into the node (through its filters).
+    func numberPipeline(for declaration: SignalDeclaration, into node: NumberNode,
+                        numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+        let aggregate: Aggregate
+        switch declaration.expression {
+        case .aggregate(let kind, _): aggregate = Aggregate(rawValue: kind.rawValue) ?? .mean
+        case .difference: aggregate = .difference
+        default:
+            throw EngineError(.configuration("signal '\(declaration.name)' is a level, not a number"),
+                              at: declaration.location)
         }
-        if let signal = configuration.signals.first(where: { $0.expression.readsNumbers }) {
-            throw Self.numberNotRun("signal '\(signal.name)'", at: signal.location)
+        let operands = try numberOperands(declaration.expression.operands, of: declaration, numbers: numbers)
+        return operands.map(\.cell).combineLatest.react { [node] values in
+            node.propose(aggregate.value(of: values))
         }
     }
 
-    static func numberNotRun(_ subject: String, at location: SourceLocation) -> EngineError {
-        EngineError(.configuration("\(subject): numeric inputs and signals are not run yet",
-                                   hint: "gpioagg check accepts them; the daemon runs levels only"), at: location)
+    /// `threshold:`: the operand's number (and a set point's) into a `ThresholdRule`,
+    /// which sets the signal's level.
+    ///
+    /// - Parameter carried: the level the threshold had from a value, in the engine a
+    ///   reload replaces.
+    func thresholdPipeline(_ threshold: ThresholdDeclaration, of operand: String, declaration: SignalDeclaration,
+                           into signal: Signal, carried: Bool?,
+                           numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+        let operands = try numberOperands(declaration.expression.operands, of: declaration, numbers: numbers)
+        let rule: ThresholdRule
+        do {
+            rule = try ThresholdRule(threshold, operand: operands[0], signal: signal, carried: carried,
+                                     propagation: propagation, logger: logger)
+        } catch {
+            throw EngineError(.configuration("signal '\(declaration.name)': \(error)"), at: declaration.location)
+        }
+        signal.threshold = rule
+        // The bound first, so that the operand's first value meets it.
+        let bound = operands.count > 1 ? operands[1].cell.react { [rule] in rule.receive(bound: $0) } : nil
+        let value = operands[0].cell.react { [rule] in rule.receive(value: $0) }
+        return AnyCancellable { bound?.cancel(); value.cancel() }
+    }
+
+    private func numberOperands(_ names: [String], of declaration: SignalDeclaration,
+                                numbers: [String: NumberNode]) throws(EngineError) -> [NumberNode] {
+        var operands: [NumberNode] = []
+        for name in names {
+            guard let node = numbers[name] else {
+                throw EngineError(.configuration(
+                    "signal '\(declaration.name)' uses '\(name)', which is not a number declared before it"),
+                    at: declaration.location)
+            }
+            operands.append(node)
+        }
+        return operands
+    }
+}
+
+extension Engine {
+    /// Why a number cannot be set: what `gpioagg set`, `sim set` and a `/set` payload
+    /// answer.
+    public enum NumberRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+        /// No numeric input has that name (it may be a level, or nothing).
+        case notANumber(String)
+        /// Below `min:` or above `max:` of a command input.
+        case outOfRange(name: String, value: Double, minimum: Double?, maximum: Double?, precision: Int)
+
+        public var description: String {
+            switch self {
+            case .notANumber(let name):
+                return "'\(name)' is not a numeric input"
+            case .outOfRange(let name, let value, let minimum, let maximum, let precision):
+                func shown(_ number: Double) -> String { DecimalText.format(number, places: precision) }
+                let range = switch (minimum, maximum) {
+                case (let low?, let high?): "\(shown(low)) to \(shown(high))"
+                case (let low?, nil): "at least \(shown(low))"
+                case (nil, let high?): "at most \(shown(high))"
+                case (nil, nil): "any number"
+                }
+                return "\(shown(value)) is outside what '\(name)' takes: \(range)"
+            }
+        }
+    }
+
+    /// Whether `name` is a numeric input.
+    public func isNumericInput(_ name: String) -> Bool {
+        numbers.contains { $0.id == .input(name) }
+    }
+
+    /// Sets the numeric input `name` (a command input with `type: number`, a remote one,
+    /// or, on simulated chips, any numeric input) to `value` (nil: unavailable), through
+    /// its filters, and lets the graph follow. A command input's `min:` and `max:` are
+    /// enforced (`limits: true`; a simulated sensor reading is not a command). Returns
+    /// the input's value after its filters; nil when the engine is not running.
+    @discardableResult
+    public func setNumber(_ name: String, to value: Double?,
+                          limits: Bool = true) -> Result<NodeValue, NumberRefusal>? {
+        loop.preconditionInEventLoop()
+        guard state == .running else { return nil }
+        guard let node = numbers.first(where: { $0.id == .input(name) }) else { return .failure(.notANumber(name)) }
+        if limits, let value, let command = configuration.commandInputs.first(where: { $0.name == name })?.number {
+            if let minimum = command.minimum, value < minimum || (command.maximum.map { value > $0 } ?? false) {
+                return .failure(.outOfRange(name: name, value: value, minimum: minimum, maximum: command.maximum,
+                                            precision: node.precision))
+            }
+            if let maximum = command.maximum, value > maximum {
+                return .failure(.outOfRange(name: name, value: value, minimum: command.minimum, maximum: maximum,
+                                            precision: node.precision))
+            }
+        }
+        propagation.timestamp = loop.now
+        node.propose(value)
+        writePendingOutputsOrFail()
+        return .success(node.nodeValue)
     }
 }

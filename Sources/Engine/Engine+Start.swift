@@ -50,7 +50,6 @@ extension Engine {
         case .stopped: throw EngineError(.stopped)
         case .idle: break
         }
-        try refuseNumbers()
         let previous = previous?.state == .running ? previous : nil
         // Taken before `previous` stops, which cancels its timers.
         let carried = previous.map { CarriedState(from: $0, to: configuration) } ?? CarriedState()

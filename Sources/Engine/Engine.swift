@@ -84,6 +84,8 @@ public final class Engine {
     /// Command and remote inputs: no line.
     var virtualInputs: [VirtualInput] = []
     var signals: [Signal] = []
+    /// Numeric inputs and signals, in the order built.
+    var numbers: [NumberNode] = []
     var outputs: [OutputLine] = []
     /// What the last run kept: set before `start()`.
     public var keptValues = KeptValues()
@@ -149,6 +151,13 @@ public final class Engine {
         for input in virtualInputs { snapshot.inputs[input.name] = .level(input.value) }
         for signal in signals { snapshot.signals[signal.name] = .level(signal.value) }
         for output in outputs { snapshot.outputs[output.name] = .level(output.written) }
+        for node in numbers {
+            switch node.id.kind {
+            case .input: snapshot.inputs[node.name] = node.nodeValue
+            case .signal, .output: snapshot.signals[node.name] = node.nodeValue
+            }
+            if node.precision != NodeValue.defaultPrecision { snapshot.precisions[node.name] = node.precision }
+        }
         return snapshot
     }
 

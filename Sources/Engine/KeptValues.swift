@@ -14,6 +14,8 @@ public struct KeptValues: Hashable, Sendable {
     public var outputs: [String: Bool]
     /// Command inputs with `persist: true`.
     public var inputs: [String: Bool]
+    /// Numeric command inputs with `persist: true`.
+    public var numbers: [String: Double] = [:]
     /// How long each output kept on had been on when it was kept (or, on a reload, until
     /// now): its `max_on` gets only what remains. An output kept on that has a `max_on`
     /// and no time here (none was recorded, or the record cannot be trusted) has none

@@ -34,16 +34,25 @@ public struct Threshold: Sendable {
 
     /// A threshold on `bound` (a number, or nil for a set point not known yet).
     /// Throws when the hysteresis is negative or not a finite number.
+    ///
+    /// - Parameter carried: the level a threshold declared the same way had from a value
+    ///   (a reload of an unchanged config): the band keeps it, so that a value inside
+    ///   the band does not turn it off. Nil: a start.
     public init(
-        _ direction: ThresholdDirection, bound: Double?, hysteresis: Double = 0, fallback: Bool = false
+        _ direction: ThresholdDirection, bound: Double?, hysteresis: Double = 0, fallback: Bool = false,
+        carrying carried: Bool? = nil
     ) throws(NumbersError) {
         guard hysteresis.isFinite, hysteresis >= 0 else { throw .negativeHysteresis(hysteresis) }
         self.direction = direction
         self.hysteresis = hysteresis
         self.fallback = fallback
         self.bound = bound
-        level = fallback
+        level = carried ?? fallback
+        isMeasured = carried != nil
     }
+
+    /// Whether the level came from a value (not the fallback): what a reload carries.
+    public var isDecided: Bool { isMeasured }
 
     /// Where it switches around the current bound; nil while the bound is unavailable.
     public var band: ThresholdBand? {

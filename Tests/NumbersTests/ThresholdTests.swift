@@ -23,6 +23,15 @@ struct ThresholdTests {
             [false, true, true, false, false, true, true, false])
     }
 
+    @Test("a carried level (a reload): inside the band it stays; past either end it follows the value")
+    func carried() throws {
+        #expect(levels(try Threshold(.above, bound: 28, hysteresis: 2, carrying: true), [27, 26]) == [true, false])
+        #expect(levels(try Threshold(.above, bound: 28, hysteresis: 2, carrying: false), [27, 28]) == [false, true])
+        #expect(levels(try Threshold(.above, bound: 28, hysteresis: 2), [27]) == [false], "a start weighs the value alone")
+        #expect(try Threshold(.below, bound: 0.5, carrying: true).isDecided)
+        #expect(try !Threshold(.below, bound: 0.5).isDecided)
+    }
+
     @Test("with no hysteresis: off as soon as the value is not past the bound")
     func noHysteresis() throws {
         #expect(levels(try Threshold(.above, bound: 28), [28, 27.99, 28, 30, 27]) == [true, false, true, true, false])

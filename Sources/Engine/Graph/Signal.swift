@@ -26,6 +26,8 @@ final class Signal {
     /// The rule of an `all` with `within`, whose attempt a reload carries over (weak:
     /// the rule holds the signal, and its pipeline holds the rule).
     weak var within: AllWithin?
+    /// The rule of a `threshold`, for `why`.
+    var threshold: ThresholdRule?
     private let propagation: Propagation
     let delay: SignalDelay?
 

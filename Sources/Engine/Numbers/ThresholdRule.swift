@@ -8,20 +8,23 @@ import Numbers
 /// when it starts (and again if the reason changes).
 final class ThresholdRule {
     private(set) var threshold: Threshold
-    let operand: String
+    /// The number it weighs.
+    let operand: NumberNode
     let boundName: String?
     private let signal: Signal
     private let propagation: Propagation
     private let logger: Logger
     private var loggedReason: ThresholdFallbackReason?
 
-    init(_ declaration: ThresholdDeclaration, operand: String, signal: Signal, propagation: Propagation,
-         logger: Logger) throws(NumbersError) {
+    /// - Parameter carried: the level the threshold had from a value in the engine a
+    ///   reload replaces; nil at start.
+    init(_ declaration: ThresholdDeclaration, operand: NumberNode, signal: Signal, carried: Bool?,
+         propagation: Propagation, logger: Logger) throws(NumbersError) {
         var bound: Double?
         if case .number(let fixed) = declaration.bound { bound = fixed }
         let direction: ThresholdDirection = declaration.direction == .above ? .above : .below
         threshold = try Threshold(direction, bound: bound, hysteresis: declaration.hysteresis,
-                                  fallback: declaration.fallback)
+                                  fallback: declaration.fallback, carrying: carried)
         self.operand = operand
         if case .node(let name) = declaration.bound { boundName = name } else { boundName = nil }
         self.signal = signal
@@ -41,20 +44,19 @@ final class ThresholdRule {
         if decision.fallbackReason != loggedReason {
             loggedReason = decision.fallbackReason
             if let reason = decision.fallbackReason {
-                let what = reason == .operandUnavailable ? operand : boundName ?? operand
-                logger.info("signal \(signal.name) at its fallback (\(decision.level ? "on" : "off")): "
-                    + "'\(what)' is unavailable",
+                let what = reason == .operandUnavailable ? operand.name : boundName ?? operand.name
+                logger.info("signal \(signal.name) at its fallback (\(decision.level ? "on" : "off")): '\(what)' is unavailable",
                     metadata: ["gpio_name": "\(signal.name)", "gpio_reason": "\(reason)"])
             }
         }
         signal.update(decision.level)
     }
 
-    /// For `why`: the band and the reason for a fallback.
+    /// For `why`: the band around the bound as it is now, or why it is at its fallback.
     var state: String {
         if let reason = threshold.fallbackReason {
             return "at its fallback (\(threshold.fallback ? "on" : "off")): \(reason)"
         }
-        return threshold.band.map { "\($0)" } ?? ""
+        return threshold.band?.text(precision: operand.precision, unit: operand.unit) ?? ""
     }
 }
