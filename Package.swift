@@ -153,17 +153,19 @@ let package = Package(
         // The transport's twin: a broker in memory, on the loop's virtual time. For tests;
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
+        // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop"]),
         .target(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "MQTTCore", "Reactive", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "Reactive", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Service", "Values",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -187,7 +189,7 @@ let package = Package(
         ),
         .executableTarget(name: "gpioagg-bench",
                           dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Loop",
-                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service",
+                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service", "Simulation",
                                          .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
@@ -206,12 +208,12 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
-                                   "Locks", "Loop", "LoopEmbedded", "Service",
+                                   "Locks", "Loop", "LoopEmbedded", "Simulation",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded",
+                                   "LoopEmbedded", "KeptState", "MQTT", "MQTTCore", "MQTTEmbedded", "Simulation",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),

@@ -13,6 +13,7 @@ import TestSupport
 import Logging
 import LoopEmbedded
 import Service
+import Simulation
 import Testing
 
 /// The whole daemon on the loop's virtual-time twin: no process, no real time.
@@ -44,9 +45,9 @@ struct DaemonTests {
             notifications = Notifications(watchdog: watchdog)
             let entries = self.entries
             let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
-            let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
-                                         simulation: chips, controlPath: nil, interaction: interaction,
-                                         commandDescriptor: commands, version: "test", backendSummary: "simulated",
+            let options = Daemon.Options(configuration: configuration, configPath: path,
+                                         backend: .simulated(first: chips), controlPath: nil, interaction: interaction,
+                                         commandDescriptor: commands, version: "test",
                                          stateDirectory: stateDirectory, bootClock: bootClock,
                                          mqttTransport: mqttTransport)
             daemon = Daemon(options, loop: loop, notifier: notifications,
