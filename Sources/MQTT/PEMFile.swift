@@ -38,26 +38,16 @@ struct PEMFile {
         guard status.st_size <= Self.limit else {
             throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
         }
-        // One byte past its size, to tell a file that grows while it is read.
         let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var count = 0
-        while count < bytes.count {
-            let got: Int
-            do throws(SystemCallError) {
-                got = try SystemCall.retrying("read") {
-                    bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-                }
-            } catch {
-                throw unreadable(error)
-            }
-            if got == 0 { break }
-            count += got
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try SystemCall.readToEnd(fd, limit: size)
+        } catch {
+            throw unreadable(error)
         }
-        guard count <= size else {
+        guard bytes.count <= size else {
             throw ConnectionFailure("\(key) \(path) changed while it was read (a certificate being renewed?)")
         }
-        bytes.removeSubrange(count...)
         self.bytes = bytes
     }
 

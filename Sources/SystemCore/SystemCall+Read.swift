@@ -42,3 +42,27 @@ extension SystemCall {
         return (descriptor, status)
     }
 }
+
+extension SystemCall {
+    /// Reads `fd` to its end, `EINTR` retried, keeping at most `limit + 1` bytes: a
+    /// count past `limit` tells the caller the file grew past what its `fstat` said
+    /// while it was read. For the small regular files `openForReading` has checked.
+    ///
+    /// ```swift
+    /// let bytes = try SystemCall.readToEnd(descriptor, limit: Int(status.st_size))
+    /// if bytes.count > Int(status.st_size) { /* it changed while it was read */ }
+    /// ```
+    public static func readToEnd(_ fd: Int32, limit: Int) throws(SystemCallError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = try retrying("read") {
+                bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}

@@ -155,3 +155,31 @@ struct OpenForReadingTests {
         }
     }
 }
+
+@Suite("SystemCall.readToEnd")
+struct ReadToEndTests {
+    @Test("reads a file to its end; a file past the limit gives one byte more, to tell it grew")
+    func readsToTheEnd() throws {
+        var template = Array("/tmp/systemcore-XXXXXX".utf8CString)
+        #expect(mkdtemp(&template) != nil)
+        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = directory + "/file"
+        defer { unlink(path); rmdir(directory) }
+        let text = Array(String(repeating: "0123456789", count: 10_000).utf8)
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == text.count)
+        close(fd)
+
+        let (whole, status) = try SystemCall.openForReading(path)
+        defer { SystemCall.close(whole) }
+        #expect(try SystemCall.readToEnd(whole, limit: Int(status.st_size)) == text)
+
+        let (short, _) = try SystemCall.openForReading(path)
+        defer { SystemCall.close(short) }
+        #expect(try SystemCall.readToEnd(short, limit: 10) == Array(text.prefix(11)))
+
+        #expect(throws: SystemCallError(call: "read", errno: EBADF)) {
+            try SystemCall.readToEnd(-1, limit: 10)
+        }
+    }
+}

@@ -5,6 +5,7 @@ import Config
 import Logging
 import Loop
 import MQTT
+import SystemCore
 
 extension MQTTClient {
     /// The daemon's transport for `declaration`: libmosquitto loaded, the client id from
@@ -41,30 +42,39 @@ extension MQTTClient {
         }
     }
 
-    /// The password file's first line: a regular file of at most 4 KiB, read without
-    /// blocking.
+    /// The password file's first line: a regular file of at most 4 KiB, read through
+    /// `SystemCall.openForReading` as the config and the TLS files are, so that a FIFO
+    /// or a device put there is refused at once instead of holding up the loop.
     static func readPassword(_ path: String) throws(MQTTBridge.SetupError) -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
+        func unreadable(_ error: SystemCallError) -> MQTTBridge.SetupError {
+            MQTTBridge.SetupError(message: "cannot read password_file \(path): \(error.reason)")
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        let (fd, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (fd, status) = try SystemCall.openForReading(path)
+        } catch {
+            throw unreadable(error)
+        }
+        defer { SystemCall.close(fd) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw MQTTBridge.SetupError(message: "password_file \(path) is not a regular file")
         }
-        guard status.st_size <= 4096 else {
-            throw MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
+        let tooLarge = MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
+        guard status.st_size <= Self.passwordLimit else { throw tooLarge }
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try SystemCall.readToEnd(fd, limit: Self.passwordLimit)
+        } catch {
+            throw unreadable(error)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else {
-            throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
-        }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        guard bytes.count <= Self.passwordLimit else { throw tooLarge }
+        let text = String(decoding: bytes, as: UTF8.self)
         let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw MQTTBridge.SetupError(message: "password_file \(path) is empty") }
         return password
     }
+
+    /// 4 KiB: a password file holds one password.
+    static let passwordLimit = 4096
 }
