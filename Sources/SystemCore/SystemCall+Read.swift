@@ -66,3 +66,33 @@ extension SystemCall {
         return bytes
     }
 }
+
+extension SystemCall {
+    /// A small regular file's bytes, read without ever waiting: opened with
+    /// `openForReading`, refused unless it is a regular file (a FIFO would hold the read
+    /// for good, a device would never end) of at most `limit` bytes, then read to its end.
+    ///
+    /// ```swift
+    /// let bytes = try SystemCall.readRegularFile("/etc/gpioagg/ca.pem", limit: 1 << 20)
+    /// ```
+    public static func readRegularFile(_ path: String, limit: Int) throws(RegularFileRefusal) -> [UInt8] {
+        let (descriptor, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (descriptor, status) = try openForReading(path)
+        } catch {
+            throw .failed(error)
+        }
+        defer { close(descriptor) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular(kind: FileKind.phrase(for: status.st_mode)) }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .tooLarge(bytes: size) }
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try readToEnd(descriptor, limit: size)
+        } catch {
+            throw .failed(error)
+        }
+        guard bytes.count <= size else { throw .changed }
+        return bytes
+    }
+}

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Foundation
+import MosquittoTesting
 import MQTT
 @testable import Service
 import Testing
@@ -10,20 +10,6 @@ import Testing
 /// file reading, so that what is not a regular file is refused at once, never waited on.
 @Suite("The MQTT password file")
 struct PasswordFileTests {
-    final class Directory {
-        let path: String
-        init() throws {
-            path = NSTemporaryDirectory() + "gpioagg-password-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        func file(_ name: String, _ text: String) throws -> String {
-            let file = path + "/" + name
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-            return file
-        }
-    }
-
     static func refusal(_ path: String) -> String? {
         do throws(MQTTBridge.SetupError) {
             _ = try MQTTClient.readPassword(path)
@@ -35,8 +21,8 @@ struct PasswordFileTests {
 
     @Test("a FIFO with no writer and a directory are refused at once as not regular files")
     func fifoAndDirectory() throws {
-        let directory = try Directory()
-        let fifo = directory.path + "/fifo"
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(Self.refusal(fifo) == "password_file \(fifo) is not a regular file")
         #expect(Self.refusal(directory.path) == "password_file \(directory.path) is not a regular file")
@@ -44,14 +30,18 @@ struct PasswordFileTests {
 
     @Test("the first line is the password; empty, oversized and missing files are refused")
     func contents() throws {
-        let directory = try Directory()
-        #expect(try MQTTClient.readPassword(try directory.file("lines", "s3cret\nignored\n")) == "s3cret")
-        #expect(try MQTTClient.readPassword(try directory.file("bare", "s3cret")) == "s3cret")
-        let empty = try directory.file("empty", "\nsecond\n")
+        let directory = try TemporaryDirectory()
+        try directory.write("s3cret\nignored\n", to: "lines")
+        #expect(try MQTTClient.readPassword(directory.file("lines")) == "s3cret")
+        try directory.write("s3cret", to: "bare")
+        #expect(try MQTTClient.readPassword(directory.file("bare")) == "s3cret")
+        try directory.write("\nsecond\n", to: "empty")
+        let empty = directory.file("empty")
         #expect(Self.refusal(empty) == "password_file \(empty) is empty")
-        let large = try directory.file("large", String(repeating: "x", count: 4097))
+        try directory.write(String(repeating: "x", count: 4097), to: "large")
+        let large = directory.file("large")
         #expect(Self.refusal(large) == "password_file \(large) is larger than 4 KiB: it holds one password")
-        let missing = directory.path + "/missing"
+        let missing = directory.file("missing")
         #expect(Self.refusal(missing) == "cannot read password_file \(missing): No such file or directory")
     }
 }

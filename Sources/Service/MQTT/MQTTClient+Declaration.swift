@@ -43,38 +43,28 @@ extension MQTTClient {
     }
 
     /// The password file's first line: a regular file of at most 4 KiB, read through
-    /// `SystemCall.openForReading` as the config and the TLS files are, so that a FIFO
-    /// or a device put there is refused at once instead of holding up the loop.
+    /// `SystemCall.readRegularFile` as the TLS files are, so that a FIFO or a device put
+    /// there is refused at once instead of holding up the loop.
     static func readPassword(_ path: String) throws(MQTTBridge.SetupError) -> String {
-        func unreadable(_ error: SystemCallError) -> MQTTBridge.SetupError {
-            MQTTBridge.SetupError(message: "cannot read password_file \(path): \(error.reason)")
-        }
-        let (fd, status): (Int32, stat)
-        do throws(SystemCallError) {
-            (fd, status) = try SystemCall.openForReading(path)
-        } catch {
-            throw unreadable(error)
-        }
-        defer { SystemCall.close(fd) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw MQTTBridge.SetupError(message: "password_file \(path) is not a regular file")
-        }
-        let tooLarge = MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
-        guard status.st_size <= Self.passwordLimit else { throw tooLarge }
         let bytes: [UInt8]
-        do throws(SystemCallError) {
-            bytes = try SystemCall.readToEnd(fd, limit: Self.passwordLimit)
+        do throws(RegularFileRefusal) {
+            bytes = try SystemCall.readRegularFile(path, limit: 4096)
         } catch {
-            throw unreadable(error)
+            switch error {
+            case .failed(let failure):
+                throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(failure.reason)")
+            case .notRegular:
+                throw MQTTBridge.SetupError(message: "password_file \(path) is not a regular file")
+            case .tooLarge:
+                throw MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
+            case .changed:
+                throw MQTTBridge.SetupError(message: "cannot read password_file \(path): it changed while it was read")
+            }
         }
-        guard bytes.count <= Self.passwordLimit else { throw tooLarge }
         let text = String(decoding: bytes, as: UTF8.self)
         let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw MQTTBridge.SetupError(message: "password_file \(path) is empty") }
         return password
     }
-
-    /// 4 KiB: a password file holds one password.
-    static let passwordLimit = 4096
 }
