@@ -67,10 +67,7 @@ public final class Daemon {
         self.notifier = notifier
         self.logging = logging
         self.signals = signals
-        let backend = options.backend.backend(for: options.configuration, on: loop)
-        running = RunningEngine(engine: Engine(configuration: options.configuration, backend: backend, loop: loop,
-                                               logger: logging.logger),
-                                configuration: options.configuration, backend: backend)
+        running = RunningEngine(options.configuration, from: options.backend, loop: loop, logger: logging.logger)
         startLog = StartLog(logging: logging)
         keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, logger: logging.logger)
         mqtt = MQTTLifecycle(loop: loop, transport: options.mqttTransport, version: options.version,

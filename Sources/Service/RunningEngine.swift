@@ -3,6 +3,8 @@ import Control
 import Engine
 import GPIO
 import GPIOSimulated
+import Logging
+import Loop
 
 /// What the daemon runs now: the engine, the configuration it was built from and the
 /// backend under it. The daemon replaces all three at once when a reload is applied;
@@ -11,7 +13,7 @@ import GPIOSimulated
 /// engine that runs.
 ///
 /// ```swift
-/// let running = RunningEngine(engine: engine, configuration: configuration, backend: backend)
+/// let running = RunningEngine(engine: engine, configuration: configuration, backend: backend, simulated: true)
 /// running.engine.snapshot()
 /// try running.simulate("switch1", .toggle)    // under --simulate
 /// ```
@@ -21,11 +23,23 @@ final class RunningEngine {
     private(set) var engine: Engine
     private(set) var configuration: Configuration
     private(set) var backend: any GPIOBackend
+    /// Whether the lines are simulated (`GPIOBackendFactory.isSimulated`): only then are
+    /// they moved by hand, whatever the backend is.
+    private let simulated: Bool
 
-    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend) {
+    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, simulated: Bool) {
         self.engine = engine
         self.configuration = configuration
         self.backend = backend
+        self.simulated = simulated
+    }
+
+    /// The engine for `configuration` at start, on the backend `factory` makes for it.
+    convenience init(_ configuration: Configuration, from factory: GPIOBackendFactory, loop: any EventLoop,
+                     logger: Logger) {
+        let backend = factory.backend(for: configuration, on: loop)
+        self.init(engine: Engine(configuration: configuration, backend: backend, loop: loop, logger: logger),
+                  configuration: configuration, backend: backend, simulated: factory.isSimulated)
     }
 
     /// A reload was applied: `engine` runs `configuration` on `backend` from now on.
@@ -36,7 +50,7 @@ final class RunningEngine {
     }
 
     /// The simulated chips, under `--simulate`.
-    var simulation: SimulatedBackend? { backend as? SimulatedBackend }
+    var simulation: SimulatedBackend? { simulated ? backend as? SimulatedBackend : nil }
 
     var simulatedInputs: SimulatedInputs? {
         simulation.map { SimulatedInputs(backend: $0, engine: engine, configuration: configuration) }

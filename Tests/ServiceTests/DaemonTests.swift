@@ -37,7 +37,7 @@ struct DaemonTests {
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
              commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
-             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil) throws {
+             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil, kernel: Bool = false) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -46,7 +46,8 @@ struct DaemonTests {
             let entries = self.entries
             let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
             let options = Daemon.Options(configuration: configuration, configPath: path,
-                                         backend: .simulated(first: chips), controlPath: nil, interaction: interaction,
+                                         backend: kernel ? .kernel(chips, summary: "the kernel's") : .simulated(first: chips),
+                                         controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test",
                                          stateDirectory: stateDirectory, bootClock: bootClock,
                                          mqttTransport: mqttTransport)

@@ -3,6 +3,7 @@ import GPIO
 import GPIOSimulated
 import LoopEmbedded
 import Service
+import Control
 import Testing
 
 /// The one choice of chips the command line makes, asked at start and at each reload.
@@ -71,5 +72,17 @@ struct GPIOBackendFactoryTests {
         let options = Daemon.Options(configuration: configuration, configPath: nil, backend: factory, controlPath: nil,
                                      interaction: .keyboard, version: "test")
         #expect(options.interaction == .none)
+    }
+
+    @Test("a daemon on the kernel's factory moves no line by hand and says nothing of simulating, whatever its chips")
+    func daemonOnTheKernel() throws {
+        let rig = try DaemonTests.Rig(Configuration.embeddedDemoText, kernel: true)
+        try rig.daemon.start()
+        #expect(rig.messages.first?.hasSuffix("; the kernel's") == true, "\(rig.messages.first ?? "")")
+        #expect(rig.daemon.handle(.sim(name: "switch1", action: .toggle))
+            == .failure("gpioagg is not simulating its inputs (start it with --simulate)"))
+        let ready = try #require(rig.notifications.all.first { $0.first == "READY=1" })
+        #expect(ready.contains("STATUS=3 inputs, 1 signal, 1 output; no output on"), "\(ready)")
+        rig.daemon.stop(reason: "test")
     }
 }
