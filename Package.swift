@@ -85,12 +85,20 @@
 //   MQTTEmbedded     The transport's twin: EmbeddedMQTTTransport, a broker in memory on
 //                    the loop's virtual time, for the bridge's tests. Production code
 //                    never imports it.
-//   Service          The daemon as a library: lifecycle state machine, reload, line
-//                    commands and keys, logging that never blocks, systemd notifier;
-//                    the commands' --control option and their requests to the daemon.
+//   Simulation       Simulated chips made to fit a configuration (a board's, or a Pi 4
+//                    header and the chips it declares), for --simulate and gpioagg test;
+//                    GPIOSimulated itself knows nothing of the config.
+//   Service          The daemon as a library: Daemon keeps the lifecycle (its state
+//                    machine, signals, start, reload, stop) and wires services that
+//                    subscribe to the engine's changes or are handed what they need,
+//                    never the daemon: the log, the kept values, MQTT, the control
+//                    replies, line commands and keys, the watchdog; the backend factory
+//                    the command line chooses; logging that never blocks, the systemd
+//                    notifier; the commands' --control option and their requests.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
-//                    LoopEmbedded's twin with the engine on simulated chips.
+//                    LoopEmbedded's twin with the engine on simulated chips. Reaches
+//                    neither Service nor MQTT.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
@@ -160,17 +168,19 @@ let package = Package(
         // The transport's twin: a broker in memory, on the loop's virtual time. For tests;
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
+        // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop"]),
         .target(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "MQTTCore", "Reactive", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "Reactive", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Service", "Values",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -194,7 +204,7 @@ let package = Package(
         ),
         .executableTarget(name: "gpioagg-bench",
                           dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Loop",
-                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service",
+                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service", "Simulation",
                                          .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
@@ -214,12 +224,13 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
-                                   "Locks", "Loop", "LoopEmbedded", "Service", "Values",
+                                   "Locks", "Loop", "LoopEmbedded", "Simulation", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", "KeptState", "MQTTCore", "MQTTEmbedded", "Values",
+                                   "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "Simulation",
+                                   "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),

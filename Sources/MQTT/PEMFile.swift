@@ -22,43 +22,20 @@ struct PEMFile {
     /// `key` names the file in messages as the config does (`ca_file`).
     init(path: String, key: String) throws(ConnectionFailure) {
         self.path = path
-        func unreadable(_ error: SystemCallError) -> ConnectionFailure {
-            ConnectionFailure("cannot read \(key) \(path): \(error.reason)")
-        }
-        let (fd, status): (Int32, stat)
-        do throws(SystemCallError) {
-            (fd, status) = try SystemCall.openForReading(path)
+        do throws(RegularFileRefusal) {
+            bytes = try SystemCall.readRegularFile(path, limit: Self.limit)
         } catch {
-            throw unreadable(error)
-        }
-        defer { SystemCall.close(fd) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw ConnectionFailure("\(key) \(path) is \(FileKind.phrase(for: status.st_mode)), not a regular file: give a PEM file")
-        }
-        guard status.st_size <= Self.limit else {
-            throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
-        }
-        // One byte past its size, to tell a file that grows while it is read.
-        let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var count = 0
-        while count < bytes.count {
-            let got: Int
-            do throws(SystemCallError) {
-                got = try SystemCall.retrying("read") {
-                    bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-                }
-            } catch {
-                throw unreadable(error)
+            switch error {
+            case .failed(let failure):
+                throw ConnectionFailure("cannot read \(key) \(path): \(failure.reason)")
+            case .notRegular(let kind):
+                throw ConnectionFailure("\(key) \(path) is \(kind), not a regular file: give a PEM file")
+            case .tooLarge:
+                throw ConnectionFailure("\(key) \(path) is larger than 1 MiB: is it the PEM file?")
+            case .changed:
+                throw ConnectionFailure("\(key) \(path) changed while it was read (a certificate being renewed?)")
             }
-            if got == 0 { break }
-            count += got
         }
-        guard count <= size else {
-            throw ConnectionFailure("\(key) \(path) changed while it was read (a certificate being renewed?)")
-        }
-        bytes.removeSubrange(count...)
-        self.bytes = bytes
     }
 
 }

@@ -5,7 +5,7 @@ import GPIOSimulated
 import Logging
 import LoopEmbedded
 import Reactive
-import Service
+import Simulation
 
 /// Runs a test file on the event loop's virtual-time twin (`EmbeddedEventLoop`): the
 /// config's engine on simulated chips (`SimulatedBackend.simulating`), its inputs moved

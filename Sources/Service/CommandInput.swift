@@ -5,6 +5,7 @@ import SystemCore
 import Config
 import Control
 import Engine
+import Logging
 import Loop
 import Values
 
@@ -34,10 +35,16 @@ import Values
 /// `Lines.maximumLineBytes` (with an error naming its line number): it is dropped as it
 /// arrives, never held whole.
 ///
-/// Runs on the daemon's loop thread.
+/// Runs on the daemon's loop thread. `ended` is called when the commands end (`quit`,
+/// end of input), with why and how many failed.
 final class CommandInput {
-    private unowned let daemon: Daemon
     private let descriptor: Int32
+    private let loop: any EventLoop
+    private let targets: InputTargets
+    private let settling: InputSettling
+    private let running: RunningEngine
+    private let logger: Logger
+    private let ended: (_ reason: String, _ failures: Int) -> Void
     private var lines = Lines()
     private var pending: [Lines.Item] = []
     private var chunk = [UInt8](repeating: 0, count: 4096)
@@ -51,9 +58,15 @@ final class CommandInput {
     /// How long past its settling time a change may take before the next command runs.
     static let patience = Duration.seconds(5)
 
-    init(daemon: Daemon, descriptor: Int32) {
-        self.daemon = daemon
+    init(descriptor: Int32, loop: any EventLoop, targets: InputTargets, settling: InputSettling,
+         running: RunningEngine, logger: Logger, ended: @escaping (_ reason: String, _ failures: Int) -> Void) {
         self.descriptor = descriptor
+        self.loop = loop
+        self.targets = targets
+        self.settling = settling
+        self.running = running
+        self.logger = logger
+        self.ended = ended
         watch()
     }
 
@@ -62,11 +75,11 @@ final class CommandInput {
         closed = true
         waiting?.cancel()
         waiting = nil
-        daemon.loop.unwatch(fd: descriptor)
+        loop.unwatch(fd: descriptor)
     }
 
     private func watch() {
-        daemon.loop.watch(fd: descriptor) { [unowned self] _ in readable() }
+        loop.watch(fd: descriptor) { [unowned self] _ in readable() }
     }
 
     /// One read per readiness report, so the read never blocks on a descriptor others
@@ -79,7 +92,7 @@ final class CommandInput {
             lines.append(chunk[..<count], into: &pending)
         case .ended, .failed:
             endOfInput = true
-            daemon.loop.unwatch(fd: descriptor)
+            loop.unwatch(fd: descriptor)
             lines.finish(into: &pending)
         }
         run()
@@ -98,12 +111,12 @@ final class CommandInput {
                 continue
             }
             guard let (input, settlesAfter) = execute(line), !closed else { continue }
-            if !endOfInput { daemon.loop.unwatch(fd: descriptor) }
-            waiting = daemon.settling.wait(for: input, atLeast: settlesAfter, patience: Self.patience,
-                                           untilPulsesEnd: true) { [weak self] outcome in
+            if !endOfInput { loop.unwatch(fd: descriptor) }
+            waiting = settling.wait(for: input, atLeast: settlesAfter, patience: Self.patience,
+                                    untilPulsesEnd: true) { [weak self] outcome in
                 guard let self, outcome != .stopped else { return }
                 if outcome == .timedOut {
-                    daemon.logger.warning("'\(input)' has not settled in \(ReadableDuration.format(Self.patience)); going on")
+                    logger.warning("'\(input)' has not settled in \(ReadableDuration.format(Self.patience)); going on")
                 }
                 resume()
             }
@@ -115,12 +128,12 @@ final class CommandInput {
 
     /// Stops the daemon as the commands ask: with status 1 if any of them failed.
     private func stop(reason: String) {
-        daemon.commandsEnded(reason: reason, failures: failures)
+        ended(reason, failures)
     }
 
     private func fail(_ message: String) {
         failures += 1
-        daemon.logger.error("error: \(message)")
+        logger.error("error: \(message)")
     }
 
     private func resume() {
@@ -141,10 +154,10 @@ final class CommandInput {
             stop(reason: "quit")
             return nil
         case ("status", 1, _):
-            daemon.logger.info("\(daemon.engine.snapshot().table)")
+            logger.info("\(running.engine.snapshot().table)")
             return nil
         case ("help", 1, _):
-            daemon.logger.info("\(Self.help)")
+            logger.info("\(Self.help)")
             return nil
         case (_, 2, let command?): action = SimAction(command)
         case ("set", 3, _):
@@ -173,7 +186,6 @@ final class CommandInput {
             fail("unknown command '\(Self.printable(line))'; commands: \(Self.commandList)")
             return nil
         }
-        let targets = daemon.inputTargets
         let name: String
         do throws(SimulatedInputs.Refusal) {
             name = try targets.resolve(word)

@@ -4,53 +4,41 @@
 import Config
 import Control
 import Engine
-import GPIO
-import GPIOSimulated
 import Loop
 
 /// The daemon as a process runs it (`gpioagg run`): two threads, a `PosixEventLoop`
 /// that owns the `Daemon` and everything it drives, and the calling thread, which only
 /// waits for it to stop.
 ///
-/// The kernel's backend is the caller's, so that this module needs no libgpiod.
+/// The backend is the caller's choice (`GPIOBackendFactory`), so that this module needs
+/// no libgpiod.
 ///
 /// ```swift
 /// try DaemonProcess.prepareThisProcess()   // first thing, before any thread starts
 /// let logging = DaemonLogging.forThisProcess()
-/// let process = DaemonProcess(configuration: configuration, configPath: path, simulate: false,
-///                             controlPath: ControlPath.serverForThisProcess(), version: "0.1.0",
-///                             hardware: LibgpiodBackend(), hardwareSummary: "libgpiod 2.1 (API v2)")
+/// let process = DaemonProcess(configuration: configuration, configPath: path,
+///                             backend: .kernel(LibgpiodBackend(), summary: "libgpiod 2.1 (API v2)"),
+///                             controlPath: ControlPath.serverForThisProcess(), version: "0.1.0")
 /// exit(try process.run(logging: logging))
 /// ```
 public struct DaemonProcess {
     public var configuration: Configuration
     /// Where a reload reads the configuration again; nil for the embedded demo.
     public var configPath: String?
-    /// Simulated chips made to fit the configuration instead of `hardware`.
-    public var simulate: Bool
-    /// The board whose chips are simulated, under `simulate` (nil: a Pi 4 header and
-    /// chips made up to fit).
-    public var board: BoardProfile?
+    /// The kernel's chips, or simulated ones made to fit (`--simulate`, `--board`).
+    public var backend: GPIOBackendFactory
     public var controlPath: String
     public var version: String
-    /// The kernel's chips; not used when `simulate` is set.
-    public var hardware: any GPIOBackend
-    /// What the start line says of `hardware`: `libgpiod 2.1 (API v2)`.
-    public var hardwareSummary: String
     /// `--state-dir`: where kept values live (nil: found as `StateDirectory` says).
     public var stateDirectory: String?
 
-    public init(configuration: Configuration, configPath: String?, simulate: Bool, board: BoardProfile? = nil,
-                controlPath: String, version: String, hardware: any GPIOBackend, hardwareSummary: String,
-                stateDirectory: String? = nil) {
+    public init(configuration: Configuration, configPath: String?, backend: GPIOBackendFactory,
+                controlPath: String, version: String, stateDirectory: String? = nil) {
         self.configuration = configuration
         self.configPath = configPath
-        self.simulate = simulate
-        self.board = board
+        self.backend = backend
         self.controlPath = controlPath
         self.version = version
-        self.hardware = hardware
-        self.hardwareSummary = hardwareSummary
         self.stateDirectory = stateDirectory
     }
 
@@ -88,13 +76,9 @@ public struct DaemonProcess {
         let signals = try SignalDescriptor(Daemon.handledSignals)
         let finished = Finished()
         try loop.sync { () throws in
-            let simulation = simulate ? SimulatedBackend.simulating(configuration, clock: loop, board: board) : nil
-            let options = Daemon.Options(configuration: configuration, configPath: configPath,
-                                         hardware: hardware, simulation: simulation,
+            let options = Daemon.Options(configuration: configuration, configPath: configPath, backend: backend,
                                          controlPath: controlPath, interaction: Self.interaction(),
-                                         version: version,
-                                         backendSummary: backendSummary(simulation),
-                                         stateDirectory: stateDirectory)
+                                         version: version, stateDirectory: stateDirectory)
             let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
                                 signals: signals)
             daemon.onFinish = { finished.finish($0) }
@@ -117,15 +101,5 @@ public struct DaemonProcess {
         case S_IFIFO, S_IFREG: return .commands
         default: return .none
         }
-    }
-
-    /// The hardware's summary, or the simulated chips the configuration uses.
-    func backendSummary(_ simulation: SimulatedBackend?) -> String {
-        guard let simulation else { return hardwareSummary }
-        let used = simulation.simulatedChips.filter { chip in
-            configuration.chips.contains { $0.locator.matches(chip.info) }
-        }
-        let chips = used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
-        return (board.map { "simulated \($0.model) (\($0.name)); chips: " } ?? "simulated chips: ") + chips
     }
 }

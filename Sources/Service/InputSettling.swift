@@ -1,5 +1,6 @@
 import Engine
 import Loop
+import Reactive
 
 /// Waits, without polling, until a simulated input's change has reached the engine: what
 /// makes a line command on standard input, and a `sim` request over the control socket,
@@ -46,12 +47,14 @@ final class InputSettling {
     /// Added to the settling time, so that the deadlines the change sets run first.
     static let margin = Duration.milliseconds(2)
 
-    private unowned let daemon: Daemon
+    private let running: RunningEngine
+    private let loop: any EventLoop
     private var pending: [UInt64: Pending] = [:]
     private var nextID: UInt64 = 0
 
-    init(daemon: Daemon) {
-        self.daemon = daemon
+    init(running: RunningEngine, loop: any EventLoop) {
+        self.running = running
+        self.loop = loop
     }
 
     /// How many waits are under way.
@@ -63,7 +66,6 @@ final class InputSettling {
               done: @escaping (Outcome) -> Void) -> Wait {
         nextID += 1
         let id = nextID
-        let loop = daemon.loop
         let check = loop.schedule(in: atLeast + Self.margin) { [weak self] in self?.check(id) }
         let giveUp = loop.schedule(in: atLeast + Self.margin + patience) { [weak self] in
             self?.end(id, .timedOut)
@@ -72,13 +74,21 @@ final class InputSettling {
         return Wait(id: id, settling: self)
     }
 
+    /// Looks again at the waits on each input `engine` reports a change of.
+    func observe(_ engine: Engine, unless skip: @escaping (EngineChange) -> Bool) -> AnyCancellable {
+        engine.observeChanges { [weak self] change in
+            guard let self, !skip(change) else { return }
+            engineChanged(change)
+        }
+    }
+
     /// The engine reported a change: the waits on that input may be over.
-    func engineChanged(_ change: EngineChange) {
+    private func engineChanged(_ change: EngineChange) {
         guard change.kind == .input else { return }
         let waiting = pending.filter { $0.value.input == change.name }.map(\.key)
         guard !waiting.isEmpty else { return }
         // After the change has gone through the whole graph, not within it.
-        daemon.loop.execute { [bound = LoopBound(self, loop: daemon.loop)] in
+        loop.execute { [bound = LoopBound(self, loop: loop)] in
             for id in waiting { bound.value.check(id) }
         }
     }
@@ -94,9 +104,9 @@ final class InputSettling {
     }
 
     private func isSettled(_ input: String, untilPulsesEnd: Bool) -> Bool {
-        guard let inputs = daemon.simulatedInputs, let line = try? inputs.lineState(of: input) else { return true }
+        guard let inputs = running.simulatedInputs, let line = try? inputs.lineState(of: input) else { return true }
         if untilPulsesEnd, line.pulsing { return false }
-        return daemon.engine.value(ofInput: input) == line.level
+        return running.engine.value(ofInput: input) == line.level
     }
 
     /// `outcome` nil: cancelled, no completion.

@@ -14,8 +14,9 @@ import Loop
 /// alike, so that `toggle 3` and the key `3` move the third input `status` shows.
 ///
 /// ```swift
-/// let name = try daemon.inputTargets.resolve("3")        // "door_button"
-/// try daemon.inputTargets.perform(.pulse(.milliseconds(100)), on: name)
+/// let targets = InputTargets(running: running, loop: loop)
+/// let name = try targets.resolve("3")        // "door_button"
+/// try targets.perform(.pulse(.milliseconds(100)), on: name)
 /// ```
 ///
 /// Loop thread only.
@@ -32,19 +33,21 @@ final class InputTargets {
         case remote(topic: String)
     }
 
-    private unowned let daemon: Daemon
+    private let running: RunningEngine
+    private let loop: any EventLoop
     /// The pulses under way on command inputs: each ends by setting the input back.
     private var pulses: [String: LoopTimer] = [:]
 
-    init(daemon: Daemon) {
-        self.daemon = daemon
+    init(running: RunningEngine, loop: any EventLoop) {
+        self.running = running
+        self.loop = loop
     }
 
     /// Every input, in the order `status` lists them.
-    var names: [String] { daemon.configuration.inputNames.sorted() }
+    var names: [String] { running.configuration.inputNames.sorted() }
 
     func kind(of name: String) -> Kind? {
-        let configuration = daemon.configuration
+        let configuration = running.configuration
         if configuration.inputs.contains(where: { $0.name == name }) { return .line }
         if configuration.commandInputs.contains(where: { $0.name == name }) { return .command }
         if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
@@ -77,7 +80,7 @@ final class InputTargets {
     func perform(_ action: SimAction, on name: String) throws(Refusal) {
         switch kind(of: name) {
         case .line:
-            try daemon.simulate(name, action)
+            try running.simulate(name, action)
         case .command:
             try move(command: name, action)
         case .remote(let topic):
@@ -99,7 +102,7 @@ final class InputTargets {
     /// How long after `perform` the engine has the change, at least: the input's
     /// debounce period, and a pulse's length when waiting for its end.
     func settlingTime(of name: String, after action: SimAction) -> Duration {
-        let debounce = daemon.configuration.inputs.first { $0.name == name }?.debounce.period ?? .zero
+        let debounce = running.configuration.inputs.first { $0.name == name }?.debounce.period ?? .zero
         if case .pulse(let length) = action { return length + debounce }
         return debounce
     }
@@ -113,7 +116,7 @@ final class InputTargets {
     /// A set or a toggle cancels what remains of a pulse, as on a simulated line; a pulse
     /// inverts the input and sets it back to where it started after `length`.
     private func move(command name: String, _ action: SimAction) throws(Refusal) {
-        let engine = daemon.engine
+        let engine = running.engine
         guard let value = engine.value(ofInput: name), engine.isRunning else {
             throw Refusal(message: "the engine is not running")
         }
@@ -130,10 +133,10 @@ final class InputTargets {
                               hint: "wait for it to end, or set the input to cancel it")
             }
             engine.setInput(name, to: !value)
-            pulses[name] = daemon.loop.schedule(in: length) { [weak self] in
+            pulses[name] = loop.schedule(in: length) { [weak self] in
                 guard let self else { return }
                 pulses[name] = nil
-                daemon.engine.setInput(name, to: value)
+                running.engine.setInput(name, to: value)
             }
         }
     }

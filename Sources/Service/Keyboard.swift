@@ -5,6 +5,7 @@ import SystemCore
 import Control
 import Engine
 import Logging
+import Loop
 
 /// Keys for the inputs when standard input is a terminal: `1` to `9`, then letters,
 /// toggle the inputs in the order `status` lists them (the numbers of the line
@@ -13,20 +14,29 @@ import Logging
 /// every level, `h` the keys, `q` (or Ctrl-C) stops.
 ///
 /// The terminal is put in non-canonical mode without echo, so that a key acts at once,
-/// and restored by `close()` (the daemon closes it whenever it stops). Runs on the
-/// daemon's loop thread.
+/// and restored by `close()` (the daemon closes it whenever it stops). `quit` is called
+/// for `q`. Runs on the daemon's loop thread.
 final class Keyboard {
-    private unowned let daemon: Daemon
     private let descriptor: Int32
+    private let loop: any EventLoop
+    private let targets: InputTargets
+    private let running: RunningEngine
+    private let logger: Logger
+    private let quit: () -> Void
     private var saved = termios()
     private var closed = false
 
     /// The keys of the inputs, in order; `h`, `q` and `s` are taken.
     static let inputKeys = Array("123456789abcdefgijklmnoprtuvwxyz")
 
-    init(daemon: Daemon, descriptor: Int32) {
-        self.daemon = daemon
+    init(descriptor: Int32, loop: any EventLoop, targets: InputTargets, running: RunningEngine, logger: Logger,
+         quit: @escaping () -> Void) {
         self.descriptor = descriptor
+        self.loop = loop
+        self.targets = targets
+        self.running = running
+        self.logger = logger
+        self.quit = quit
         if tcgetattr(descriptor, &saved) == 0 {
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -36,19 +46,18 @@ final class Keyboard {
             }
             tcsetattr(descriptor, TCSANOW, &raw)
         }
-        daemon.logger.info("\(help)")
-        daemon.loop.watch(fd: descriptor) { [unowned self] _ in readable() }
+        logger.info("\(help)")
+        loop.watch(fd: descriptor) { [unowned self] _ in readable() }
     }
 
     func close() {
         guard !closed else { return }
         closed = true
-        daemon.loop.unwatch(fd: descriptor)
+        loop.unwatch(fd: descriptor)
         tcsetattr(descriptor, TCSANOW, &saved)
     }
 
     var help: String {
-        let targets = daemon.inputTargets
         let names = targets.names
         let keys = zip(Self.inputKeys, names).filter { !targets.isRemote($1) }
             .map { "\($0) \($1)" }.joined(separator: ", ")
@@ -73,18 +82,18 @@ final class Keyboard {
     private func press(_ key: Character) {
         switch key {
         case "q":
-            daemon.stop(reason: "quit")
+            quit()
         case "s":
-            daemon.logger.info("\n\(daemon.engine.snapshot().table)")
+            logger.info("\n\(running.engine.snapshot().table)")
         case "h", "?":
-            daemon.logger.info("\(help)")
+            logger.info("\(help)")
         default:
-            let names = daemon.inputTargets.names
+            let names = targets.names
             guard let index = Self.inputKeys.firstIndex(of: key), names.indices.contains(index) else { return }
             do throws(SimulatedInputs.Refusal) {
-                try daemon.inputTargets.perform(.toggle, on: names[index])
+                try targets.perform(.toggle, on: names[index])
             } catch {
-                daemon.logger.error("error: \(error.text)")
+                logger.error("error: \(error.text)")
             }
         }
     }

@@ -42,3 +42,57 @@ extension SystemCall {
         return (descriptor, status)
     }
 }
+
+extension SystemCall {
+    /// Reads `fd` to its end, `EINTR` retried, keeping at most `limit + 1` bytes: a
+    /// count past `limit` tells the caller the file grew past what its `fstat` said
+    /// while it was read. For the small regular files `openForReading` has checked.
+    ///
+    /// ```swift
+    /// let bytes = try SystemCall.readToEnd(descriptor, limit: Int(status.st_size))
+    /// if bytes.count > Int(status.st_size) { /* it changed while it was read */ }
+    /// ```
+    public static func readToEnd(_ fd: Int32, limit: Int) throws(SystemCallError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = try retrying("read") {
+                bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}
+
+extension SystemCall {
+    /// A small regular file's bytes, read without ever waiting: opened with
+    /// `openForReading`, refused unless it is a regular file (a FIFO would hold the read
+    /// for good, a device would never end) of at most `limit` bytes, then read to its end.
+    ///
+    /// ```swift
+    /// let bytes = try SystemCall.readRegularFile("/etc/gpioagg/ca.pem", limit: 1 << 20)
+    /// ```
+    public static func readRegularFile(_ path: String, limit: Int) throws(RegularFileRefusal) -> [UInt8] {
+        let (descriptor, status): (Int32, stat)
+        do throws(SystemCallError) {
+            (descriptor, status) = try openForReading(path)
+        } catch {
+            throw .failed(error)
+        }
+        defer { close(descriptor) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular(kind: FileKind.phrase(for: status.st_mode)) }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .tooLarge(bytes: size) }
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
+            bytes = try readToEnd(descriptor, limit: size)
+        } catch {
+            throw .failed(error)
+        }
+        guard bytes.count <= size else { throw .changed }
+        return bytes
+    }
+}

@@ -9,6 +9,7 @@ import Loop
 import MQTT
 import MosquittoTesting
 import Service
+import Simulation
 
 /// `mqttSet` and `mqttSetThroughput`: a command over MQTT, through the whole daemon, to
 /// the value it publishes, on loopback against a mosquitto of the bench's own. The
@@ -80,9 +81,8 @@ final class BenchDaemon: @unchecked Sendable {
                                                              error: LogOutput(descriptor: null)))
         try loop.sync { () throws in
             let chips = SimulatedBackend.simulating(configuration, clock: loop)
-            let options = Daemon.Options(configuration: configuration, configPath: nil, hardware: chips,
-                                         simulation: chips, controlPath: nil, version: "bench",
-                                         backendSummary: "simulated")
+            let options = Daemon.Options(configuration: configuration, configPath: nil,
+                                         backend: .simulated(first: chips), controlPath: nil, version: "bench")
             let daemon = Daemon(options, loop: loop, notifier: Quiet(), logging: logging)
             try daemon.start()
             self.daemon = daemon

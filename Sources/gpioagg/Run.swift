@@ -68,12 +68,12 @@ extension GPIOAgg {
             }
             let logging = DaemonLogging.forThisProcess()
             let configuration = try loadConfiguration()
-            let process = DaemonProcess(
-                configuration: configuration, configPath: configPath,
-                simulate: backend.simulate, board: backend.board, controlPath: control.serverPath(), version: GPIOAgg.version,
-                hardware: LibgpiodBackend(),
-                hardwareSummary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))",
-                stateDirectory: stateDirectory)
+            let chips: GPIOBackendFactory = backend.simulate ? .simulated(board: backend.board) : .kernel(
+                LibgpiodBackend(),
+                summary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
+            let process = DaemonProcess(configuration: configuration, configPath: configPath, backend: chips,
+                                        controlPath: control.serverPath(), version: GPIOAgg.version,
+                                        stateDirectory: stateDirectory)
             throw ExitCode(try process.run(logging: logging))
         }
 

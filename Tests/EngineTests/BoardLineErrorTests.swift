@@ -3,7 +3,7 @@ import Engine
 import GPIO
 import GPIOSimulated
 import LoopEmbedded
-import Service
+import Simulation
 import Testing
 
 /// A bad line is one error, whether `gpioagg check --board` finds it in the board's

@@ -3,7 +3,7 @@ import Engine
 import GPIO
 import GPIOSimulated
 import LoopEmbedded
-import Service
+import Simulation
 import Testing
 
 @Suite("Header pins and simulated boards in the engine")

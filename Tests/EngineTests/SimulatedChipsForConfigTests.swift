@@ -1,7 +1,7 @@
 import Config
 import Engine
 import LoopEmbedded
-import Service
+import Simulation
 import GPIO
 import GPIOSimulated
 import ReactiveTesting

@@ -35,9 +35,8 @@ struct DaemonControlSocketTests {
         let logging = DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                    error: LogOutput(descriptor: 2)))
         let configuration = Configuration.embeddedDemo
-        let chips = SimulatedBackend.simulating(configuration, clock: EmbeddedEventLoop())
-        let second = DaemonProcess(configuration: configuration, configPath: nil, simulate: true, controlPath: path,
-                                   version: "test", hardware: chips, hardwareSummary: "simulated")
+        let second = DaemonProcess(configuration: configuration, configPath: nil, backend: .simulated(),
+                                   controlPath: path, version: "test")
         let status = try second.run(logging: logging)
 
         #expect(status == 1)

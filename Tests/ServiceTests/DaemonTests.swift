@@ -13,6 +13,7 @@ import TestSupport
 import Logging
 import LoopEmbedded
 import Service
+import Simulation
 import Testing
 
 /// The whole daemon on the loop's virtual-time twin: no process, no real time.
@@ -36,7 +37,7 @@ struct DaemonTests {
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
              commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
-             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil) throws {
+             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil, kernel: Bool = false) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -44,9 +45,10 @@ struct DaemonTests {
             notifications = Notifications(watchdog: watchdog)
             let entries = self.entries
             let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
-            let options = Daemon.Options(configuration: configuration, configPath: path, hardware: chips,
-                                         simulation: chips, controlPath: nil, interaction: interaction,
-                                         commandDescriptor: commands, version: "test", backendSummary: "simulated",
+            let options = Daemon.Options(configuration: configuration, configPath: path,
+                                         backend: kernel ? .kernel(chips, summary: "the kernel's") : .simulated(first: chips),
+                                         controlPath: nil, interaction: interaction,
+                                         commandDescriptor: commands, version: "test",
                                          stateDirectory: stateDirectory, bootClock: bootClock,
                                          mqttTransport: mqttTransport)
             daemon = Daemon(options, loop: loop, notifier: notifications,

@@ -134,9 +134,7 @@ struct ReadAvailableTests {
 struct OpenForReadingTests {
     @Test("a FIFO with no writer opens at once, and its status says what it is; a link is refused when asked")
     func fifoAndLink() throws {
-        var template = Array("/tmp/systemcore-XXXXXX".utf8CString)
-        #expect(mkdtemp(&template) != nil)
-        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = try makeTemporaryDirectory()
         let fifo = directory + "/fifo", link = directory + "/link"
         defer { unlink(fifo); unlink(link); rmdir(directory) }
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -154,4 +152,61 @@ struct OpenForReadingTests {
             try SystemCall.openForReading(directory + "/missing")
         }
     }
+}
+
+@Suite("SystemCall.readToEnd")
+struct ReadToEndTests {
+    @Test("reads a file to its end; a file past the limit gives one byte more, to tell it grew")
+    func readsToTheEnd() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/file"
+        defer { unlink(path); rmdir(directory) }
+        let text = Array(String(repeating: "0123456789", count: 10_000).utf8)
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == text.count)
+        close(fd)
+
+        let (whole, status) = try SystemCall.openForReading(path)
+        defer { SystemCall.close(whole) }
+        #expect(try SystemCall.readToEnd(whole, limit: Int(status.st_size)) == text)
+
+        let (short, _) = try SystemCall.openForReading(path)
+        defer { SystemCall.close(short) }
+        #expect(try SystemCall.readToEnd(short, limit: 10) == Array(text.prefix(11)))
+
+        #expect(throws: SystemCallError(call: "read", errno: EBADF)) {
+            try SystemCall.readToEnd(-1, limit: 10)
+        }
+    }
+}
+
+@Suite("SystemCall.readRegularFile")
+struct ReadRegularFileTests {
+    @Test("a regular file's bytes; a FIFO with no writer and a directory refused at once; the limit and a missing file")
+    func refusals() throws {
+        let directory = try makeTemporaryDirectory()
+        let fifo = directory + "/fifo", file = directory + "/file"
+        defer { unlink(fifo); unlink(file); rmdir(directory) }
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(write(fd, "secret\n", 7) == 7)
+        close(fd)
+
+        #expect(try SystemCall.readRegularFile(file, limit: 7) == Array("secret\n".utf8))
+        #expect(throws: RegularFileRefusal.tooLarge(bytes: 7)) { try SystemCall.readRegularFile(file, limit: 6) }
+        #expect(throws: RegularFileRefusal.notRegular(kind: "a FIFO")) { try SystemCall.readRegularFile(fifo, limit: 6) }
+        #expect(throws: RegularFileRefusal.notRegular(kind: "a directory")) {
+            try SystemCall.readRegularFile(directory, limit: 6)
+        }
+        #expect(throws: RegularFileRefusal.failed(SystemCallError(call: "open", errno: ENOENT))) {
+            try SystemCall.readRegularFile(directory + "/missing", limit: 6)
+        }
+    }
+}
+
+/// A new directory under /tmp, for a test's files (the test removes them).
+private func makeTemporaryDirectory() throws -> String {
+    var template = Array("/tmp/systemcore-XXXXXX".utf8CString)
+    try #require(mkdtemp(&template) != nil)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -65,6 +65,16 @@ struct PackageLayerTests {
         #expect(!reach.contains("JSON"), "\(reach.sorted())")
     }
 
+    @Test("Scenario (gpioagg test) reaches neither Service nor MQTT: no broker, OpenSSL or systemd code in a test run")
+    func scenarioHasNoServiceOrMQTT() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Scenario", in: table)
+        #expect(reach.isSuperset(of: ["Engine", "GPIOSimulated", "LoopEmbedded"]), "\(reach.sorted())")
+        for module in ["Service", "MQTT", "CMosquitto", "CMosquittoTLS", "CSystemd"] {
+            #expect(!reach.contains(module), "Scenario reaches \(module): \(reach.sorted())")
+        }
+    }
+
     @Test("docs/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
     func architectureNamesEveryModule() throws {
         let text = try String(contentsOfFile: MakefileTests.root + "/docs/ARCHITECTURE.md", encoding: .utf8)

@@ -19,7 +19,11 @@ import Values
 ///
 /// Loop thread only.
 final class MQTTBridge {
-    private unowned let daemon: Daemon
+    private let loop: any EventLoop
+    /// The engine on MQTT: a reload hands over the next.
+    private var engine: Engine
+    /// Called when the connection comes or goes (`systemctl status` shows it).
+    private let connectionChanged: () -> Void
     private let logger: Logger
     let declaration: MQTTDeclaration
     private let client: any MQTTTransport
@@ -40,9 +44,11 @@ final class MQTTBridge {
     private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
 
-    init(declaration: MQTTDeclaration, configuration: Configuration, daemon: Daemon, transport: any MQTTTransport,
-         version: String, logger: Logger) {
-        self.daemon = daemon
+    init(declaration: MQTTDeclaration, configuration: Configuration, engine: Engine, loop: any EventLoop,
+         transport: any MQTTTransport, version: String, logger: Logger, connectionChanged: @escaping () -> Void) {
+        self.loop = loop
+        self.engine = engine
+        self.connectionChanged = connectionChanged
         self.logger = logger
         self.declaration = declaration
         self.configuration = configuration
@@ -79,7 +85,7 @@ final class MQTTBridge {
         holdTimer = nil
         junkCommandsTimer?.cancel()
         junkCommandsTimer = nil
-        logJunkCommands(junkCommands.remaining(now: daemon.loop.now))
+        logJunkCommands(junkCommands.remaining(now: loop.now))
         client.stop(completion: completion)
     }
 
@@ -105,12 +111,13 @@ final class MQTTBridge {
 
     // MARK: Reload
 
-    /// The daemon runs `next` now: entities that went away are removed from Home
+    /// The daemon runs `next` on `engine` now: entities that went away are removed from Home
     /// Assistant (empty retained config and value), subscriptions follow, and every
     /// value and the discovery are published again. A remote input whose declaration did
     /// not change keeps its value and any hold under way; a new or changed one reads its
     /// topic's retained value afresh.
-    func reload(to next: Configuration) {
+    func reload(to next: Configuration, engine: Engine) {
+        self.engine = engine
         let previous = discovery
         let previousRemote = remote
         let previousTopics = Set(commandTopics.keys).union(remote.topics)
@@ -133,7 +140,7 @@ final class MQTTBridge {
         if client.isConnected {
             publishEverything()
         }
-        apply(remote.expire(now: daemon.loop.now))
+        apply(remote.expire(now: loop.now))
     }
 
     /// What keeps remote input `name` at its fallback or holds its last value, for `why`.
@@ -145,20 +152,20 @@ final class MQTTBridge {
 
     private func connected() {
         publishEverything()
-        apply(remote.connected(now: daemon.loop.now))
+        apply(remote.connected(now: loop.now))
         connectionSummary = "connected to \(declaration.broker)"
-        daemon.mqttConnectionChanged()
+        connectionChanged()
     }
 
     private func disconnected(_ reason: String) {
         guard !stopped else { return }
-        apply(remote.disconnected(now: daemon.loop.now))
+        apply(remote.disconnected(now: loop.now))
         connectionSummary = "disconnected from \(declaration.broker) (\(reason)); reconnecting"
-        daemon.mqttConnectionChanged()
+        connectionChanged()
     }
 
     private func publishEverything() {
-        let snapshot = daemon.engine.snapshot()
+        let snapshot = engine.snapshot()
         for (name, entity) in entities.sorted(by: { $0.key < $1.key }) {
             guard let (_, value) = snapshot.value(named: name),
                   let message = node.stateMessage(for: entity, value: value, precision: snapshot.precision(of: name))
@@ -179,7 +186,7 @@ final class MQTTBridge {
         } else if declaration.discovery != nil, message.topic == node.birthTopic {
             if payload == HomeAssistantAvailability.online { homeAssistantCameOnline() }
         } else {
-            apply(remote.message(topic: message.topic, payload: message.payload, now: daemon.loop.now))
+            apply(remote.message(topic: message.topic, payload: message.payload, now: loop.now))
         }
     }
 
@@ -195,21 +202,21 @@ final class MQTTBridge {
         guard let command = SetCommand(payload: payload) else {
             // A flood of junk would flood the log (and journald's rate limit would then
             // drop the lines that matter): the first is logged, the rest counted.
-            if junkCommands.note(topic, now: daemon.loop.now) {
+            if junkCommands.note(topic, now: loop.now) {
                 logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(SetCommand.words) (more are counted and said once a minute)")
                 scheduleJunkCommandSummaries()
             }
             return
         }
-        if daemon.engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
+        if engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
     }
 
     private func scheduleJunkCommandSummaries() {
         guard junkCommandsTimer == nil, let deadline = junkCommands.nextDeadline else { return }
-        junkCommandsTimer = daemon.loop.schedule(atNanoseconds: deadline) { [weak self] in
+        junkCommandsTimer = loop.schedule(atNanoseconds: deadline) { [weak self] in
             guard let self else { return }
             junkCommandsTimer = nil
-            logJunkCommands(junkCommands.summaries(now: daemon.loop.now))
+            logJunkCommands(junkCommands.summaries(now: loop.now))
             scheduleJunkCommandSummaries()
         }
     }
@@ -237,7 +244,7 @@ final class MQTTBridge {
             if let reason = change.reason {
                 logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(reason)")
             }
-            daemon.engine.setInput(change.name, to: change.value)
+            engine.setInput(change.name, to: change.value)
         }
         let deadline = stopped ? nil : remote.nextDeadline
         guard deadline != holdDeadline else { return }
@@ -245,10 +252,10 @@ final class MQTTBridge {
         holdTimer = nil
         holdDeadline = deadline
         if let deadline {
-            holdTimer = daemon.loop.schedule(atNanoseconds: deadline) { [weak self] in
+            holdTimer = loop.schedule(atNanoseconds: deadline) { [weak self] in
                 guard let self, !stopped else { return }
                 holdDeadline = nil
-                apply(remote.expire(now: daemon.loop.now))
+                apply(remote.expire(now: loop.now))
             }
         }
     }
@@ -258,7 +265,7 @@ final class MQTTBridge {
     private func homeAssistantCameOnline() {
         birthTimer?.cancel()
         let delay = HomeAssistantBirth.republishDelay(using: &random)
-        birthTimer = daemon.loop.schedule(in: delay) { [weak self] in
+        birthTimer = loop.schedule(in: delay) { [weak self] in
             guard let self, !stopped, client.isConnected else { return }
             publishEverything()
         }

@@ -5,6 +5,7 @@ import Config
 import Logging
 import Loop
 import MQTT
+import SystemCore
 
 extension MQTTClient {
     /// The daemon's transport for `declaration`: libmosquitto loaded, the client id from
@@ -41,27 +42,26 @@ extension MQTTClient {
         }
     }
 
-    /// The password file's first line: a regular file of at most 4 KiB, read without
-    /// blocking.
+    /// The password file's first line: a regular file of at most 4 KiB, read through
+    /// `SystemCall.readRegularFile` as the TLS files are, so that a FIFO or a device put
+    /// there is refused at once instead of holding up the loop.
     static func readPassword(_ path: String) throws(MQTTBridge.SetupError) -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do throws(RegularFileRefusal) {
+            bytes = try SystemCall.readRegularFile(path, limit: 4096)
+        } catch {
+            switch error {
+            case .failed(let failure):
+                throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(failure.reason)")
+            case .notRegular:
+                throw MQTTBridge.SetupError(message: "password_file \(path) is not a regular file")
+            case .tooLarge:
+                throw MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
+            case .changed:
+                throw MQTTBridge.SetupError(message: "cannot read password_file \(path): it changed while it was read")
+            }
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw MQTTBridge.SetupError(message: "password_file \(path) is not a regular file")
-        }
-        guard status.st_size <= 4096 else {
-            throw MQTTBridge.SetupError(message: "password_file \(path) is larger than 4 KiB: it holds one password")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else {
-            throw MQTTBridge.SetupError(message: "cannot read password_file \(path): \(String(cString: strerror(errno)))")
-        }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
         let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw MQTTBridge.SetupError(message: "password_file \(path) is empty") }

@@ -1,0 +1,111 @@
+import Config
+import Control
+import Engine
+import GPIO
+import Loop
+import Values
+
+/// The daemon's answers on the control socket: `status` from the engine's snapshot,
+/// `why` from its explanation (a remote input's hold from the MQTT bridge), `set` for
+/// command inputs, `sim` for simulated inputs, answered once the change has settled
+/// when the client waits for it (`InputSettling`).
+///
+/// ```swift
+/// let replies = ControlReplies(running: running, loop: loop, settling: settling, mqtt: mqtt)
+/// let server = try ControlServer(path: path, handler: replies)
+/// ```
+///
+/// Loop thread only.
+final class ControlReplies: ControlHandler {
+    private let running: RunningEngine
+    private let loop: any EventLoop
+    private let settling: InputSettling
+    private let mqtt: MQTTLifecycle
+
+    init(running: RunningEngine, loop: any EventLoop, settling: InputSettling, mqtt: MQTTLifecycle) {
+        self.running = running
+        self.loop = loop
+        self.settling = settling
+        self.mqtt = mqtt
+    }
+
+    /// How long past an input's debounce period a `sim` request waits for the change.
+    static let socketPatience = Duration.seconds(2)
+    /// The longest a `sim` request waits: below the client's 5 s time-out.
+    static let socketWaitLimit = Duration.seconds(4)
+
+    /// Answers at once: `sim` requests without waiting.
+    func handle(_ request: ControlRequest) -> ControlReply {
+        let engine = running.engine
+        let configuration = running.configuration
+        switch request {
+        case .status:
+            return .status(engine.snapshot())
+        case .set(let name, let value):
+            return setCommandInput(name, value)
+        case .why(let name):
+            let now = loop.now
+            if let lines = engine.explain(name, remark: { [mqtt] in mqtt.bridge?.explanation(ofRemoteInput: $0, now: now) }) {
+                return .explanation(lines)
+            }
+            let known = configuration.inputNames + configuration.signals.map(\.name)
+                + configuration.outputs.map(\.name)
+            let close = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: known))
+            return .failure("no input, signal or output named '\(name)'" + (close.map { "; " + $0 } ?? ""))
+        case .sim(let name, let action, _):
+            do throws(SimulatedInputs.Refusal) {
+                try running.simulate(name, action)
+                return .ok
+            } catch {
+                return .failure(error.text)
+            }
+        }
+    }
+
+    /// Answers a `sim` request that waits once the engine has the change: for `set` and
+    /// `toggle` the input's new value, for `pulse` its start (or, for a pulse shorter
+    /// than the input's debounce, its end). A change that has not settled within
+    /// `socketPatience` past the input's debounce period, or `socketWaitLimit` in all
+    /// (clients give up after 5 s), is answered with a warning.
+    func handle(_ request: ControlRequest, responder: ControlResponder) {
+        guard case .sim(let name, let action, true) = request else { return responder.reply(handle(request)) }
+        do throws(SimulatedInputs.Refusal) {
+            try running.simulate(name, action)
+        } catch {
+            return responder.reply(.failure(error.text))
+        }
+        let debounce = running.configuration.inputs.first { $0.name == name }?.debounce.period ?? .zero
+        let patience = max(.zero, min(Self.socketPatience, Self.socketWaitLimit - debounce))
+        _ = settling.wait(for: name, atLeast: min(debounce, Self.socketWaitLimit), patience: patience) { outcome in
+            switch outcome {
+            case .settled:
+                responder.reply(.ok)
+            case .timedOut:
+                responder.reply(.warning(
+                    "'\(name)' has not settled in \(ReadableDuration.format(debounce + patience)); 'gpioagg status' may not show the change yet"))
+            case .stopped:
+                responder.reply(.failure("gpioagg stopped before the change to '\(name)' settled"))
+            }
+        }
+    }
+
+    /// `gpioagg set NAME on|off|toggle`: a command input, at once.
+    private func setCommandInput(_ name: String, _ value: SetCommand) -> ControlReply {
+        let configuration = running.configuration
+        let commands = configuration.commandInputs.map(\.name)
+        if commands.contains(name) {
+            return running.engine.setInput(name, value) == nil ? .failure("the engine is not running") : .ok
+        }
+        if configuration.inputs.contains(where: { $0.name == name }) {
+            return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
+                + "under --simulate, move it with gpioagg sim")
+        }
+        if configuration.remoteInputs.contains(where: { $0.name == name }) {
+            return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
+        }
+        let list = commands.isEmpty ? "the config declares no command input (command: true)"
+            : "command inputs: " + commands.joined(separator: ", ")
+        let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
+        return .failure("no command input named '\(name)'; " + hint)
+    }
+}

@@ -1,0 +1,75 @@
+import Config
+import Control
+import Engine
+import GPIO
+import GPIOSimulated
+import Logging
+import Loop
+
+/// What the daemon runs now: the engine, the configuration it was built from and the
+/// backend under it. The daemon replaces all three at once when a reload is applied;
+/// the services that act on the engine (control replies, line commands, keys, the
+/// settling of simulated inputs) hold this, not the daemon, and so always reach the
+/// engine that runs.
+///
+/// ```swift
+/// let running = RunningEngine(engine: engine, configuration: configuration, backend: backend, simulated: true)
+/// running.engine.snapshot()
+/// try running.simulate("switch1", .toggle)    // under --simulate
+/// ```
+///
+/// Loop thread only.
+final class RunningEngine {
+    private(set) var engine: Engine
+    private(set) var configuration: Configuration
+    private(set) var backend: any GPIOBackend
+    /// Whether the lines are simulated (`GPIOBackendFactory.isSimulated`): only then are
+    /// they moved by hand, whatever the backend is.
+    private let simulated: Bool
+
+    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, simulated: Bool) {
+        self.engine = engine
+        self.configuration = configuration
+        self.backend = backend
+        self.simulated = simulated
+    }
+
+    /// The engine for `configuration` at start, on the backend `factory` makes for it.
+    convenience init(_ configuration: Configuration, from factory: GPIOBackendFactory, loop: any EventLoop,
+                     logger: Logger) {
+        let backend = factory.backend(for: configuration, on: loop)
+        self.init(engine: Engine(configuration: configuration, backend: backend, loop: loop, logger: logger),
+                  configuration: configuration, backend: backend, simulated: factory.isSimulated)
+    }
+
+    /// A reload was applied: `engine` runs `configuration` on `backend` from now on.
+    func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend) {
+        self.engine = engine
+        self.configuration = configuration
+        self.backend = backend
+    }
+
+    /// The simulated chips, under `--simulate`.
+    var simulation: SimulatedBackend? { simulated ? backend as? SimulatedBackend : nil }
+
+    var simulatedInputs: SimulatedInputs? {
+        simulation.map { SimulatedInputs(backend: $0, engine: engine, configuration: configuration) }
+    }
+
+    /// The one-line summary for `STATUS=`: what runs, what is on, and the MQTT
+    /// connection's summary when there is one.
+    func status(mqtt: String?) -> String {
+        let on = engine.snapshot().outputs.filter(\.value.isOn).keys.sorted()
+        return (simulation == nil ? "" : "simulating; ") + StartLog.counts(configuration)
+            + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
+            + (mqtt.map { "; mqtt: " + $0 } ?? "")
+    }
+
+    /// Moves a simulated input.
+    func simulate(_ name: String, _ action: SimAction) throws(SimulatedInputs.Refusal) {
+        guard let simulatedInputs else {
+            throw SimulatedInputs.Refusal(message: "gpioagg is not simulating its inputs (start it with --simulate)")
+        }
+        try simulatedInputs.perform(action, on: name)
+    }
+}
