@@ -80,8 +80,9 @@ extension ConfigValidator {
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
             if modifier.forms == ["*"] {
-                let component: HomeAssistantComponent = form == "click" ? .event : numeric ? .sensor : .binarySensor
-                declaration.deviceClass = deviceClass(setting, for: component, in: what)
+                declaration.deviceClass = numeric
+                    ? deviceClass(setting, for: HomeAssistantNumberPlatform.sensor, in: what)
+                    : deviceClass(setting, for: form == "click" ? HomeAssistantComponent.event : .binarySensor, in: what)
                 continue
             }
             if modifier.forms.isEmpty ? form == "click" || numeric : !modifier.forms.contains(form) {
