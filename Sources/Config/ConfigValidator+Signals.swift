@@ -115,7 +115,6 @@ extension ConfigValidator {
             case "fallback":
                 guard let level = onOff(setting, in: what) else { valid = false; continue }
                 fallback = level
-
             case "on_delay", "off_delay", "within", "min", "max", "gap":
                 let zeroAllowed = setting.key == "min"
                 guard let time = timeSetting(setting, in: what, zeroAllowed: zeroAllowed) else {
