@@ -52,7 +52,9 @@ extension ConfigValidator {
             case "persist":
                 declaration.persist = onOff(setting, in: what) ?? false
             case "device_class":
-                declaration.deviceClass = deviceClass(setting, for: type == .number ? .number : .switch, in: what)
+                declaration.deviceClass = type == .number
+                    ? deviceClass(setting, for: HomeAssistantNumberPlatform.number, in: what)
+                    : deviceClass(setting, for: HomeAssistantComponent.switch, in: what)
             case "min", "max", "step":
                 guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
                 bounds[setting.key] = setting
@@ -154,7 +156,9 @@ extension ConfigValidator {
             case "payload_off":
                 payloadOff = text(setting, in: what)
             case "device_class":
-                deviceClass = self.deviceClass(setting, for: type == .number ? .sensor : .binarySensor, in: what)
+                deviceClass = type == .number
+                    ? self.deviceClass(setting, for: HomeAssistantNumberPlatform.sensor, in: what)
+                    : self.deviceClass(setting, for: HomeAssistantComponent.binarySensor, in: what)
             default:
                 break
             }
@@ -358,14 +362,26 @@ extension ConfigValidator {
     /// nearest suggested.
     mutating func deviceClass(_ entry: SourceNode.Entry, for component: HomeAssistantComponent,
                               in what: String) -> String? {
+        deviceClass(entry, platform: component.rawValue, classes: component.deviceClasses, in: what)
+    }
+
+    /// `device_class:` of a numeric input or signal, published on `platform`.
+    mutating func deviceClass(_ entry: SourceNode.Entry, for platform: HomeAssistantNumberPlatform,
+                              in what: String) -> String? {
+        deviceClass(entry, platform: platform.rawValue, classes: platform.deviceClasses, in: what)
+    }
+
+    private mutating func deviceClass(_ entry: SourceNode.Entry, platform: String, classes: [String],
+                                      in what: String) -> String? {
         guard let word = text(entry, in: what) else { return nil }
-        let classes = component.deviceClasses
         guard classes.contains(word) else {
-            let list = "a \(component.rawValue)'s classes: " + classes.joined(separator: ", ")
+            let list = "a \(platform)'s classes: " + classes.joined(separator: ", ")
             // A class of another platform is a level's on a number, or a number's on a level.
-            let owner = HomeAssistantComponent.allCases.first { $0 != component && $0.deviceClasses.contains(word) }
+            let platforms = HomeAssistantComponent.allCases.map { ($0.rawValue, $0.deviceClasses) }
+                + HomeAssistantNumberPlatform.allCases.map { ($0.rawValue, $0.deviceClasses) }
+            let owner = platforms.first { $0.0 != platform && $0.1.contains(word) }?.0
             report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts for a "
-                + component.rawValue + (owner.map { ": it is a \($0.rawValue)'s class" } ?? ""),
+                + platform + (owner.map { ": it is a \($0)'s class" } ?? ""),
                    hint: NearestNames.didYouMean(word, among: classes, list: list))
             return nil
         }

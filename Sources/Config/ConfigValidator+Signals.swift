@@ -80,8 +80,9 @@ extension ConfigValidator {
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
             if modifier.forms == ["*"] {
-                let component: HomeAssistantComponent = form == "click" ? .event : numeric ? .sensor : .binarySensor
-                declaration.deviceClass = deviceClass(setting, for: component, in: what)
+                declaration.deviceClass = numeric
+                    ? deviceClass(setting, for: HomeAssistantNumberPlatform.sensor, in: what)
+                    : deviceClass(setting, for: form == "click" ? HomeAssistantComponent.event : .binarySensor, in: what)
                 continue
             }
             if modifier.forms.isEmpty ? form == "click" || numeric : !modifier.forms.contains(form) {
@@ -114,7 +115,6 @@ extension ConfigValidator {
             case "fallback":
                 guard let level = onOff(setting, in: what) else { valid = false; continue }
                 fallback = level
-
             case "on_delay", "off_delay", "within", "min", "max", "gap":
                 let zeroAllowed = setting.key == "min"
                 guard let time = timeSetting(setting, in: what, zeroAllowed: zeroAllowed) else {
@@ -256,9 +256,13 @@ extension ConfigValidator {
         case "at_least":
             return readAtLeast(form, in: what)
         case "latch":
-            return readLatch(form, in: what)
+            guard let (set, reset) = readPair(form, keys: ("set", "reset"), example: "latch: { set: start, reset: stop }",
+                                              in: what) else { return nil }
+            return (.latch(set: set.name, reset: reset.name), [set, reset])
         default:
-            return readSample(form, in: what)
+            guard let (value, on) = readPair(form, keys: ("value", "on"), example: "sample: { value: mode_switch, on: button }",
+                                             in: what) else { return nil }
+            return (.sample(value: value.name, on: on.name), [value, on])
         }
     }
 
@@ -290,44 +294,25 @@ extension ConfigValidator {
         return (.atLeast(count: count, of: names.map(\.name)), names)
     }
 
-    /// `latch: { set: a, reset: b }`.
-    private mutating func readLatch(_ form: SourceNode.Entry, in what: String) -> (SignalExpression, [Reference])? {
-        let example = "latch: { set: start, reset: stop }"
-        guard let settings = settings(form.value, of: "latch: in \(what)", example: example) else { return nil }
-        checkKeys(settings, allowed: ["set", "reset"], place: "in latch: of \(what)")
+    /// `latch: { set: a, reset: b }` or `sample: { value: a, on: b }`: two names, each
+    /// under its key.
+    private mutating func readPair(_ form: SourceNode.Entry, keys: (String, String), example: String,
+                                   in what: String) -> (Reference, Reference)? {
+        guard let settings = settings(form.value, of: "\(form.key): in \(what)", example: example) else { return nil }
+        checkKeys(settings, allowed: [keys.0, keys.1], place: "in \(form.key): of \(what)")
         var references: [String: Reference] = [:]
         var complete = true
-        for key in ["set", "reset"] {
+        for key in [keys.0, keys.1] {
             guard let entry = settings.first(where: { $0.key == key }) else {
-                report(form.value.location, "latch: in \(what) needs \(key):", hint: "write \(example)")
+                report(form.value.location, "\(form.key): in \(what) needs \(key):", hint: "write \(example)")
                 complete = false
                 continue
             }
-            references[key] = reference(entry.value, key: key, in: "latch: of \(what)")
+            references[key] = reference(entry.value, key: key, in: "\(form.key): of \(what)")
             complete = complete && references[key] != nil
         }
-        guard complete, let set = references["set"], let reset = references["reset"] else { return nil }
-        return (.latch(set: set.name, reset: reset.name), [set, reset])
-    }
-
-    /// `sample: { value: a, on: b }`.
-    private mutating func readSample(_ form: SourceNode.Entry, in what: String) -> (SignalExpression, [Reference])? {
-        let example = "sample: { value: mode_switch, on: button }"
-        guard let settings = settings(form.value, of: "sample: in \(what)", example: example) else { return nil }
-        checkKeys(settings, allowed: ["value", "on"], place: "in sample: of \(what)")
-        var references: [String: Reference] = [:]
-        var complete = true
-        for key in ["value", "on"] {
-            guard let entry = settings.first(where: { $0.key == key }) else {
-                report(form.value.location, "sample: in \(what) needs \(key):", hint: "write \(example)")
-                complete = false
-                continue
-            }
-            references[key] = reference(entry.value, key: key, in: "sample: of \(what)")
-            complete = complete && references[key] != nil
-        }
-        guard complete, let value = references["value"], let on = references["on"] else { return nil }
-        return (.sample(value: value.name, on: on.name), [value, on])
+        guard complete, let first = references[keys.0], let second = references[keys.1] else { return nil }
+        return (first, second)
     }
 
     /// Exactly one of `above:` and `below:`: a number, or the name of a numeric input or

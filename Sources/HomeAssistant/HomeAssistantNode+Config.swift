@@ -56,9 +56,6 @@ extension HomeAssistantNode {
             config.set("payload_off", .string(HomeAssistantState.off))
         case .event:
             config.set("event_types", .array(entity.eventTypes.map { .string($0) }))
-        case .sensor, .number:
-            // No numeric entity is made yet: the engine refuses numeric declarations.
-            break
         }
         config.set("availability_topic", .string(availabilityTopic))
         config.set("payload_available", .string(HomeAssistantAvailability.online))

@@ -12,10 +12,6 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     case `switch` = "switch"
     /// Momentary signals (clicks): one JSON message per activation.
     case event = "event"
-    /// Numeric inputs and signals: a decimal number on a state topic.
-    case sensor = "sensor"
-    /// Numeric command inputs, set from Home Assistant through a command topic.
-    case number = "number"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -26,12 +22,6 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// `EventDeviceClass` enums of Home Assistant 2023.12.4 and of 2026.2.3
     /// (`homeassistant/components/{binary_sensor,switch,event}/__init__.py`), identical
     /// in both.
-    ///
-    /// The `sensor` list is Home Assistant's `SensorDeviceClass`
-    /// (`homeassistant/components/sensor/const.py`) without its three classes whose state
-    /// is not a number (`date`, `enum`, `timestamp`): gpioagg's sensors publish numbers.
-    /// Home Assistant keeps `NumberDeviceClass` aligned with those numeric classes, so a
-    /// `number` takes the same list.
     public var deviceClasses: [String] {
         switch self {
         case .binarySensor:
@@ -45,20 +35,6 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["outlet", "switch"]
         case .event:
             return ["doorbell", "button", "motion"]
-        case .sensor, .number:
-            return Self.numericDeviceClasses
         }
     }
-
-    private static let numericDeviceClasses = [
-        "apparent_power", "aqi", "area", "atmospheric_pressure", "battery", "blood_glucose_concentration",
-        "carbon_monoxide", "carbon_dioxide", "conductivity", "current", "data_rate", "data_size", "distance",
-        "duration", "energy", "energy_distance", "energy_storage", "frequency", "gas", "humidity", "illuminance",
-        "irradiance", "moisture", "monetary", "nitrogen_dioxide", "nitrogen_monoxide", "nitrous_oxide", "ozone",
-        "ph", "pm1", "pm10", "pm25", "power_factor", "power", "precipitation", "precipitation_intensity",
-        "pressure", "reactive_power", "signal_strength", "sound_pressure", "speed", "sulphur_dioxide",
-        "temperature", "temperature_delta", "volatile_organic_compounds", "volatile_organic_compounds_parts",
-        "voltage", "volume", "volume_storage", "volume_flow_rate", "water", "weight", "wind_direction",
-        "wind_speed",
-    ]
 }

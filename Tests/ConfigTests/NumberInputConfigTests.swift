@@ -79,6 +79,13 @@ struct NumberInputConfigTests {
         #expect(configuration.remoteInputs.last?.hold == .zero)
     }
 
+    @Test("a line input may say type: level, what it is")
+    func lineLevel() throws {
+        let written = try ConfigFixture.parse(ConfigFixture.chips + "inputs:\n  a: { chip: main, line: 1, type: level }\n")
+        let plain = try ConfigFixture.parse(ConfigFixture.chips + "inputs:\n  a: { chip: main, line: 1 }\n")
+        #expect(written.inputs == plain.inputs)
+    }
+
     static let refused: [(String, Int, Int, String, String)] = [
         // A level's key on a number, and a number's key on a level.
         ("inputs:\n  t: { command: true, type: number, initial: on }\n", 2, 46,

@@ -141,6 +141,10 @@ struct NumberSignalConfigTests {
         ("signals:\n  s: { threshold: t_north, above: 1, device_class: temperature }\n", 8, 52,
          "device_class 'temperature' of signal 's' is not one Home Assistant accepts for a binary_sensor: it is a sensor's class",
          "a binary_sensor's classes: "),
+        ("signals:\n  s: { mean: [t_north, t_soth] }\n", 8, 24,
+         "unknown name 't_soth' in signal 's'", "did you mean 't_south'"),
+        ("signals:\n  s: { threshold: t_north, above: led }\noutputs:\n  led: { chip: main, line: 5, follows: switch1 }\nchips:\n  main: { label: x }\n",
+         8, 35, "'led' in signal 's' is an output", ""),
         // Cycles through numbers, as through levels.
         ("signals:\n  a: { mean: [b] }\n  b: { sum: [a] }\n", 8, 3, "signals form a cycle: a -> b -> a", ""),
     ]
