@@ -1,4 +1,5 @@
 import Config
+import Values
 
 extension Engine {
     /// Why `name` (an input, signal or output) has its value: one line for it, with
@@ -57,12 +58,41 @@ extension Engine {
                 } else {
                     text += "; " + since(signal.changedAt, signal.value)
                 }
+                if let threshold = signal.threshold { text += "; " + threshold.state }
                 if let pending = signal.delay?.remaining(at: now) {
                     let delay = pending.value ? "on_delay" : "off_delay"
                     text += "; \(delay): \(pending.value ? "on" : "off") in \(left(pending.nanoseconds))"
                 }
                 lines.append(indent + text)
                 if level < depth {
+                    for operand in declaration.expression.operands { visit(operand, level: level + 1) }
+                }
+            } else if let node = numbers.first(where: { $0.name == name }) {
+                let shown = node.nodeValue.text(precision: node.precision)
+                let held = node.changedAt.map { "for \(left(now &- $0))" } ?? "since start"
+                var text = "\(name) \(shown): "
+                switch node.id.kind {
+                case .signal, .output:
+                    let declaration = configuration.signals.first { $0.name == name }
+                    text += "signal " + (declaration.map { ConfigText.signal($0) } ?? "")
+                case .input:
+                    if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
+                        text += "remote input on \(remote.topic)"
+                    } else {
+                        text += "command input"
+                    }
+                }
+                text += "; \(held)"
+                if node.raw != node.value {
+                    text += "; read \(NodeValue(reading: node.raw, unit: node.unit).text(precision: node.precision)) "
+                        + "before its filters"
+                }
+                if let remaining = node.filterDeadlineRemaining(at: now) {
+                    text += "; its filters act again in \(left(remaining))"
+                }
+                lines.append(indent + text + (node.id.kind == .input ? remark(name).map { "; " + $0 } ?? "" : ""))
+                if level < depth, node.id.kind == .signal,
+                   let declaration = configuration.signals.first(where: { $0.name == name }) {
                     for operand in declaration.expression.operands { visit(operand, level: level + 1) }
                 }
             } else if let input = virtualInputs.first(where: { $0.name == name }) {
@@ -81,7 +111,8 @@ extension Engine {
             }
         }
         guard outputs.contains(where: { $0.name == name }) || signals.contains(where: { $0.name == name })
-            || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name }) else {
+            || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name })
+            || numbers.contains(where: { $0.name == name }) else {
             return nil
         }
         visit(name, level: 0)

@@ -40,6 +40,9 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     /// A momentary signal activated (it is on for that instant only, and `value` is
     /// on).
     public var isActivation = false
+    /// The same value again, from a `heartbeat:` filter: the graph has nothing new, but
+    /// what publishes values (MQTT) sends it again; the log leaves it out.
+    public var isRepeat = false
     /// The decimal places a number is shown, logged and published with (the node's
     /// `precision:`).
     public var precision: Int

@@ -28,10 +28,12 @@ final class StartLog {
         self.logging = logging
     }
 
-    /// Logs every change `engine` reports, holding back those of the start until `report`.
+    /// Logs every change `engine` reports (not a heartbeat's repeats), holding back those
+    /// of the start until `report`.
     func observe(_ engine: Engine) -> AnyCancellable {
         engine.observeChanges { [weak self] change in
-            guard let self else { return }
+            // A heartbeat's repeat is for MQTT; the log has the value already.
+            guard let self, !change.isRepeat else { return }
             if holdsBack(change) {
                 held?.append(change)
             } else {

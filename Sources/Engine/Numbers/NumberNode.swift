@@ -81,7 +81,15 @@ final class NumberNode: TimedNode {
     private func fire() {
         guard filters != nil else { return }
         let firing = filters!.deadlineFired(at: propagation.timestamp)
-        for value in firing.sent { set(value) }
+        for value in firing.sent {
+            if value == self.value {
+                var change = change(at: propagation.timestamp, cause: propagation.cause)
+                change.isRepeat = true
+                propagation.announce(change)
+            } else {
+                set(value)
+            }
+        }
         arm(firing.deadline)
     }
 
