@@ -124,6 +124,9 @@ run("combineLatestSetup") {
 run("engine") {
     engineRows()
 }
+run("engineNumber") {
+    engineNumberRows()
+}
 run("engineSimulated") {
     engineSimulatedRows()
 }
