@@ -63,7 +63,8 @@ public struct GPIOBackendFactory {
             let chips = (backend as? SimulatedBackend)?.simulatedChips ?? []
             let used = chips.filter { chip in configuration.chips.contains { $0.locator.matches(chip.info) } }
             let names = used.map { "\($0.info.name) [\($0.info.label)]" }.joined(separator: ", ")
-            return (board.map { "simulated \($0.model) (\($0.name)); chips: " } ?? "simulated chips: ") + names
+            return (board.map { "simulated \($0.model) (\($0.name)); chips: " } ?? "simulated chips: ")
+                + (names.isEmpty ? "none (no line is used)" : names)
         })
     }
 }

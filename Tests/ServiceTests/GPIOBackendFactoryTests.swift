@@ -43,6 +43,18 @@ struct GPIOBackendFactoryTests {
             == "simulated chips: gpiochip0 [pinctrl-bcm2711], gpiochip1 [mcp23017]")
     }
 
+    @Test("simulated, a config that uses no line: the summary says there is no chip rather than ending blank")
+    func simulatedWithoutLines() throws {
+        let loop = EmbeddedEventLoop()
+        let factory = GPIOBackendFactory.simulated()
+        let configuration = try ConfigLoader.parse("""
+            inputs:
+              setpoint: { command: true, type: number, initial: 21 }
+            """, file: "numbers.yaml")
+        let started = try factory.backend(for: configuration, on: loop)
+        #expect(factory.summary(of: started, for: configuration) == "simulated chips: none (no line is used)")
+    }
+
     @Test("simulated on a board: the board's chips, named in the summary; chips made first are the start's")
     func simulatedBoardAndFirst() throws {
         let loop = EmbeddedEventLoop()

@@ -61,9 +61,11 @@ extension MQTTClient {
                 throw MQTTBridge.SetupError(message: "cannot read password_file \(path): it changed while it was read")
             }
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Split on bytes: in a Swift String "\r\n" is one character, which neither a
+        // split on "\n" nor a dropped "\r" would find.
+        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        let password = String(decoding: line, as: UTF8.self)
         guard !password.isEmpty else { throw MQTTBridge.SetupError(message: "password_file \(path) is empty") }
         return password
     }
