@@ -6,6 +6,7 @@ import Logging
 import LoopEmbedded
 import Reactive
 import Simulation
+import Values
 
 /// Runs a test file on the event loop's virtual-time twin (`EmbeddedEventLoop`): the
 /// config's engine on simulated chips (`SimulatedBackend.simulating`), its inputs moved
@@ -34,6 +35,7 @@ public final class ScenarioRunner {
     public static let recentChangeCount = 5
 
     private let loaded: LoadedScenario
+    private let numbers: NumericNodes
     private let loop = EmbeddedEventLoop()
     private let backend: SimulatedBackend
     private let engine: Engine
@@ -52,6 +54,7 @@ public final class ScenarioRunner {
 
     private init(_ loaded: LoadedScenario) {
         self.loaded = loaded
+        numbers = NumericNodes(loaded.configuration)
         backend = SimulatedBackend.simulating(loaded.configuration, clock: loop)
         engine = Engine(configuration: loaded.configuration, backend: backend, loop: loop, consumer: "gpioagg-test",
                         logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
@@ -98,11 +101,9 @@ public final class ScenarioRunner {
 
     private func perform(_ step: ScenarioStep) {
         switch step.action {
-        case .set(let levels):
-            for level in levels {
-                if engine.setInput(level.name, to: level.value) == nil {
-                    move(level.name) { $0.setActive($1, level.value) }
-                }
+        case .set(let values):
+            for value in values {
+                set(value)
             }
             loop.run()
         case .toggle(let names):
@@ -124,13 +125,15 @@ public final class ScenarioRunner {
             }
         case .wait(let duration):
             loop.advance(by: duration)
-        case .expect(let levels):
+        case .expect(let values):
             let snapshot = engine.snapshot()
-            for level in levels {
-                let value = snapshot.value(named: level.name)?.value
-                check(value == .level(level.value), at: level.location, name: level.name,
-                      "expected \(level.name) \(Self.onOff(level.value)) at \(time(loop.now)), "
-                          + "it is \(value.map { $0.text(precision: snapshot.precision(of: level.name)) } ?? "unknown")")
+            for expected in values {
+                let value = snapshot.value(named: expected.name)?.value
+                let precision = snapshot.precision(of: expected.name)
+                check(value.map { Self.matches($0, expected.value, precision: precision) } ?? false,
+                      at: expected.location, name: expected.name,
+                      "expected \(expected.name) \(text(of: expected, precision: precision)) at \(time(loop.now)), "
+                          + "it is \(value.map { $0.text(precision: precision) } ?? "unknown")")
             }
         case .expectActive(let names):
             for name in names {
@@ -144,6 +147,47 @@ public final class ScenarioRunner {
                 check(on == nil, at: name.location, name: name.name,
                       "expected \(name.name) quiet since \(time(windowStart)), it turned on at \(time(on ?? loop.now))")
             }
+        }
+    }
+
+    /// A level moves the input's line (or sets a command or remote input); a number or
+    /// unavailable goes to the engine, within a command input's `min:` and `max:`.
+    private func set(_ value: ScenarioStep.NamedValue) {
+        let number: Double?
+        switch value.value {
+        case .level(let level):
+            if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
+            return
+        case .number(let given): number = given
+        case .unavailable: number = nil
+        case .near: return
+        }
+        let isCommand = numbers.commandInputs.contains(value.name)
+        if case .failure(let refusal) = engine.setNumber(value.name, to: number, limits: isCommand) {
+            result.failures.append(ScenarioFailure(location: value.location,
+                                                   message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
+        }
+    }
+
+    /// Whether `value` is what `expected` says: a number when both round to the same
+    /// value at the node's `precision` (28.149 is 28.15 at 2 places, not at 3), or when it
+    /// is at most `within` from `near`.
+    static func matches(_ value: NodeValue, _ expected: ScenarioValue, precision: Int) -> Bool {
+        switch (expected, value) {
+        case (.level(let level), _):
+            return value == .level(level)
+        case (.unavailable, _):
+            return value == .unavailable
+        case (.number(let number), .number(let actual, _)):
+            return DecimalText.format(actual, places: precision) == DecimalText.format(number, places: precision)
+        case (.near(let near, let within), .number(let actual, _)):
+            // The difference of two decimals is rarely exact in binary: 24.66 - 24.65 is
+            // 0.010000000000001563. A few units in the last place let a value written at
+            // the edge of the tolerance count as within it.
+            let slack = 4 * (abs(actual) + abs(near) + within) * Double.ulpOfOne
+            return abs(actual - near) <= within + slack
+        case (.number, _), (.near, _):
+            return false
         }
     }
 
@@ -163,6 +207,25 @@ public final class ScenarioRunner {
     }
 
     // MARK: What a failure shows
+
+    /// What `expected` says, as its node shows numbers: `on`, `28.15 °C`, `unavailable`,
+    /// `24.65 °C within 0.01`. `near` and `within` show every place they were written with.
+    private func text(of expected: ScenarioStep.NamedValue, precision: Int) -> String {
+        let unit = numbers.declarations[expected.name]?.unit ?? .none
+        switch expected.value {
+        case .level(let level): return NodeValue.level(level).text(precision: precision)
+        case .unavailable: return NodeValue.unavailable.text(precision: precision)
+        case .number(let number): return NodeValue.number(number, unit).text(precision: precision)
+        case .near(let near, let within):
+            func exact(_ number: Double) -> Int {
+                (precision..<NumberDeclaration.maximumPrecision).first {
+                    DecimalText.parse(DecimalText.format(number, places: $0)) == number
+                } ?? NumberDeclaration.maximumPrecision
+            }
+            return NodeValue.number(near, unit).text(precision: exact(near))
+                + " within " + DecimalText.format(within, places: exact(within))
+        }
+    }
 
     private func currentValue(_ name: String) -> String {
         let snapshot = engine.snapshot()
@@ -202,6 +265,4 @@ public final class ScenarioRunner {
     private func time(_ instant: UInt64) -> String {
         ReadableDuration.format(nanoseconds: instant >= start ? instant - start : 0)
     }
-
-    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
 }
