@@ -91,6 +91,10 @@ public final class ScenarioRunner {
     }
 
     private func record(_ change: EngineChange) {
+        // A heartbeat's repeat is the same value again, for what publishes it; as the log
+        // does, the changes under a failure leave it out, or a few minutes of repeats
+        // would hide the change that explains the value.
+        guard !change.isRepeat else { return }
         history.record(change)
         if change.value.isOn, change.cause != .safeState, activations[change.name] == nil {
             activations[change.name] = change.timestamp

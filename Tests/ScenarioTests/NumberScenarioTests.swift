@@ -195,3 +195,26 @@ struct NumberScenarioTests {
         ])
     }
 }
+
+@Suite("Numbers over time in test files")
+struct NumberTimeScenarioTests {
+    @Test("a heartbeat's repeats are not changes: the lines under a failure leave them out")
+    func heartbeatRepeats() throws {
+        let configuration = try ConfigLoader.parse("""
+            inputs:
+              level: { command: true, type: number, unit: "cm", filters: [ { heartbeat: 10s } ] }
+
+            """, file: "tank.yaml")
+        let text = "config: tank.yaml\nsteps:\n" + [
+            "set: { level: 20 }", "wait: 1m", "set: { level: 21 }", "wait: 25s", "expect: { level: 22 }",
+        ].map { "  - \($0)\n" }.joined()
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "tank.test.yaml", configuration: configuration))
+        #expect(result.failures.map(\.description) == [
+            """
+            tank.test.yaml:7:15: error: expected level 22.00 cm at 1m25s, it is 21.00 cm
+              0s  input level 20.00 cm
+              1m  input level 21.00 cm
+            """,
+        ])
+    }
+}
