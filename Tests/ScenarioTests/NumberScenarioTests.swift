@@ -33,40 +33,27 @@ enum NumberFixtures {
         }
     }()
 
-    static func load(_ steps: [String]) throws -> LoadedScenario {
-        let text = "config: room.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        return try ScenarioLoader.parse(text, file: "room.test.yaml", configuration: configuration)
+    static func text(_ steps: [String]) -> String {
+        "config: room.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
     }
 
     static func run(_ steps: [String]) throws -> ScenarioResult {
-        ScenarioRunner.run(try load(steps))
-    }
-
-    /// The errors reading `steps` reports, as `LINE:COL message`.
-    static func errors(_ steps: [String]) -> [String] {
-        do {
-            _ = try load(steps)
-            return []
-        } catch let error as ConfigErrors {
-            return error.errors.map { "\($0.location.line):\($0.location.column) \($0.message)" }
-        } catch {
-            return ["\(error)"]
-        }
+        ScenarioRunner.run(try ScenarioLoader.parse(text(steps), file: "room.test.yaml", configuration: configuration))
     }
 }
 
 @Suite("Numbers in test files")
 struct NumberScenarioTests {
     private func location(_ line: Int, _ column: Int) -> Config.SourceLocation {
-        Config.SourceLocation(file: "room.test.yaml", line: line, column: column)
+        ScenarioFixtures.location(line, column, in: "room.test.yaml")
     }
 
     @Test("set: and expect: read numbers, unavailable and near/within for numbers, and 1 as one for a number")
     func reading() throws {
-        let loaded = try NumberFixtures.load([
+        let loaded = try ScenarioLoader.parse(NumberFixtures.text([
             "set: { setpoint: 22, outside: 1, t_door: unavailable, door: 1 }",
             "expect: { inside: 28.15, spread: { near: 24.65, within: 0.01 }, t_door: unavailable, too_hot: on }",
-        ])
+        ]), file: "room.test.yaml", configuration: NumberFixtures.configuration)
         #expect(loaded.scenario.steps.map(\.action) == [
             .set([.init("setpoint", .number(22), at: location(3, 12)), .init("outside", .number(1), at: location(3, 26)),
                   .init("t_door", .unavailable, at: location(3, 38)), .init("door", true, at: location(3, 59))]),
@@ -79,7 +66,7 @@ struct NumberScenarioTests {
 
     @Test("a level for a number, a number or unavailable for a level, and a bad tolerance are refused where written")
     func refusals() {
-        #expect(NumberFixtures.errors([
+        #expect(ScenarioFixtures.errors(NumberFixtures.text([
             "set: { setpoint: on, door: 21.5 }",
             "set: { door: unavailable, t_north: warm }",
             "expect: { too_hot: 28, inside: off, fan: unavailable }",
@@ -92,7 +79,7 @@ struct NumberScenarioTests {
             "toggle: setpoint",
             "pulse: { t_north: 1s }",
             "expect_active: [too_hot, inside]",
-        ]) == [
+        ]), file: "room.test.yaml", configuration: NumberFixtures.configuration) == [
             "3:22 'on' is a level, and setpoint is a number (°C): set: takes a number or unavailable for it",
             "3:32 door is a level, and set: takes on or off for it, found '21.5'",
             "4:18 door is a level, and set: takes on or off for it, found 'unavailable'",
