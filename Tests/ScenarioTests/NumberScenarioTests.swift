@@ -2,8 +2,8 @@ import Config
 import Scenario
 import Testing
 
-/// A room of three temperatures with a set point and the weather outside: the numbers of
-/// Part 4's example, as a test file reads and runs them.
+/// A room of three temperatures with a set point and the weather outside, as
+/// docs/NUMBERS.md writes them: what a test file's numbers are read and run against.
 enum NumberFixtures {
     static let configuration: Configuration = {
         do {
