@@ -134,9 +134,10 @@ public final class ScenarioRunner {
             for expected in values {
                 let value = snapshot.value(named: expected.name)?.value
                 let precision = snapshot.precision(of: expected.name)
-                check(value.map { Self.matches($0, expected.value, precision: precision) } ?? false,
+                check(value.map { expected.value.matches($0, precision: precision) } ?? false,
                       at: expected.location, name: expected.name,
-                      "expected \(expected.name) \(text(of: expected, precision: precision)) at \(time(loop.now)), "
+                      "expected \(expected.name) "
+                          + "\(expected.value.text(unit: numbers.declarations[expected.name]?.unit ?? .none, precision: precision)) at \(time(loop.now)), "
                           + "it is \(value.map { $0.text(precision: precision) } ?? "unknown")")
             }
         case .expectActive(let names):
@@ -173,28 +174,6 @@ public final class ScenarioRunner {
         }
     }
 
-    /// Whether `value` is what `expected` says: a number when both round to the same
-    /// value at the node's `precision` (28.149 is 28.15 at 2 places, not at 3), or when it
-    /// is at most `within` from `near`.
-    static func matches(_ value: NodeValue, _ expected: ScenarioValue, precision: Int) -> Bool {
-        switch (expected, value) {
-        case (.level(let level), _):
-            return value == .level(level)
-        case (.unavailable, _):
-            return value == .unavailable
-        case (.number(let number), .number(let actual, _)):
-            return DecimalText.format(actual, places: precision) == DecimalText.format(number, places: precision)
-        case (.near(let near, let within), .number(let actual, _)):
-            // The difference of two decimals is rarely exact in binary: 24.66 - 24.65 is
-            // 0.010000000000001563. A few units in the last place let a value written at
-            // the edge of the tolerance count as within it.
-            let slack = 4 * (abs(actual) + abs(near) + within) * Double.ulpOfOne
-            return abs(actual - near) <= within + slack
-        case (.number, _), (.near, _):
-            return false
-        }
-    }
-
     /// Calls `change` with the simulated chip and line of the input `name`.
     private func move(_ name: String, _ change: (SimulatedChip, LineLocator) -> Void) {
         guard let id = engine.line(ofInput: name), let chip = backend.simulatedChip(path: id.chip) else { return }
@@ -211,25 +190,6 @@ public final class ScenarioRunner {
     }
 
     // MARK: What a failure shows
-
-    /// What `expected` says, as its node shows numbers: `on`, `28.15 °C`, `unavailable`,
-    /// `24.65 °C within 0.01`. `near` and `within` show every place they were written with.
-    private func text(of expected: ScenarioStep.NamedValue, precision: Int) -> String {
-        let unit = numbers.declarations[expected.name]?.unit ?? .none
-        switch expected.value {
-        case .level(let level): return NodeValue.level(level).text(precision: precision)
-        case .unavailable: return NodeValue.unavailable.text(precision: precision)
-        case .number(let number): return NodeValue.number(number, unit).text(precision: precision)
-        case .near(let near, let within):
-            func exact(_ number: Double) -> Int {
-                (precision..<NumberDeclaration.maximumPrecision).first {
-                    DecimalText.parse(DecimalText.format(number, places: $0)) == number
-                } ?? NumberDeclaration.maximumPrecision
-            }
-            return NodeValue.number(near, unit).text(precision: exact(near))
-                + " within " + DecimalText.format(within, places: exact(within))
-        }
-    }
 
     private func currentValue(_ name: String) -> String {
         let snapshot = engine.snapshot()
