@@ -134,11 +134,11 @@ public final class ScenarioRunner {
             for expected in values {
                 let value = snapshot.value(named: expected.name)?.value
                 let precision = snapshot.precision(of: expected.name)
+                let unit = numbers.declarations[expected.name]?.unit ?? .none
                 check(value.map { expected.value.matches($0, precision: precision) } ?? false,
                       at: expected.location, name: expected.name,
-                      "expected \(expected.name) "
-                          + "\(expected.value.text(unit: numbers.declarations[expected.name]?.unit ?? .none, precision: precision)) at \(time(loop.now)), "
-                          + "it is \(value.map { $0.text(precision: precision) } ?? "unknown")")
+                      "expected \(expected.name) \(expected.value.text(unit: unit, precision: precision)) "
+                          + "at \(time(loop.now)), it is \(value.map { $0.text(precision: precision) } ?? "unknown")")
             }
         case .expectActive(let names):
             for name in names {
@@ -163,9 +163,12 @@ public final class ScenarioRunner {
         case .level(let level):
             if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
             return
-        case .number(let given): number = given
-        case .unavailable: number = nil
-        case .near: return
+        case .number(let given):
+            number = given
+        case .unavailable:
+            number = nil
+        case .near:
+            return    // expect: only; the reader refuses it in set:
         }
         let isCommand = numbers.commandInputs.contains(value.name)
         if case .failure(let refusal) = engine.setNumber(value.name, to: number, limits: isCommand) {
