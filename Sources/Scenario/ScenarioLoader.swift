@@ -31,16 +31,15 @@ public enum ScenarioLoader {
     public static func load(path: String, config override: String? = nil) throws(ConfigErrors) -> LoadedScenario {
         let (root, documentErrors) = try ConfigLoader.loadDocument(path: path, noun: "test file")
         let (scenario, readErrors) = ScenarioReader.read(root, file: path)
-        var errors = documentErrors + readErrors
         let configPath: String
         if let override {
             configPath = override
         } else if let reference = scenario.config {
             configPath = reference.path
         } else {
-            errors.append(ConfigError(location: root.location, message: "the test file names no config",
-                                      hint: "add config: FILE.yaml (relative to this file), or give --config PATH"))
-            throw ConfigErrors(sortedBySource(errors))
+            let missing = ConfigError(location: root.location, message: "the test file names no config",
+                                      hint: "add config: FILE.yaml (relative to this file), or give --config PATH")
+            throw ConfigErrors(sortedBySource(documentErrors + readErrors + [missing]))
         }
         let configuration: Configuration
         do throws(ConfigErrors) {
@@ -53,11 +52,10 @@ public enum ScenarioLoader {
                                    message: problem.message.replacingFirst("the config file", with: "the config file '\(configPath)'"),
                                    hint: "config: is relative to the test file's folder; --config PATH overrides it")
             }
-            throw ConfigErrors(sortedBySource(errors) + configErrors)
+            throw ConfigErrors(sortedBySource(documentErrors + readErrors) + configErrors)
         }
-        errors += scenario.nameErrors(against: configuration)
-        guard errors.isEmpty else { throw ConfigErrors(sortedBySource(errors)) }
-        return LoadedScenario(scenario: scenario, configuration: configuration)
+        // Read again now that the config says which names hold numbers.
+        return try read(root, file: path, documentErrors: documentErrors, against: configuration)
     }
 
     /// Reads test-file `text` against a configuration already loaded (its `config:` is
@@ -65,7 +63,15 @@ public enum ScenarioLoader {
     public static func parse(_ text: String, file: String, configuration: Configuration) throws(ConfigErrors)
         -> LoadedScenario {
         let (root, documentErrors) = try ConfigLoader.parseDocument(text, file: file, noun: "test file")
-        let (scenario, readErrors) = ScenarioReader.read(root, file: file)
+        return try read(root, file: file, documentErrors: documentErrors, against: configuration)
+    }
+
+    /// The scenario in `root`, its values read as `configuration` says each name holds
+    /// (`1` is on for a level and one for a number; `on` for a number is refused), and
+    /// its names checked against it.
+    private static func read(_ root: SourceNode, file: String, documentErrors: [ConfigError],
+                             against configuration: Configuration) throws(ConfigErrors) -> LoadedScenario {
+        let (scenario, readErrors) = ScenarioReader.read(root, file: file, numbers: NumericNodes(configuration))
         let errors = documentErrors + readErrors + scenario.nameErrors(against: configuration)
         guard errors.isEmpty else { throw ConfigErrors(sortedBySource(errors)) }
         return LoadedScenario(scenario: scenario, configuration: configuration)

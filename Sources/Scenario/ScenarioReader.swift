@@ -3,24 +3,29 @@ import Values
 
 /// Reads a test file's tree (`ConfigLoader.loadDocument`) into a `Scenario`, collecting
 /// every error at its key or value, with a hint, as the config's validator does. Names
-/// are checked later, against the config (`Scenario.nameErrors(against:)`).
+/// are checked later, against the config (`Scenario.nameErrors(against:)`); values are
+/// read against the config's kinds when it is known (`numbers`): `1` is on for a level and
+/// one for a number, and a level where a number goes is refused here.
 struct ScenarioReader {
     static let topLevelKeys = ["config", "steps"]
     static let stepShape = "write each step as - KEY: VALUE, e.g. - wait: 1s (a step is one of "
         + ScenarioStep.keys.joined(separator: ", ") + ")"
 
     let file: String
+    /// The config's numeric and level names; nil when the config could not be read (then
+    /// each value is read as what it looks like).
+    let numbers: NumericNodes?
     private(set) var errors: [ConfigError] = []
 
     /// The scenario, whatever was wrong with it (what could not be read is left out, so
     /// that the names read are still checked), and the errors found.
-    static func read(_ root: SourceNode, file: String) -> (Scenario, [ConfigError]) {
-        var reader = ScenarioReader(file: file)
+    static func read(_ root: SourceNode, file: String, numbers: NumericNodes? = nil) -> (Scenario, [ConfigError]) {
+        var reader = ScenarioReader(file: file, numbers: numbers)
         let scenario = reader.scenario(root)
         return (scenario, reader.errors)
     }
 
-    private mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {
+    mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {
         errors.append(ConfigError(location: location, message: message, hint: hint))
     }
 
@@ -125,11 +130,11 @@ struct ScenarioReader {
 
     private mutating func action(_ entry: SourceNode.Entry) -> ScenarioStep.Action? {
         switch entry.key {
-        case "set": return levels(entry, of: "inputs").map { .set($0) }
-        case "expect": return levels(entry, of: "names").map { .expect($0) }
-        case "toggle": return names(entry).map { .toggle($0) }
-        case "expect_active": return names(entry).map { .expectActive($0) }
-        case "expect_quiet": return names(entry).map { .expectQuiet($0) }
+        case "set": return values(entry, of: "inputs").map { .set($0) }
+        case "expect": return values(entry, of: "names").map { .expect($0) }
+        case "toggle": return levelNames(entry).map { .toggle($0) }
+        case "expect_active": return levelNames(entry).map { .expectActive($0) }
+        case "expect_quiet": return levelNames(entry).map { .expectQuiet($0) }
         case "pulse": return pulses(entry).map { .pulse($0) }
         case "wait":
             guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
@@ -142,16 +147,37 @@ struct ScenarioReader {
         }
     }
 
-    /// `{ NAME: on, NAME: off }`; `of` names what the names are (`inputs`).
-    private mutating func levels(_ entry: SourceNode.Entry, of what: String) -> [ScenarioStep.Level]? {
+    /// `{ NAME: on, NAME: 21.5, NAME: unavailable }`; `of` names what the names are
+    /// (`inputs`).
+    private mutating func values(_ entry: SourceNode.Entry, of what: String) -> [ScenarioStep.NamedValue]? {
         let key = entry.key
         guard let entries = mapping(entry, of: what, example: "\(key): { NAME: on, NAME: off }") else { return nil }
-        var levels: [ScenarioStep.Level] = []
+        var values: [ScenarioStep.NamedValue] = []
         for item in entries {
-            guard let value = onOff(item, in: key) else { continue }
-            levels.append(ScenarioStep.Level(item.key, value, at: item.keyLocation))
+            guard let value = value(item, in: key) else { continue }
+            values.append(ScenarioStep.NamedValue(item.key, value, at: item.keyLocation))
         }
-        return levels
+        return values
+    }
+
+    /// `names(entry)`, none of them a number: `toggle` and `pulse` move levels, and
+    /// `expect_active` and `expect_quiet` look for a level turning on.
+    private mutating func levelNames(_ entry: SourceNode.Entry) -> [ScenarioStep.Name]? {
+        names(entry).map { names in
+            names.filter { name in
+                guard let declaration = numbers?.declarations[name.name] else { return true }
+                report(name.location, "'\(name.name)' is a number (\(declaration.unit)), and \(entry.key): takes levels",
+                       hint: Self.levelStepHint(entry.key, name: name.name))
+                return false
+            }
+        }
+    }
+
+    private static func levelStepHint(_ key: String, name: String) -> String {
+        switch key {
+        case "toggle": "set a number with set: { \(name): 21.5 }"
+        default: "check a number with expect: { \(name): 21.5 }, or a threshold of it with \(key):"
+        }
     }
 
     /// `{ NAME: 100ms, ... }`.
@@ -159,6 +185,11 @@ struct ScenarioReader {
         guard let entries = mapping(entry, of: "inputs", example: "pulse: { NAME: 100ms }") else { return nil }
         var pulses: [ScenarioStep.Pulse] = []
         for item in entries {
+            if let declaration = numbers?.declarations[item.key] {
+                report(item.keyLocation, "'\(item.key)' is a number (\(declaration.unit)), and pulse: moves levels",
+                       hint: "set a number with set: { \(item.key): 21.5 }")
+                continue
+            }
             guard let text = scalar(item, hint: "write pulse: { \(item.key): 100ms }"),
                   let length = duration(text, at: item.value.location, in: "pulse: of \(item.key)") else {
                 continue
@@ -227,7 +258,7 @@ struct ScenarioReader {
     // MARK: Values
 
     /// A non-empty single value.
-    private mutating func scalar(_ entry: SourceNode.Entry, hint: String) -> String? {
+    mutating func scalar(_ entry: SourceNode.Entry, hint: String) -> String? {
         switch entry.value.content {
         case .scalar(let text, _) where !text.isEmpty:
             return text
@@ -251,15 +282,5 @@ struct ScenarioReader {
             report(location, "\(message) (in \(what))", hint: hint)
             return nil
         }
-    }
-
-    /// A level word (`LevelWord`, as in a config file's `initial:`); other words for a
-    /// level are refused with the word of the same meaning, never by spelling.
-    private mutating func onOff(_ entry: SourceNode.Entry, in step: String) -> Bool? {
-        guard let word = scalar(entry, hint: "write \(entry.key): on or \(entry.key): off") else { return nil }
-        if let level = LevelWord.level(of: word) { return level }
-        report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):",
-               hint: LevelWord.hint(for: word, key: "\(entry.key):"))
-        return nil
     }
 }

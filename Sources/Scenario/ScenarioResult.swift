@@ -6,7 +6,8 @@ public struct ScenarioResult: Sendable {
     public var file: String
     /// Expectations met: each name of `expect`, `expect_active` and `expect_quiet`.
     public var passed = 0
-    /// Expectations not met, in the order they ran.
+    /// Expectations not met, and numbers `set:` could not set (outside a command
+    /// input's `min:` and `max:`), in the order they ran.
     public var failures: [ScenarioFailure] = []
     /// Why the scenario could not run to its end (the engine could not start, or stopped
     /// on a failure), as `FILE:LINE:COL: error: ...`; nil when it ran every step.

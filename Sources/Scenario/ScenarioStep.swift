@@ -16,16 +16,22 @@ public struct ScenarioStep: Hashable, Sendable {
         }
     }
 
-    /// `NAME: on` in `set:` and `expect:`.
-    public struct Level: Hashable, Sendable {
+    /// `NAME: on`, `NAME: 21.5`, `NAME: unavailable` in `set:` and `expect:`, and
+    /// `NAME: { near: 24.65, within: 0.01 }` in `expect:`.
+    public struct NamedValue: Hashable, Sendable {
         public var name: String
-        public var value: Bool
+        public var value: ScenarioValue
         public var location: SourceLocation
 
-        public init(_ name: String, _ value: Bool, at location: SourceLocation) {
+        public init(_ name: String, _ value: ScenarioValue, at location: SourceLocation) {
             self.name = name
             self.value = value
             self.location = location
+        }
+
+        /// A level: `NAME: on`.
+        public init(_ name: String, _ level: Bool, at location: SourceLocation) {
+            self.init(name, ScenarioValue.level(level), at: location)
         }
     }
 
@@ -43,8 +49,9 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     public enum Action: Hashable, Sendable {
-        /// `set: { NAME: on|off, ... }`: inputs to logical values, at once.
-        case set([Level])
+        /// `set: { NAME: on|off|NUMBER|unavailable, ... }`: inputs to logical values or
+        /// numbers, at once.
+        case set([NamedValue])
         /// `toggle: NAME` or `toggle: [NAME, ...]`: inputs to the other logical value.
         case toggle([Name])
         /// `pulse: { NAME: DURATION, ... }`: each input on, then off once its duration
@@ -52,8 +59,9 @@ public struct ScenarioStep: Hashable, Sendable {
         case pulse([Pulse])
         /// `wait: DURATION`.
         case wait(Duration)
-        /// `expect: { NAME: on|off, ... }`: inputs, signals and outputs now.
-        case expect([Level])
+        /// `expect: { NAME: on|off|NUMBER|unavailable, NAME: { near: X, within: T } }`:
+        /// inputs, signals and outputs now.
+        case expect([NamedValue])
         /// `expect_active: NAME` (or a list): turned on at least once since the last
         /// step that acted began.
         case expectActive([Name])

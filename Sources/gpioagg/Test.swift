@@ -11,9 +11,10 @@ extension GPIOAgg {
             discussion: """
                 A test file names its config (config:, relative to the test file) and lists \
                 steps: set, toggle and pulse move inputs on simulated lines (their debounce \
-                applies), wait lets virtual time pass, expect checks inputs, signals and \
-                outputs, expect_active and expect_quiet whether a name turned on during the \
-                last step that acted. Hours of a scenario take milliseconds, and no GPIO line is \
+                applies), and set gives a numeric input a number or unavailable; wait lets \
+                virtual time pass; expect checks inputs, signals and outputs, a number at its \
+                precision or within a tolerance (near: 24.65, within: 0.01); expect_active \
+                and expect_quiet whether a name turned on during the last step that acted. Hours of a scenario take milliseconds, and no GPIO line is \
                 touched. Every error in a test file or its config is reported before it runs. \
                 A failed expectation is reported with the time and the latest changes of what \
                 the name follows, and the run goes on. Exits 1 if anything failed or could \

@@ -39,14 +39,21 @@ enum ScenarioFixtures {
         try ScenarioLoader.parse(text(steps), file: file, configuration: configuration)
     }
 
-    /// The errors reading `text` reports, as `LINE:COL message`.
-    static func errors(_ text: String) -> [String] {
+    /// The errors reading `text` (as `file`, against `configuration`) reports, as
+    /// `LINE:COL message`.
+    static func errors(_ text: String, file: String = "house.test.yaml",
+                       configuration: Configuration = configuration) -> [String] {
         do {
-            _ = try ScenarioLoader.parse(text, file: "house.test.yaml", configuration: configuration)
+            _ = try ScenarioLoader.parse(text, file: file, configuration: configuration)
             return []
         } catch {
             return error.errors.map { "\($0.location.line):\($0.location.column) \($0.message)" }
         }
+    }
+
+    /// A place in the test file `file`.
+    static func location(_ line: Int, _ column: Int, in file: String = "house.test.yaml") -> Config.SourceLocation {
+        Config.SourceLocation(file: file, line: line, column: column)
     }
 
     static func run(_ steps: [String]) throws -> ScenarioResult {

@@ -87,4 +87,22 @@ struct ScenarioLoaderTests {
                 + "hint: did you mean 'pull-up'? (bias: is one of as-is, disabled, pull-up, pull-down)",
         ])
     }
+
+    @Test("a test file's values are read against the config it names: 1 is one for a number, on is refused")
+    func numbersFromTheConfig() throws {
+        let root = try folder([
+            "tank.yaml": "inputs:\n  depth: { command: true, type: number, unit: m }\n  pump: { command: true }\n",
+            "tank.test.yaml": "config: tank.yaml\nsteps:\n  - set: { depth: 1, pump: 1 }\n  - expect: { depth: 1, pump: on }\n",
+            "bad.test.yaml": "config: tank.yaml\nsteps:\n  - set: { depth: on }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = ScenarioRunner.run(try ScenarioLoader.load(path: root.appendingPathComponent("tank.test.yaml").path))
+        #expect(result.failures == [])
+        #expect(result.passed == 2)
+        let bad = root.appendingPathComponent("bad.test.yaml").path
+        #expect(errors { () throws(ConfigErrors) in try ScenarioLoader.load(path: bad) } == [
+            "\(bad):3:19: error: 'on' is a level, and depth is a number (m): set: takes a number or unavailable for it\n"
+                + "hint: write depth: with a number, e.g. depth: 21.5, or depth: unavailable",
+        ])
+    }
 }

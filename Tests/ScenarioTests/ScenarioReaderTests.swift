@@ -5,7 +5,7 @@ import Testing
 @Suite("Reading test files")
 struct ScenarioReaderTests {
     private func location(_ line: Int, _ column: Int) -> Config.SourceLocation {
-        Config.SourceLocation(file: "house.test.yaml", line: line, column: column)
+        ScenarioFixtures.location(line, column)
     }
 
     @Test("every step kind reads into its action, each name at its place")

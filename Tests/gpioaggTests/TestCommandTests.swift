@@ -25,20 +25,34 @@ struct TestCommandTests {
 
         """
 
+    /// Every example config in `config/examples`, by name (`garage` for `garage.yaml`).
+    static let exampleNames: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") && !$0.hasSuffix(".test.yaml") }
+            .map { String($0.dropLast(".yaml".count)) }.sorted()
+    }()
+
+    @Test("every example config has a test file beside it")
+    func exampleTestFiles() {
+        #expect(Self.exampleNames == ["blinds", "doorbell-and-light", "garage", "greenhouse", "two-hand"])
+        for name in Self.exampleNames {
+            let test = Self.examples.appendingPathComponent("\(name).test.yaml").path
+            #expect(FileManager.default.fileExists(atPath: test), "\(name).yaml has no \(name).test.yaml")
+        }
+    }
+
     @Test("the shipped examples pass: exit 0 and the summary line")
     func example() throws {
-        let names = ["blinds", "doorbell-and-light", "garage", "two-hand"]
-        let paths = names.map { Self.examples.appendingPathComponent("\($0).test.yaml").path }
+        let paths = Self.exampleNames.map { Self.examples.appendingPathComponent("\($0).test.yaml").path }
         let result = try runProduct("gpioagg", ["test"] + paths)
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(result.errors.isEmpty)
-        #expect(result.lines.count == 5)
+        #expect(result.lines.count == 6)
         #expect(result.lines.first?.hasPrefix("\(paths[0]): 6 passed, 0 failed") == true, "\(result.lines)")
-        #expect(result.lines.last == "41 passed, 0 failed in 4 files")
+        #expect(result.lines.last == "73 passed, 0 failed in 5 files")
     }
 
-    @Test("each example config checks, and runs under --simulate until told to quit", arguments:
-            ["blinds", "doorbell-and-light", "garage", "two-hand"])
+    @Test("each example config checks, and runs under --simulate until told to quit", arguments: exampleNames)
     func exampleRuns(_ name: String) throws {
         let config = Self.examples.appendingPathComponent("\(name).yaml").path
         #expect(try runProduct("gpioagg", ["check", "--config", config, "--board", "pi4"]).status == 0)
