@@ -76,8 +76,13 @@ final class InputTargets {
         throw unknown(word)
     }
 
-    /// Moves the input called `name`.
+    /// Moves the input called `name`. A numeric input, a command or a remote one, takes
+    /// a number or unavailable as a reading (`SimulatedInputs`), as `gpioagg sim set` sets it.
     func perform(_ action: SimAction, on name: String) throws(Refusal) {
+        if running.engine.isNumericInput(name) {
+            try running.simulate(name, action)
+            return
+        }
         switch kind(of: name) {
         case .line:
             try running.simulate(name, action)
@@ -120,6 +125,9 @@ final class InputTargets {
         guard let value = engine.value(ofInput: name), engine.isRunning else {
             throw Refusal(message: "the engine is not running")
         }
+        guard let action = action.forLevel else {
+            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write set \(name) on or off")
+        }
         switch action {
         case .set(let level):
             pulses.removeValue(forKey: name)?.cancel()
@@ -138,6 +146,7 @@ final class InputTargets {
                 pulses[name] = nil
                 running.engine.setInput(name, to: value)
             }
+        case .number, .unavailable: break   // forLevel leaves none
         }
     }
 }

@@ -33,7 +33,7 @@ extension GPIOAgg {
 
         /// Sends one sim request; an error reply or a failure to reach the daemon exits 1.
         static func send(name: String, action: SimAction, control: ControlOptions, wait: Bool) throws {
-            try control.sendExpectingOK(.sim(name: name, action: action, wait: wait), what: "sim")
+            try control.sendExpectingOK(.sim(name: name, action: action, wait: wait), what: "sim", name: name)
         }
     }
 }
