@@ -9,9 +9,17 @@ extension GPIOAgg.Sim {
         static let help = CommandHelp(
             name: "gpioagg sim set",
             abstract: "Set a simulated input on or off, or a numeric input to a reading or unavailable.",
-            arguments: [inputArgument, ArgumentSpec("on|off|number|unavailable",
-                                                   help: "on or off (true, false, 1 and 0 too); a number or "
-                                                       + "unavailable for a numeric input.")],
+            discussion: """
+                A numeric input (type: number, a command or a remote one) takes a \
+                decimal number as a reading, outside its min: and max: too, or \
+                unavailable, as a sensor that does not answer; the daemon answers with \
+                its new value.
+
+                  gpioagg sim set switch1 on
+                  gpioagg sim set t_north 27.5
+                  gpioagg sim set t_north unavailable
+                """,
+            arguments: [inputArgument, ArgumentSpec("on|off", help: "on or off (true, false, 1 and 0 too).")],
             options: simOptions
         )
 
