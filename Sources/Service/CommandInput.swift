@@ -163,8 +163,8 @@ final class CommandInput {
         case (_, 2, let command?): action = SimAction(command)
         case ("set", 3, _):
             guard let setting = SimAction(setting: words[2]) else {
-                fail("'\(words[2])' is not a level: " + (LevelWord.meaningHint(for: words[2])
-                    ?? "a level is one of \(LevelWord.listed) (a numeric input: a number or unavailable)"))
+                fail("'\(words[2])' is not a level: "
+                    + (LevelWord.meaningHint(for: words[2]) ?? "a level is one of \(LevelWord.listed)"))
                 return nil
             }
             action = setting
