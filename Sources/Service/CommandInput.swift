@@ -11,7 +11,8 @@ import Values
 
 /// Commands for the inputs, one per line, from standard input when it is a pipe or a
 /// file: what scripts and tests drive `gpioagg --simulate` with. They move simulated
-/// line inputs and command inputs alike (`InputTargets`); a remote input is refused.
+/// line inputs and command inputs alike (`InputTargets`); a remote input with a level
+/// is refused, and numeric inputs take readings.
 ///
 /// ```
 /// on switch1            set an input on (off NAME: off)

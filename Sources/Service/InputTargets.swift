@@ -6,8 +6,9 @@ import Loop
 
 /// The inputs a line command or a key names, and how each is moved: a simulated line
 /// input on its chip (`SimulatedInputs`), a command input through the engine as
-/// `gpioagg set` and MQTT's `/set` move it; a remote input is refused, since its value
-/// comes from its topic.
+/// `gpioagg set` and MQTT's `/set` move it; a remote input with a level is refused,
+/// since its value comes from its topic. A numeric input, a command or a remote one,
+/// takes a number or unavailable as a reading, as `gpioagg sim set` sets it.
 ///
 /// An input is named by its name or by its number: the inputs are numbered in the
 /// order `status` lists them (by name, 1 the first), lines, command and remote inputs
