@@ -24,17 +24,8 @@ struct NumberCommandTests {
           heater: { chip: main, line: GPIO5, follows: heat }
         """
 
-    struct Run {
-        let daemon: RunningProduct
-        let socket: String
-    }
-
-    static func start(_ config: String, state: String) throws -> Run {
-        let socket = temporarySocketPath()
-        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", socket,
-                                                    "--state-dir", state])
-        #expect(daemon.waitForLine("ready"))
-        return Run(daemon: daemon, socket: socket)
+    static func start(_ config: String, state: String) throws -> KeptValuesTests.Run {
+        try KeptValuesTests.start(config: config, stateDirectory: state)
     }
 
     static func statusJSON(_ socket: String) throws -> [String: Any] {
