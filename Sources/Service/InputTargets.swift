@@ -127,7 +127,7 @@ final class InputTargets {
             throw Refusal(message: "the engine is not running")
         }
         guard let action = action.forLevel else {
-            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write set \(name) on or off")
+            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
         }
         switch action {
         case .set(let level):

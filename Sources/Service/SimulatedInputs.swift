@@ -35,8 +35,7 @@ struct SimulatedInputs {
     func perform(_ action: SimAction, on name: String) throws(Refusal) -> NodeValue? {
         if engine.isNumericInput(name) { return try setReading(action, of: name) }
         guard let action = action.forLevel else {
-            throw Refusal(message: "'\(name)' is on or off, not a number",
-                          hint: "write gpioagg sim set \(name) on or off")
+            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
         }
         let (chip, offset) = try line(of: name)
         switch action {
@@ -60,8 +59,7 @@ struct SimulatedInputs {
         case .number(let number): reading = number
         case .unavailable: reading = nil
         case .set, .toggle, .pulse:
-            throw Refusal(message: "'\(name)' is a number, not on or off",
-                          hint: "write gpioagg sim set \(name) NUMBER, or unavailable")
+            throw Refusal(message: "'\(name)' is a number, not on or off", hint: "set it to a number, or unavailable")
         }
         switch engine.setNumber(name, to: reading, limits: false) {
         case .success(let value)?: return value

@@ -17,6 +17,7 @@ struct NumberLineCommandTests {
           node: greenhouse
         inputs:
           door: { chip: main, line: GPIO17 }
+          override: { command: true }
           setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, unit: "°C" }
           outside: { topic: weather/outside/temperature, type: number, unit: "°C", precision: 1 }
         signals:
@@ -36,14 +37,15 @@ struct NumberLineCommandTests {
                                       })
         try rig.daemon.start()
         let commands = "set setpoint 27.5\nset setpoint 45\nset outside -3\nset outside unavailable\n"
-            + "set 2 4.25\nset door 2\nset outside on\nset door 1\n"
+            + "set 2 4.25\nset door 2\nset outside on\nset door 1\nset override 21.5\nset override 1\n"
         _ = Array(commands.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         rig.loop.advance(by: .seconds(1))
         let errors = rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
         #expect(errors == [
-            "error: 'door' is on or off, not a number; write gpioagg sim set door on or off",
-            "error: 'outside' is a number, not on or off; write gpioagg sim set outside NUMBER, or unavailable",
+            "error: 'door' is on or off, not a number; write on or off",
+            "error: 'outside' is a number, not on or off; set it to a number, or unavailable",
+            "error: 'override' is on or off, not a number; write on or off",
         ])
         #expect(rig.changes("setpoint").map(\.message) == [
             "input setpoint 21.00 °C (initial)", "input setpoint 27.50 °C", "input setpoint 45.00 °C",
@@ -51,12 +53,13 @@ struct NumberLineCommandTests {
         #expect(rig.changes("outside").map(\.message) == [
             "input outside unavailable (initial)", "input outside -3.0 °C", "input outside unavailable",
             "input outside 4.3 °C",
-        ], "input 2 as status lists them: door, outside, setpoint")
+        ], "input 2 as status lists them: door, outside, override, setpoint")
         #expect(rig.changes("frost").map(\.message) == [
             "signal frost at its fallback (off): 'outside' is unavailable", "signal frost off (initial)", "signal frost on",
             "signal frost at its fallback (off): 'outside' is unavailable", "signal frost off",
         ])
         #expect(rig.changes("door").map(\.message) == ["input door off (initial)", "input door on"], "1 is on to a level")
+        #expect(rig.changes("override").map(\.message) == ["input override off (initial)", "input override on"])
         #expect(rig.daemon.exitStatus == 1)
     }
 }
