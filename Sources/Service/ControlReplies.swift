@@ -131,7 +131,7 @@ final class ControlReplies: ControlHandler {
         return .failure("no command input named '\(name)'; " + hint)
     }
 
-    /// `a number from 5.0 to 30.0 °C`: what a numeric command input takes.
+    /// `a number from 5.00 to 30.00 °C`: what a numeric command input takes.
     static func range(of command: NumberCommandDeclaration) -> String {
         func shown(_ number: Double) -> String { DecimalText.format(number, places: command.number.precision) }
         let unit = command.number.unit.isNone ? "" : " " + command.number.unit.symbol

@@ -34,10 +34,10 @@ struct SimulatedInputs {
     @discardableResult
     func perform(_ action: SimAction, on name: String) throws(Refusal) -> NodeValue? {
         if engine.isNumericInput(name) { return try setReading(action, of: name) }
+        let (chip, offset) = try line(of: name)
         guard let action = action.forLevel else {
             throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
         }
-        let (chip, offset) = try line(of: name)
         switch action {
         case .set(let value): chip.setActive(.offset(offset), value)
         case .toggle: chip.toggle(.offset(offset))

@@ -97,6 +97,8 @@ struct NumberCommandTests {
         #expect(level.errors.hasPrefix("error: 'door' is on or off, not a number"), "\(level.errors)")
         #expect(try Self.gpioagg(["sim", "set", "door", "1"], run.socket).status == 0, "1 is on to a level")
         #expect(try Self.inputs(run.socket)["door"] as? Bool == true)
+        let unknown = try Self.gpioagg(["sim", "set", "t_nort", "27.5"], run.socket)
+        #expect(unknown.status == 1 && unknown.errors.hasPrefix("error: no input named 't_nort'"), "\(unknown.errors)")
         let toggle = try Self.gpioagg(["sim", "toggle", "t_north"], run.socket)
         #expect(toggle.status == 1 && toggle.errors.hasPrefix("error: 't_north' is a number, not on or off"), "\(toggle.errors)")
     }
