@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
-                    dependencies: ["TestSupport", "KeptState", "Locks", .product(name: "Logging", package: "swift-log")]),
+                    dependencies: ["TestSupport", "KeptState", "Locks", "Values", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",

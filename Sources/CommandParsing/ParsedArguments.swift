@@ -30,7 +30,8 @@ public struct ParsedArguments {
         var remaining = words
         var onlyArguments = false
         while let word = remaining.popFirst() {
-            if onlyArguments || !Self.isOption(word) {
+            // A negative number is an argument (`gpioagg set offset -1.5`): no option is one.
+            if onlyArguments || !Self.isOption(word) || Self.isNegativeNumber(word) {
                 positionals.append(word)
                 continue
             }
@@ -76,10 +77,12 @@ public struct ParsedArguments {
         word.hasPrefix("-") && word != "-"
     }
 
-    /// `-5ms`, `-1`: after an option that takes a value, a value (which the command then
-    /// refuses for what it is), not an option no command has.
+    /// `-5ms`, `-1`, `-.5`: an argument, or after an option that takes a value, a value
+    /// (which the command then refuses for what it is), not an option no command has.
     static func isNegativeNumber(_ word: String) -> Bool {
-        word.count > 1 && word.hasPrefix("-") && word.dropFirst().first?.isNumber == true
+        let rest = word.dropFirst()
+        let digits = rest.first == "." ? rest.dropFirst() : rest
+        return word.hasPrefix("-") && digits.first?.isNumber == true
     }
 
     /// Whether `words` ask for help before any `--`: help wins over every mistake.

@@ -1,4 +1,5 @@
 import Engine
+import Values
 
 extension ControlReply {
     /// Decodes one reply line (without its newline). Unknown fields are ignored, so that a
@@ -39,6 +40,15 @@ extension ControlReply {
             self = .explanation(lines)
             return
         }
+        if let value = object["value"] {
+            let unit = if case .string(let symbol)? = object["unit"] { MeasurementUnit(symbol) } else { MeasurementUnit.none }
+            var precision = NodeValue.defaultPrecision
+            if case .number(let number)? = object["precision"], let places = Int(exactly: number), (0...9).contains(places) {
+                precision = places
+            }
+            self = .value(try NodeValue(json: value, unit: unit), precision: precision)
+            return
+        }
         let sections = ["inputs", "signals", "outputs"]
         guard sections.contains(where: { object[$0] != nil }) else {
             if case .string(let warning)? = object["warning"] {
@@ -71,6 +81,12 @@ extension ControlReply {
             return .object(JSONObject(["ok": .bool(true), "warning": .string(message)]))
         case .failure(let message):
             return .object(JSONObject(["ok": .bool(false), "error": .string(message)]))
+        case .value(let value, let precision):
+            var object = JSONObject(["ok": .bool(true)])
+            object.set("value", value.json(precision: precision))
+            if let unit = value.unit, !unit.isNone { object.set("unit", .string(unit.symbol)) }
+            if precision != NodeValue.defaultPrecision { object.set("precision", .number(Double(precision))) }
+            return .object(object)
         case .status(let snapshot):
             return .object(JSONObject([("ok", .bool(true))] + snapshot.jsonMembers))
         }

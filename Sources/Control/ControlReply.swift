@@ -1,4 +1,5 @@
 import Engine
+import Values
 
 /// The daemon's answer to one `ControlRequest`.
 ///
@@ -8,6 +9,7 @@ import Engine
 /// {"ok":true}
 /// {"ok":true,"warning":"'switch1' has not settled in 2s: its debounce holds it back"}
 /// {"ok":true,"inputs":{"switch1":true},"signals":{"all_on":false},"outputs":{"ready_led":false}}
+/// {"ok":true,"value":21.5,"unit":"°C"}
 /// {"ok":false,"error":"no input named 'switch9'; inputs: switch1, switch2, switch3"}
 /// ```
 ///
@@ -24,6 +26,10 @@ public enum ControlReply: Hashable, Sendable {
     case explanation([String])
     /// The reply to `status`.
     case status(EngineSnapshot)
+    /// The new value of a numeric input, after a `set` or a `sim set` with a number:
+    /// `"value"` as `status --json` shows it (rounded to `precision` places, `null` for
+    /// unavailable), `"unit"` when it has one, `"precision"` when it is not the default.
+    case value(NodeValue, precision: Int)
     /// Not done; the message says why, for a person.
     case failure(String)
 }

@@ -53,11 +53,18 @@ extension ControlRequest {
             guard let name = try fields.string("name", what: "a command input"), !name.isEmpty else {
                 throw .invalidRequest("a set request needs \"name\": a command input")
             }
-            guard let text = try fields.string("value", what: "on, off or toggle"),
-                  let value = SetCommand(rawValue: text) else {
-                throw .invalidRequest("a set request needs \"value\": on, off or toggle")
+            switch fields.object["value"] {
+            case .string(let text)? where SetCommand(rawValue: text) != nil:
+                self = .set(name: name, value: .command(SetCommand(rawValue: text)!))
+            case .number(let number)?:
+                self = .set(name: name, value: .number(number))
+            case .string(let text)?:
+                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\" or a number, not \(text.singleQuoted)")
+            case let other?:
+                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\" or a number, not \(other.kindDescription)")
+            case nil:
+                throw .invalidRequest("a set request needs \"value\": \"on\", \"off\", \"toggle\" or a number")
             }
-            self = .set(name: name, value: value)
         default:
             throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim, why, set")
         }
@@ -79,10 +86,18 @@ extension ControlRequest {
         switch action {
         case "set":
             try fields.allowOnly(["op", "action", "name", "value", "wait"], in: "a sim set request")
-            guard let value = try fields.bool("value") else {
-                throw .invalidRequest("a sim set request needs \"value\": true (on) or false (off)")
+            let value: SimAction
+            switch fields.object["value"] {
+            case .bool(let on)?: value = .set(on)
+            case .number(let number)?: value = .number(number)
+            case .null?: value = .unavailable
+            case let other?:
+                throw .invalidRequest("\"value\" must be true, false, a number or null, not \(other.kindDescription)")
+            case nil:
+                throw .invalidRequest(
+                    "a sim set request needs \"value\": true (on), false (off), a number or null (unavailable)")
             }
-            return .sim(name: name, action: .set(value), wait: try fields.bool("wait") ?? true)
+            return .sim(name: name, action: value, wait: try fields.bool("wait") ?? true)
         case "toggle":
             try fields.allowOnly(["op", "action", "name", "wait"], in: "a sim toggle request")
             return .sim(name: name, action: .toggle, wait: try fields.bool("wait") ?? true)
@@ -123,7 +138,10 @@ extension ControlRequest {
         case .set(let name, let value):
             var object = JSONObject(["op": .string("set")])
             object.set("name", .string(name))
-            object.set("value", .string(value.rawValue))
+            switch value {
+            case .command(let command): object.set("value", .string(command.rawValue))
+            case .number(let number): object.set("value", .number(number))
+            }
             return .object(object)
         case .sim(let name, let action, let wait):
             var object = JSONObject(["op": .string("sim")])
@@ -132,6 +150,14 @@ extension ControlRequest {
                 object.set("action", .string("set"))
                 object.set("name", .string(name))
                 object.set("value", .bool(on))
+            case .number(let number):
+                object.set("action", .string("set"))
+                object.set("name", .string(name))
+                object.set("value", .number(number))
+            case .unavailable:
+                object.set("action", .string("set"))
+                object.set("name", .string(name))
+                object.set("value", .null)
             case .toggle:
                 object.set("action", .string("toggle"))
                 object.set("name", .string(name))

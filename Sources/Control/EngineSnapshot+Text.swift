@@ -38,16 +38,8 @@ extension EngineSnapshot {
         var units: [(String, JSONValue)] = []
         func section(_ values: [String: NodeValue]) -> JSONValue {
             .object(JSONObject(values.keys.sorted().map { name in
-                switch values[name]! {
-                case .level(let on):
-                    return (name, .bool(on))
-                case .number(let number, let unit):
-                    if !unit.isNone { units.append((name, .string(unit.symbol))) }
-                    let shown = DecimalText.format(number, places: precision(of: name))
-                    return (name, .number(DecimalText.parse(shown) ?? number))
-                case .unavailable:
-                    return (name, .null)
-                }
+                if let unit = values[name]!.unit, !unit.isNone { units.append((name, .string(unit.symbol))) }
+                return (name, values[name]!.json(precision: precision(of: name)))
             }))
         }
         var members = [("inputs", section(inputs)), ("signals", section(signals)), ("outputs", section(outputs))]
@@ -86,11 +78,9 @@ extension EngineSnapshot {
             }
             var values: [String: NodeValue] = [:]
             for (name, value) in members.members {
-                switch value {
-                case .bool(let on): values[name] = .level(on)
-                case .number(let number): values[name] = .number(number, unitOf[name] ?? .none)
-                case .null: values[name] = .unavailable
-                default:
+                do throws(ControlError) {
+                    values[name] = try NodeValue(json: value, unit: unitOf[name] ?? .none)
+                } catch {
                     throw .invalidReply("\(key) \(name.singleQuoted) is \(value.kindDescription), "
                         + "not true, false, a number or null")
                 }

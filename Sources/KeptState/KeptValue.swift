@@ -1,29 +1,57 @@
 /// One kept value: on or off and, for an output that is on, when it went on, so that its
-/// `max_on` counts the time it was on before a restart.
+/// `max_on` counts the time it was on before a restart; or the number of a numeric
+/// command input.
 ///
-/// A boolean literal is a value without a time: `[lamp: true]`.
+/// A boolean literal is a level without a time: `[lamp: true]`.
 ///
 /// ```swift
 /// writer.record(pump, KeptValue(true, onSince: clock.now()))
+/// writer.record(setpoint, .number(21.5))
 /// let wasOn = writer.values[pump]?.isOn ?? false
 /// ```
-public struct KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomStringConvertible {
-    public var isOn: Bool
-    /// When the output went on; nil when off, or when no time was kept.
-    public var onSince: BootInstant?
+public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomStringConvertible {
+    /// On or off; when on, maybe when it went on.
+    case level(Bool, onSince: BootInstant?)
+    /// A number, finite: the state file has no word for infinity or NaN.
+    case number(Double)
 
     public init(_ isOn: Bool, onSince: BootInstant? = nil) {
-        self.isOn = isOn
-        self.onSince = isOn ? onSince : nil
+        self = .level(isOn, onSince: isOn ? onSince : nil)
     }
 
     public init(booleanLiteral isOn: Bool) {
         self.init(isOn)
     }
 
-    /// `on`, `off`, `on since BOOT_ID NANOSECONDS`: as in the state file.
+    /// True only for the level on.
+    public var isOn: Bool { level == true }
+
+    /// The level; nil for a number.
+    public var level: Bool? {
+        if case .level(let isOn, _) = self { return isOn }
+        return nil
+    }
+
+    /// When the output went on; nil when off, for a number, or when no time was kept.
+    public var onSince: BootInstant? {
+        if case .level(_, let since) = self { return since }
+        return nil
+    }
+
+    /// The number; nil for a level.
+    public var number: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// `on`, `off`, `on since BOOT_ID NANOSECONDS`, or the number in Swift's shortest
+    /// form that reads back as the same `Double` (`21.5`, `0.1`, `1e-07`): as in the
+    /// state file.
     public var description: String {
-        guard isOn else { return "off" }
-        return onSince.map { "on since \($0.bootID) \($0.nanoseconds)" } ?? "on"
+        switch self {
+        case .level(false, _): "off"
+        case .level(true, let since): since.map { "on since \($0.bootID) \($0.nanoseconds)" } ?? "on"
+        case .number(let number): "\(number)"
+        }
     }
 }

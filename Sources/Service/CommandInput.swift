@@ -11,11 +11,13 @@ import Values
 
 /// Commands for the inputs, one per line, from standard input when it is a pipe or a
 /// file: what scripts and tests drive `gpioagg --simulate` with. They move simulated
-/// line inputs and command inputs alike (`InputTargets`); a remote input is refused.
+/// line inputs and command inputs alike (`InputTargets`); a remote input with a level
+/// is refused, and numeric inputs take readings.
 ///
 /// ```
 /// on switch1            set an input on (off NAME: off)
 /// set switch1 true      set it to a level word (on, off, true, false, 1, 0)
+/// set t_north 27.5      set a numeric input to a reading, or unavailable
 /// toggle switch2        invert it; a number names the Nth input as `status` lists
 ///                       them (1 is the first), here and in every command:
 ///                       `toggle 1`, `pulse 2 50ms`, `3` (toggle the third)
@@ -161,12 +163,12 @@ final class CommandInput {
             return nil
         case (_, 2, let command?): action = SimAction(command)
         case ("set", 3, _):
-            guard let level = LevelWord.level(of: words[2]) else {
+            guard let setting = SimAction(setting: words[2]) else {
                 fail("'\(words[2])' is not a level: "
                     + (LevelWord.meaningHint(for: words[2]) ?? "a level is one of \(LevelWord.listed)"))
                 return nil
             }
-            action = .set(level)
+            action = setting
         case ("pulse", 2, _): action = .pulse(Self.defaultPulse)
         case ("pulse", 3, _):
             switch DurationText.parse(words[2]) {
@@ -211,12 +213,13 @@ final class CommandInput {
         return text
     }
 
-    static let commandList = "on NAME, off NAME, set NAME LEVEL, toggle NAME, N (toggle input N), "
+    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, toggle NAME, N (toggle input N), "
         + "pulse NAME [DURATION], status, quit"
 
     static let help = """
         on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
         set NAME LEVEL                      set it to on, off, true, false, 1 or 0
+        set NAME NUMBER                     set a numeric input to a number, or unavailable
         N                                   toggle the Nth input
         pulse NAME [DURATION]               invert it for a while (default 100ms)
         status                              print every level

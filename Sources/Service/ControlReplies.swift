@@ -54,12 +54,18 @@ final class ControlReplies: ControlHandler {
             return .failure("no input, signal or output named '\(name)'" + (close.map { "; " + $0 } ?? ""))
         case .sim(let name, let action, _):
             do throws(SimulatedInputs.Refusal) {
-                try running.simulate(name, action)
-                return .ok
+                return reply(to: try running.simulate(name, action), of: name)
             } catch {
                 return .failure(error.text)
             }
         }
+    }
+
+    /// `.ok`, or a numeric input's new value with its precision.
+    private func reply(to value: NodeValue?, of name: String) -> ControlReply {
+        guard let value else { return .ok }
+        return .value(value, precision: running.configuration.numberDeclaration(ofInput: name)?.precision
+            ?? NodeValue.defaultPrecision)
     }
 
     /// Answers a `sim` request that waits once the engine has the change: for `set` and
@@ -70,7 +76,8 @@ final class ControlReplies: ControlHandler {
     func handle(_ request: ControlRequest, responder: ControlResponder) {
         guard case .sim(let name, let action, true) = request else { return responder.reply(handle(request)) }
         do throws(SimulatedInputs.Refusal) {
-            try running.simulate(name, action)
+            // A number is set through the engine at once: nothing to wait for.
+            if let value = try running.simulate(name, action) { return responder.reply(reply(to: value, of: name)) }
         } catch {
             return responder.reply(.failure(error.text))
         }
@@ -89,12 +96,27 @@ final class ControlReplies: ControlHandler {
         }
     }
 
-    /// `gpioagg set NAME on|off|toggle`: a command input, at once.
-    private func setCommandInput(_ name: String, _ value: SetCommand) -> ControlReply {
+    /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input, at once. The input
+    /// decides what the value means: a level takes a command (and 1 or 0), a numeric
+    /// input a number within its `min:` and `max:`.
+    private func setCommandInput(_ name: String, _ value: SetValue) -> ControlReply {
         let configuration = running.configuration
         let commands = configuration.commandInputs.map(\.name)
-        if commands.contains(name) {
-            return running.engine.setInput(name, value) == nil ? .failure("the engine is not running") : .ok
+        if let declaration = configuration.commandInputs.first(where: { $0.name == name }) {
+            if let number = declaration.number {
+                guard let newValue = value.number else {
+                    return .failure("'\(name)' is a number: write \(Self.range(of: number))")
+                }
+                switch running.engine.setNumber(name, to: newValue, limits: true) {
+                case .success(let set)?: return .value(set, precision: number.number.precision)
+                case .failure(let refusal)?: return .failure(refusal.description)
+                case nil: return .failure("the engine is not running")
+                }
+            }
+            guard let command = value.command else {
+                return .failure("'\(name)' is on or off: write on, off or toggle")
+            }
+            return running.engine.setInput(name, command) == nil ? .failure("the engine is not running") : .ok
         }
         if configuration.inputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
@@ -107,5 +129,17 @@ final class ControlReplies: ControlHandler {
             : "command inputs: " + commands.joined(separator: ", ")
         let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
         return .failure("no command input named '\(name)'; " + hint)
+    }
+
+    /// `a number from 5.00 to 30.00 °C`: what a numeric command input takes.
+    static func range(of command: NumberCommandDeclaration) -> String {
+        func shown(_ number: Double) -> String { DecimalText.format(number, places: command.number.precision) }
+        let unit = command.number.unit.isNone ? "" : " " + command.number.unit.symbol
+        return switch (command.minimum, command.maximum) {
+        case (let low?, let high?): "a number from \(shown(low)) to \(shown(high))\(unit)"
+        case (let low?, nil): "a number of at least \(shown(low))\(unit)"
+        case (nil, let high?): "a number of at most \(shown(high))\(unit)"
+        case (nil, nil): "a number" + (unit.isEmpty ? "" : " (in\(unit))")
+        }
     }
 }

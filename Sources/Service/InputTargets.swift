@@ -6,8 +6,9 @@ import Loop
 
 /// The inputs a line command or a key names, and how each is moved: a simulated line
 /// input on its chip (`SimulatedInputs`), a command input through the engine as
-/// `gpioagg set` and MQTT's `/set` move it; a remote input is refused, since its value
-/// comes from its topic.
+/// `gpioagg set` and MQTT's `/set` move it; a remote input with a level is refused,
+/// since its value comes from its topic. A numeric input, a command or a remote one,
+/// takes a number or unavailable as a reading, as `gpioagg sim set` sets it.
 ///
 /// An input is named by its name or by its number: the inputs are numbered in the
 /// order `status` lists them (by name, 1 the first), lines, command and remote inputs
@@ -76,8 +77,13 @@ final class InputTargets {
         throw unknown(word)
     }
 
-    /// Moves the input called `name`.
+    /// Moves the input called `name`. A numeric input, a command or a remote one, takes
+    /// a number or unavailable as a reading (`SimulatedInputs`), as `gpioagg sim set` sets it.
     func perform(_ action: SimAction, on name: String) throws(Refusal) {
+        if running.engine.isNumericInput(name) {
+            try running.simulate(name, action)
+            return
+        }
         switch kind(of: name) {
         case .line:
             try running.simulate(name, action)
@@ -120,6 +126,9 @@ final class InputTargets {
         guard let value = engine.value(ofInput: name), engine.isRunning else {
             throw Refusal(message: "the engine is not running")
         }
+        guard let action = action.forLevel else {
+            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
+        }
         switch action {
         case .set(let level):
             pulses.removeValue(forKey: name)?.cancel()
@@ -138,6 +147,7 @@ final class InputTargets {
                 pulses[name] = nil
                 running.engine.setInput(name, to: value)
             }
+        case .number, .unavailable: break   // forLevel leaves none
         }
     }
 }

@@ -5,6 +5,7 @@ import GPIO
 import GPIOSimulated
 import Logging
 import Loop
+import Values
 
 /// What the daemon runs now: the engine, the configuration it was built from and the
 /// backend under it. The daemon replaces all three at once when a reload is applied;
@@ -65,11 +66,12 @@ final class RunningEngine {
             + (mqtt.map { "; mqtt: " + $0 } ?? "")
     }
 
-    /// Moves a simulated input.
-    func simulate(_ name: String, _ action: SimAction) throws(SimulatedInputs.Refusal) {
+    /// Moves a simulated input; returns a numeric input's new value.
+    @discardableResult
+    func simulate(_ name: String, _ action: SimAction) throws(SimulatedInputs.Refusal) -> NodeValue? {
         guard let simulatedInputs else {
             throw SimulatedInputs.Refusal(message: "gpioagg is not simulating its inputs (start it with --simulate)")
         }
-        try simulatedInputs.perform(action, on: name)
+        return try simulatedInputs.perform(action, on: name)
     }
 }

@@ -3,6 +3,7 @@ import Control
 import Engine
 import GPIO
 import GPIOSimulated
+import Values
 
 /// Moves the simulated inputs of a running engine by name, as `gpioagg sim`, line
 /// commands and keys ask: the one place where `SimAction` meets the simulated chips.
@@ -27,9 +28,16 @@ struct SimulatedInputs {
         var text: String { message + (hint.isEmpty ? "" : "; " + hint) }
     }
 
-    /// Applies `action` to the input called `name`. Loop thread.
-    func perform(_ action: SimAction, on name: String) throws(Refusal) {
+    /// Applies `action` to the input called `name`; returns a numeric input's new value
+    /// (nil: a line moved, which the engine has once its debounce lets it through).
+    /// Loop thread.
+    @discardableResult
+    func perform(_ action: SimAction, on name: String) throws(Refusal) -> NodeValue? {
+        if engine.isNumericInput(name) { return try setReading(action, of: name) }
         let (chip, offset) = try line(of: name)
+        guard let action = action.forLevel else {
+            throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
+        }
         switch action {
         case .set(let value): chip.setActive(.offset(offset), value)
         case .toggle: chip.toggle(.offset(offset))
@@ -38,6 +46,25 @@ struct SimulatedInputs {
                 throw Refusal(message: "input '\(name)' already has \(SimulatedChip.maximumQueuedPulses) pulses waiting",
                               hint: "wait for them to end, or set the input to cancel them")
             }
+        case .number, .unavailable: break   // forLevel leaves none
+        }
+        return nil
+    }
+
+    /// A numeric input (a command or remote one) takes a number or unavailable as a
+    /// reading: through its filters, outside its `min:` and `max:` too.
+    private func setReading(_ action: SimAction, of name: String) throws(Refusal) -> NodeValue {
+        let reading: Double?
+        switch action {
+        case .number(let number): reading = number
+        case .unavailable: reading = nil
+        case .set, .toggle, .pulse:
+            throw Refusal(message: "'\(name)' is a number, not on or off", hint: "set it to a number, or unavailable")
+        }
+        switch engine.setNumber(name, to: reading, limits: false) {
+        case .success(let value)?: return value
+        case .failure(let refusal)?: throw Refusal(message: refusal.description)
+        case nil: throw Refusal(message: "the engine is not running")
         }
     }
 

@@ -4,7 +4,8 @@ import KeptState
 import Logging
 import Reactive
 
-/// Values kept across restarts (`persist: true`, `initial: restore`): hands each kept
+/// Values kept across restarts (`persist: true`, `initial: restore`), levels and the
+/// numbers of numeric command inputs: hands each kept
 /// value's change to the `StateWriter`, which writes the state file off the loop's
 /// thread, and gives a new engine the values the last run left.
 ///
@@ -74,15 +75,19 @@ final class ValueKeeper {
         let now = bootClock.now()
         for (key, value) in writer?.values ?? [:] {
             switch key.kind {
-            case .signal: values.signals[key.name] = value.isOn
+            case .signal: values.signals[key.name] = value.level
             case .output:
-                values.outputs[key.name] = value.isOn
+                values.outputs[key.name] = value.level
                 // Another boot's time, a time ahead of now, or none: not known, and the
                 // engine gives such an output no max_on left.
                 if let since = value.onSince, let onFor = now?.elapsed(since: since) {
                     values.outputsOnFor[key.name] = onFor
                 }
-            case .input: values.inputs[key.name] = value.isOn
+            case .input:
+                // A level for an input with a level, a number for a numeric one: the
+                // engine takes each only for an input of its type.
+                values.inputs[key.name] = value.level
+                values.numbers[key.name] = value.number
             }
         }
         return values
@@ -98,10 +103,14 @@ final class ValueKeeper {
     /// Hands a kept value's change to the writer. A safe-state write is not kept: after
     /// an orderly stop, `initial: restore` brings back the value from before the stop.
     /// An output with a `max_on` is kept with when it went on: the time of its first
-    /// change to on, kept while it stays on (through restarts and reloads too).
+    /// change to on, kept while it stays on (through restarts and reloads too). A
+    /// numeric input is kept with its number; while it is unavailable, the last number
+    /// stays kept.
     private func keep(_ change: EngineChange) {
-        guard let writer, change.cause != .safeState, let level = change.value.level,
+        guard let writer, change.cause != .safeState,
               let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        if let number = change.value.number, number.isFinite { return writer.record(key, .number(number)) }
+        guard let level = change.value.level else { return }
         guard level, timedKeys.contains(key) else { return writer.record(key, KeptValue(level)) }
         if let kept = writer.values[key], kept.isOn, kept.onSince != nil { return }
         writer.record(key, KeptValue(true, onSince: bootClock.now()))

@@ -4,40 +4,45 @@ import Service
 import Values
 
 extension GPIOAgg {
-    /// `gpioagg set NAME on|off|toggle`: a command input of the running daemon.
+    /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input of the running daemon.
     struct Set: Command {
         static let help = CommandHelp(
             name: "gpioagg set",
-            abstract: "Set a command input (command: true) of the running daemon on, off, or toggle it.",
+            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, or set a numeric one.",
             discussion: """
                 Command inputs have no line: the config declares them with command: true, \
-                and MQTT, Home Assistant and this command set them.
+                and MQTT, Home Assistant and this command set them. An input with \
+                type: number takes a decimal number within its min: and max:, and the \
+                daemon answers with its new value.
 
                   gpioagg set override on
                   gpioagg set override toggle
+                  gpioagg set setpoint 21.5
                 """,
             arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
-                        ArgumentSpec("on|off|toggle", help: "The new value (true, false, 1 and 0 too).",
-                                     values: SetCommand.allCases.map(\.rawValue))],
+                        ArgumentSpec("on|off|toggle|number",
+                                     help: "The new value (true, false, 1 and 0 too); a number for type: number.")],
             options: ControlOptions.options
         )
 
         let name: String
-        let value: SetCommand
+        let value: SetValue
         let control: ControlOptions
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             name = arguments.positional(0) ?? ""
             let text = arguments.positional(1) ?? ""
-            guard let command = SetCommand(text) else {
-                throw UsageError("'\(text)' is not a value: " + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle"))
+            // The daemon knows whether the input is a level or a number: send what was written.
+            guard let value = SetValue(text) else {
+                throw UsageError("'\(text)' is not a value: "
+                    + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle, or a number"))
             }
-            value = command
+            self.value = value
             control = ControlOptions(arguments)
         }
 
         func run() throws {
-            try control.sendExpectingOK(.set(name: name, value: value), what: "set")
+            try control.sendExpectingOK(.set(name: name, value: value), what: "set", name: name)
         }
     }
 }

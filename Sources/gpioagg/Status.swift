@@ -11,10 +11,13 @@ extension GPIOAgg {
             abstract: "Show the level of every input, signal and output of the running daemon.",
             discussion: """
                 Asks the daemon over its control socket. Levels are logical: on means \
-                active, whatever the line's active-low setting.
+                active, whatever the line's active-low setting. Numbers are shown at \
+                their precision with their units.
                 """,
             options: ControlOptions.options + [
-                .flag("json", help: "Print JSON: {\"inputs\": {NAME: true|false}, \"signals\": {...}, \"outputs\": {...}}."),
+                .flag("json", help: "Print JSON: {\"inputs\": {NAME: VALUE}, \"signals\": {...}, \"outputs\": {...}}: "
+                    + "a level true or false, a number rounded to its precision, unavailable null; "
+                    + "then \"units\": {NAME: UNIT} and \"precision\": {NAME: PLACES} where numbers have them."),
             ]
         )
 

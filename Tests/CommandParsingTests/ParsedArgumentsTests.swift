@@ -81,4 +81,10 @@ struct ParsedArgumentsTests {
         let parsed = try ParsedArguments(["hall", "--for", "-5ms"], for: Lamp.Light.Pulse.help)
         #expect(parsed.value("for") == "-5ms")
     }
+
+    @Test("a negative number is an argument, not an option", arguments: ["-1.5", "-.5", "-4e-1", "-0"])
+    func negativeArgument(word: String) throws {
+        let parsed = try ParsedArguments(["hall", word], for: Lamp.Light.SetLevel.help)
+        #expect(parsed.positional(1) == word)
+    }
 }

@@ -58,7 +58,7 @@ struct ControlServerTests {
         client.send(#"{"op":"launch"}"# + "\n")
         #expect(client.readLine() == #"{"ok":false,"error":"unknown op 'launch'; ops: status, sim, why, set"}"#)
         client.send(#"{"op":"sim","action":"set","name":"switch1","value":"on"}"# + "\n")
-        #expect(client.readLine() == #"{"ok":false,"error":"\"value\" must be true or false, not a string"}"#)
+        #expect(client.readLine() == #"{"ok":false,"error":"\"value\" must be true, false, a number or null, not a string"}"#)
         client.send([0xFF, 0x0A])
         #expect(client.readLine() == #"{"ok":false,"error":"invalid JSON at byte 0: unexpected byte 0xFF; expected a value"}"#)
         client.send(#"{"op":"status"}"# + "\n")

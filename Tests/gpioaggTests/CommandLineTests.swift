@@ -179,7 +179,7 @@ struct CommandArgumentsTests {
         }
         let set = try #require(command as? GPIOAgg.Sim.SetLevel)
         #expect(set.name == "door")
-        #expect(set.level == .off)
+        #expect(set.action == .set(false))
     }
 
     @Test("pulse lengths out of range or without a unit are usage errors")

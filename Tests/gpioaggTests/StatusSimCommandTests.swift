@@ -57,10 +57,13 @@ struct StatusSimCommandTests {
         (["set", "switch1", "on"], ControlRequest.sim(name: "switch1", action: .set(true))),
         (["set", "switch2", "off"], .sim(name: "switch2", action: .set(false))),
         (["set", "switch1", "true"], .sim(name: "switch1", action: .set(true))),
-        (["set", "switch1", "1"], .sim(name: "switch1", action: .set(true))),
+        (["set", "switch1", "1"], .sim(name: "switch1", action: .number(1))),
         (["set", "switch1", "ON"], .sim(name: "switch1", action: .set(true))),
         (["set", "switch2", "false"], .sim(name: "switch2", action: .set(false))),
-        (["set", "switch2", "0"], .sim(name: "switch2", action: .set(false))),
+        (["set", "switch2", "0"], .sim(name: "switch2", action: .number(0))),
+        (["set", "switch1", "27.5"], .sim(name: "switch1", action: .number(27.5))),
+        (["set", "switch1", "-4e-1"], .sim(name: "switch1", action: .number(-0.4))),
+        (["set", "switch1", "unavailable"], .sim(name: "switch1", action: .unavailable)),
         (["toggle", "switch3"], .sim(name: "switch3", action: .toggle)),
         (["pulse", "switch1", "--for", "50ms"], .sim(name: "switch1", action: .pulse(.milliseconds(50)))),
         (["pulse", "switch1", "--for", "1.5s"], .sim(name: "switch1", action: .pulse(.milliseconds(1500)))),
@@ -78,10 +81,12 @@ struct StatusSimCommandTests {
     @Test("gpioagg set takes every level word and toggle, in any case", arguments: [
         (["override", "on"], ControlRequest.set(name: "override", value: .on)),
         (["override", "TRUE"], .set(name: "override", value: .on)),
-        (["override", "1"], .set(name: "override", value: .on)),
+        (["override", "1"], .set(name: "override", value: .number(1))),
         (["override", "off"], .set(name: "override", value: .off)),
         (["override", "false"], .set(name: "override", value: .off)),
-        (["override", "0"], .set(name: "override", value: .off)),
+        (["override", "0"], .set(name: "override", value: .number(0))),
+        (["setpoint", "21.5"], .set(name: "setpoint", value: .number(21.5))),
+        (["setpoint", "-.5"], .set(name: "setpoint", value: .number(-0.5))),
         (["override", "Toggle"], .set(name: "override", value: .toggle)),
     ])
     func set(arguments: [String], expected: ControlRequest) throws {
@@ -97,7 +102,10 @@ struct StatusSimCommandTests {
         #expect(yes.status == 64)
         #expect(yes.errors.hasPrefix("error: 'yes' is not a value: 'yes' means on: write on\n"), "\(yes.errors)")
         let maybe = try runProduct("gpioagg", ["set", "override", "maybe", "--control", "/nonexistent/control.sock"])
-        #expect(maybe.errors.hasPrefix("error: 'maybe' is not a value: write on, off or toggle\n"), "\(maybe.errors)")
+        #expect(maybe.errors.hasPrefix("error: 'maybe' is not a value: write on, off or toggle, or a number\n"),
+                "\(maybe.errors)")
+        let infinite = try runProduct("gpioagg", ["set", "setpoint", "inf", "--control", "/nonexistent/control.sock"])
+        #expect(infinite.status == 64 && infinite.errors.hasPrefix("error: 'inf' is not a value: "), "\(infinite.errors)")
     }
 
     @Test("an error reply is printed as an error and exits 1")
@@ -127,7 +135,8 @@ struct StatusSimCommandTests {
     }
 
     @Test("bad levels and durations are usage errors", arguments: [
-        (["set", "switch1", "maybe"], "error: 'maybe' is not a level: write on or off"),
+        (["set", "switch1", "maybe"], "error: 'maybe' is not a level: write on or off (a numeric input: a number or unavailable)"),
+        (["set", "switch1", "nan"], "error: 'nan' is not a level: write on or off (a numeric input: a number or unavailable)"),
         (["set", "switch1", "yes"], "error: 'yes' is not a level: 'yes' means on: write on"),
         (["pulse", "switch1", "--for", "50"], "the duration '50' has no unit: write a number and a unit with no space, e.g. 10ms"),
         (["pulse", "switch1", "--for", "fastms"], "'fastms' is not a duration"),

@@ -40,15 +40,18 @@ public struct ControlOptions {
         return reply
     }
 
-    /// Sends a request answered with `ok` (or `ok` with a warning, printed); anything
+    /// Sends a request answered with `ok` (or `ok` with a warning, printed, or a
+    /// numeric input's new value, printed after `name`: `setpoint 21.50 °C`); anything
     /// else exits 1. `what` names the request in the message about a reply of the wrong
     /// kind.
-    public func sendExpectingOK(_ request: ControlRequest, what: String) throws {
+    public func sendExpectingOK(_ request: ControlRequest, what: String, name: String = "") throws {
         switch try send(request) {
         case .ok, .failure:   // a failure was reported by send
             return
         case .warning(let message):
             printError("warning: \(message)")
+        case .value(let value, let precision):
+            print((name.isEmpty ? "" : name + " ") + value.text(precision: precision))
         case .status, .explanation:
             throw invalidReply("levels in the reply to \(what)")
         }

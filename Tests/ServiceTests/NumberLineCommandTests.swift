@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import MQTTEmbedded
+@testable import Service
+import Testing
+
+/// Line commands under `--simulate` with numbers: `set NAME 27.5` and `set NAME
+/// unavailable` set a numeric input, a command or a remote one, as a reading.
+@Suite("Line commands with numbers")
+struct NumberLineCommandTests {
+    static let config = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        mqtt:
+          broker: mqtt://broker.invalid
+          node: greenhouse
+        inputs:
+          door: { chip: main, line: GPIO17 }
+          override: { command: true }
+          setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, unit: "°C" }
+          outside: { topic: weather/outside/temperature, type: number, unit: "°C", precision: 1 }
+        signals:
+          frost: { threshold: outside, below: 0.5 }
+        outputs:
+          heater: { chip: main, line: GPIO5, follows: frost }
+        """
+
+    @Test("set NAME NUMBER and set NAME unavailable move numeric command and remote inputs; levels and numbers refuse each other")
+    func numbers() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends))
+        defer { close(ends[0]) }
+        let rig = try DaemonTests.Rig(Self.config, interaction: .commands, commands: ends[0],
+                                      mqttTransport: { declaration, loop, _ in
+                                          EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
+                                      })
+        try rig.daemon.start()
+        let commands = "set setpoint 27.5\nset setpoint 45\nset outside -3\nset outside unavailable\n"
+            + "set 2 4.25\nset door 2\nset outside on\nset door 1\nset override 21.5\nset override 1\n"
+        _ = Array(commands.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        rig.loop.advance(by: .seconds(1))
+        let errors = rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
+        #expect(errors == [
+            "error: 'door' is on or off, not a number; write on or off",
+            "error: 'outside' is a number, not on or off; set it to a number, or unavailable",
+            "error: 'override' is on or off, not a number; write on or off",
+        ])
+        #expect(rig.changes("setpoint").map(\.message) == [
+            "input setpoint 21.00 °C (initial)", "input setpoint 27.50 °C", "input setpoint 45.00 °C",
+        ], "a reading, past max: too")
+        #expect(rig.changes("outside").map(\.message) == [
+            "input outside unavailable (initial)", "input outside -3.0 °C", "input outside unavailable",
+            "input outside 4.3 °C",
+        ], "input 2 as status lists them: door, outside, override, setpoint")
+        #expect(rig.changes("frost").map(\.message) == [
+            "signal frost at its fallback (off): 'outside' is unavailable", "signal frost off (initial)", "signal frost on",
+            "signal frost at its fallback (off): 'outside' is unavailable", "signal frost off",
+        ])
+        #expect(rig.changes("door").map(\.message) == ["input door off (initial)", "input door on"], "1 is on to a level")
+        #expect(rig.changes("override").map(\.message) == ["input override off (initial)", "input override on"])
+        #expect(rig.daemon.exitStatus == 1)
+    }
+}
