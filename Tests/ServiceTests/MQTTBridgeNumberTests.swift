@@ -108,6 +108,16 @@ struct MQTTBridgeNumberTests {
         #expect(rig.transport.retainedText("gpioagg/garage/shed_temp") == "10.00")
         #expect(rig.messages.contains("input shed_temp at its fallback (10.00 °C): node shed is offline for 5s"),
                 "\(rig.messages)")
+
+        // Back online with its value, then the shed's sensor stops answering: its value
+        // stays retained, its availability topic says offline.
+        rig.publish("gpioagg/shed/status", "online", retained: true)
+        #expect(value(rig, "shed_temp") == .number(12.5, "°C"))
+        #expect(rig.transport.subscriptions.contains("gpioagg/shed/temp/available"))
+        rig.publish("gpioagg/shed/temp/available", "offline", retained: true)
+        #expect(value(rig, "shed_temp") == .number(10, "°C"))
+        #expect(rig.messages.contains(
+            "input shed_temp at its fallback (10.00 °C): node shed says gpioagg/shed/temp is unavailable"), "\(rig.messages)")
     }
 
     @Test("a heartbeat's repeat publishes the same value again")

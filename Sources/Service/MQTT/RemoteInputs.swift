@@ -11,7 +11,9 @@ import Values
 /// A topic is *another gpioagg node's* when it is `<prefix>/<node>/<name>` under this
 /// node's prefix. Its value is taken only while that node's status says `online`: a
 /// value retained by a node that is `offline`, or whose status has not come yet, is
-/// stale. A topic of any other publisher is taken as it comes.
+/// stale. A topic of any other publisher is taken as it comes. Another node's number
+/// is also followed by its availability topic (`<name>/available`): while that says
+/// `offline` the number is unavailable there, and its retained value is an old one.
 ///
 /// A value once taken rides out a *loss*, the broker unreachable or the node's
 /// `online` gone, for the input's `hold`: it is kept, and it changes only when the
@@ -88,6 +90,10 @@ struct RemoteInputs {
         /// The gpioagg node whose value this is, if the topic is one.
         var node: String?
         var received: Received = .nothing
+        /// For another node's number: its `<name>/available` topic, and whether that
+        /// said `offline` since the last connect.
+        var availabilityTopic: String?
+        var unavailableThere = false
         /// What the engine has now.
         var current: NodeValue
         /// Why `current` is the fallback; nil while it is a value the topic held (or is
@@ -115,8 +121,10 @@ struct RemoteInputs {
         self.prefix = prefix
         entries = declarations.map { declaration in
             let node = TopicLayout.node(ofStateTopic: declaration.topic, prefix: prefix)
-            return Entry(declaration: declaration, node: node, current: Self.fallback(of: declaration),
-                         reason: "no message on \(declaration.topic) yet")
+            let availability = node != nil && declaration.number != nil
+                ? declaration.topic + "/" + TopicLayout.availabilityLevel : nil
+            return Entry(declaration: declaration, node: node, availabilityTopic: availability,
+                         current: Self.fallback(of: declaration), reason: "no message on \(declaration.topic) yet")
         }
     }
 
@@ -146,7 +154,14 @@ struct RemoteInputs {
     /// gpioagg node they come from.
     var topics: [String] {
         var topics: [String] = []
-        for entry in entries where !topics.contains(entry.declaration.topic) { topics.append(entry.declaration.topic) }
+        // A number's availability before its value: the broker sends retained messages in
+        // the order of the subscriptions, so the value is never taken before what its
+        // availability says is known.
+        for entry in entries {
+            for topic in [entry.availabilityTopic, entry.declaration.topic].compactMap({ $0 }) where !topics.contains(topic) {
+                topics.append(topic)
+            }
+        }
         for entry in entries {
             guard let node = entry.node else { continue }
             let status = TopicLayout(prefix: prefix, node: node).statusTopic
@@ -205,7 +220,10 @@ struct RemoteInputs {
         // Retained values and statuses come again on the next connect; until then
         // nothing the broker said before is known to be current.
         statuses = [:]
-        for index in entries.indices { entries[index].received = .nothing }
+        for index in entries.indices {
+            entries[index].received = .nothing
+            entries[index].unavailableThere = false
+        }
         return settle(now: now)
     }
 
@@ -222,6 +240,10 @@ struct RemoteInputs {
             } else {
                 entries[index].received = .meaningless(Self.quoted(payload))
             }
+            touched = true
+        }
+        for index in entries.indices where entries[index].availabilityTopic == topic {
+            entries[index].unavailableThere = payload.elementsEqual(HomeAssistantAvailability.offline.utf8)
             touched = true
         }
         if let node = TopicLayout.node(ofStatusTopic: topic, prefix: prefix) {
@@ -260,6 +282,9 @@ struct RemoteInputs {
             case .offline: return .loss("node \(node) is offline")
             case .other: return .loss("node \(node)'s status is neither online nor offline")
             case nil: return .loss("no status from node \(node) yet")
+            }
+            if entry.unavailableThere {
+                return .nothing("node \(node) says \(entry.declaration.topic) is unavailable")
             }
         }
         switch entry.received {
