@@ -27,7 +27,8 @@ extension HomeAssistantNode {
     /// ```
     public func availabilityMessage(for entity: HomeAssistantEntity, available: Bool) -> HomeAssistantMessage? {
         availabilityTopic(for: entity).map { topic in
-            HomeAssistantMessage(topic: topic, payload: HomeAssistantAvailability.payload(online: available), retain: true)
+            HomeAssistantMessage(topic: topic, payload: HomeAssistantAvailability.payload(online: available),
+                                 retain: true)
         }
     }
 }

@@ -31,8 +31,8 @@ extension HomeAssistantDiscovery {
             if !configTopics.contains(config), cleared.insert(config).inserted {
                 configs.append(.clearing(config))
             }
-            let state = [previous.node.stateTopic(for: entity)] + [previous.node.availabilityTopic(for: entity)].compactMap { $0 }
-            for topic in state where !stateTopics.contains(topic) && cleared.insert(topic).inserted {
+            let state = [previous.node.stateTopic(for: entity), previous.node.availabilityTopic(for: entity)]
+            for case let topic? in state where !stateTopics.contains(topic) && cleared.insert(topic).inserted {
                 states.append(.clearing(topic))
             }
         }

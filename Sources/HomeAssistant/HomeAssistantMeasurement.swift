@@ -1,4 +1,5 @@
 import HomeAssistantClasses
+import Values
 
 /// What a numeric entity tells Home Assistant besides its value: plain values from the
 /// config's `NumberDeclaration` and `NumberCommandDeclaration`, so that this module
@@ -23,8 +24,9 @@ public struct HomeAssistantMeasurement: Hashable, Sendable {
     /// A number's `mode` (`box` or `slider`); nil leaves Home Assistant's `auto`.
     public var mode: String?
 
-    public init(unit: String = "", precision: Int = 2, stateClass: SensorStateClass = .measurement,
-                minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil, mode: String? = nil) {
+    public init(unit: String = "", precision: Int = NodeValue.defaultPrecision,
+                stateClass: SensorStateClass = .measurement, minimum: Double? = nil, maximum: Double? = nil,
+                step: Double? = nil, mode: String? = nil) {
         self.unit = unit
         self.precision = precision
         self.stateClass = stateClass

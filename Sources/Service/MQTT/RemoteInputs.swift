@@ -158,7 +158,7 @@ struct RemoteInputs {
         // the order of the subscriptions, so the value is never taken before what its
         // availability says is known.
         for entry in entries {
-            for topic in [entry.availabilityTopic, entry.declaration.topic].compactMap({ $0 }) where !topics.contains(topic) {
+            for case let topic? in [entry.availabilityTopic, entry.declaration.topic] where !topics.contains(topic) {
                 topics.append(topic)
             }
         }
