@@ -46,7 +46,7 @@ public struct HomeAssistantNode: Hashable, Sendable {
         DiscoveryTopics(prefix: discoveryPrefix).configTopic(component: entity.component, node: name, name: entity.name)
     }
 
-    /// Where the entity's value is published: `ON`/`OFF`, or a click's event.
+    /// Where the entity's value is published: `ON`/`OFF`, a decimal number, or a click's event.
     public func stateTopic(for entity: HomeAssistantEntity) -> String {
         topics.stateTopic(of: entity.name)
     }
