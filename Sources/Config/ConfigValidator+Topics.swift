@@ -4,7 +4,8 @@ import MQTTCore
 extension ConfigValidator {
     /// With `mqtt:`, every topic this node publishes or reads has one owner. The topics
     /// are `<prefix>/<node>/<name>` (each input, signal and output), `<name>/set` under it
-    /// (command inputs), `<prefix>/<node>/status` (online/offline) and, with discovery,
+    /// (command inputs), `<name>/available` under it (numbers: online/offline),
+    /// `<prefix>/<node>/status` (online/offline) and, with discovery,
     /// `<discovery>/<platform>/<node>/<name>/config` and Home Assistant's
     /// `<discovery>/status`. A name `status` would put a value on the status topic, so
     /// Home Assistant and the nodes that follow this one would read `ON` where they wait
@@ -30,6 +31,10 @@ extension ConfigValidator {
         }
         for input in commandInputs {
             owners[mqtt.topics.commandTopic(of: input.name)] = "the command topic of this node's command input '\(input.name)'"
+        }
+        for name in valueKinds.keys.sorted() where valueKinds[name] == .number {
+            owners[mqtt.topics.availabilityTopic(of: name)] = "the availability topic of this node's number '\(name)' "
+                + "(online/offline)"
         }
         if let discovery = mqtt.discovery {
             owners[DiscoveryTopics(prefix: discovery).birthTopic] = "Home Assistant's status topic, which this node reads to announce "

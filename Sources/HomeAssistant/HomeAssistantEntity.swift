@@ -5,6 +5,8 @@
 /// HomeAssistantEntity(name: "front_door", kind: .input, deviceClass: "door")
 /// HomeAssistantEntity(name: "gate", kind: .commandInput)
 /// HomeAssistantEntity(name: "double", kind: .click(count: 2))
+/// HomeAssistantEntity(name: "inside", kind: .sensor, deviceClass: "temperature",
+///                     measurement: HomeAssistantMeasurement(unit: "°C", precision: 1))
 /// ```
 public struct HomeAssistantEntity: Hashable, Sendable {
     /// What the entity is in gpioagg, which decides its Home Assistant platform.
@@ -17,14 +19,23 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// Passed through to Home Assistant as given; `HomeAssistantComponent.deviceClasses`
     /// lists what it accepts.
     public var deviceClass: String?
+    /// A `sensor`'s or a `number`'s unit, precision, range and mode; the defaults for
+    /// the other kinds, which do not read it.
+    public var measurement: HomeAssistantMeasurement
 
-    public init(name: String, kind: Kind, deviceClass: String? = nil) {
+    public init(name: String, kind: Kind, deviceClass: String? = nil,
+                measurement: HomeAssistantMeasurement = HomeAssistantMeasurement()) {
         self.name = name
         self.kind = kind
         self.deviceClass = deviceClass
+        self.measurement = measurement
     }
 
     public var component: HomeAssistantComponent { kind.component }
+
+    /// Whether the entity's value is a number: it may then be unavailable, which its own
+    /// availability topic says (`HomeAssistantNode.availabilityTopic(for:)`).
+    public var isNumeric: Bool { component == .sensor || component == .number }
 
     /// The `event_types` of a click's event entity (one: a click signal has one count),
     /// empty for the other kinds.

@@ -4,9 +4,11 @@ import JSON
 // its code (the discovery schemas decide, the documentation describes them):
 //
 // - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
-//   switch.py, event.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
+//   switch.py, event.py, sensor.py, number.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
 //   `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
-//   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming),
+//   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming;
+//   `availability` and `availability_topic` exclude each other, `availability_mode`
+//   `all` wants every topic `online`),
 //   discovery.py (topic pattern `[a-zA-Z0-9_-]+` for node and object ids,
 //   `MQTT_ORIGIN_INFO_SCHEMA`: `name`, `sw_version`, `support_url`), const.py
 //   (`online`/`offline`, `homeassistant/status`).
@@ -50,16 +52,41 @@ extension HomeAssistantNode {
         if let deviceClass = entity.deviceClass { config.set("device_class", .string(deviceClass)) }
         if let command = commandTopic(for: entity) { config.set("command_topic", .string(command)) }
         config.set("state_topic", .string(stateTopic(for: entity)))
+        let measurement = entity.measurement
         switch entity.component {
         case .binarySensor, .switch:
             config.set("payload_on", .string(HomeAssistantState.on))
             config.set("payload_off", .string(HomeAssistantState.off))
         case .event:
             config.set("event_types", .array(entity.eventTypes.map { .string($0) }))
+        case .sensor:
+            if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
+            config.set("state_class", .string(measurement.stateClass.rawValue))
+            config.set("suggested_display_precision", .number(Double(measurement.precision)))
+        case .number:
+            if let minimum = measurement.minimum { config.set("min", .number(minimum)) }
+            if let maximum = measurement.maximum { config.set("max", .number(maximum)) }
+            if let step = measurement.step { config.set("step", .number(step)) }
+            if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
+            if let mode = measurement.mode { config.set("mode", .string(mode)) }
         }
-        config.set("availability_topic", .string(availabilityTopic))
-        config.set("payload_available", .string(HomeAssistantAvailability.online))
-        config.set("payload_not_available", .string(HomeAssistantAvailability.offline))
+        if let own = availabilityTopic(for: entity) {
+            // A number can be unavailable while the node is online: Home Assistant shows
+            // it available only while both topics say `online` (`availability_topic` and
+            // `availability` exclude each other in its schema).
+            config.set("availability", .array([availabilityTopic, own].map { topic in
+                .object(JSONObject([
+                    "topic": .string(topic),
+                    "payload_available": .string(HomeAssistantAvailability.online),
+                    "payload_not_available": .string(HomeAssistantAvailability.offline),
+                ]))
+            }))
+            config.set("availability_mode", .string("all"))
+        } else {
+            config.set("availability_topic", .string(availabilityTopic))
+            config.set("payload_available", .string(HomeAssistantAvailability.online))
+            config.set("payload_not_available", .string(HomeAssistantAvailability.offline))
+        }
         config.set("device", .object(device))
         config.set("origin", .object(origin))
         return config

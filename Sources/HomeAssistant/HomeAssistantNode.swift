@@ -5,9 +5,12 @@ import MQTTCore
 ///
 /// Topics:
 /// - discovery config: `<discoveryPrefix>/<component>/<node>/<name>/config` (retained)
-/// - state: `<topicPrefix>/<node>/<name>` (`ON`/`OFF` retained; a click's event JSON not)
-/// - command (switches): `<topicPrefix>/<node>/<name>/set` (`ON`/`OFF` from Home Assistant)
-/// - availability: `<topicPrefix>/<node>/status` (`online`/`offline`, retained)
+/// - state: `<topicPrefix>/<node>/<name>` (`ON`/`OFF` or a decimal number, retained; a
+///   click's event JSON not)
+/// - command (switches, numbers): `<topicPrefix>/<node>/<name>/set` (`ON`/`OFF`, or a
+///   decimal number, from Home Assistant)
+/// - availability: `<topicPrefix>/<node>/status` (`online`/`offline`, retained), and for a
+///   number's value also `<topicPrefix>/<node>/<name>/available`
 /// - Home Assistant's birth: `<discoveryPrefix>/status`
 ///
 /// ```swift
@@ -43,14 +46,22 @@ public struct HomeAssistantNode: Hashable, Sendable {
         DiscoveryTopics(prefix: discoveryPrefix).configTopic(component: entity.component, node: name, name: entity.name)
     }
 
-    /// Where the entity's value is published: `ON`/`OFF`, or a click's event.
+    /// Where the entity's value is published: `ON`/`OFF`, a decimal number, or a click's event.
     public func stateTopic(for entity: HomeAssistantEntity) -> String {
         topics.stateTopic(of: entity.name)
     }
 
-    /// Where Home Assistant sends `ON`/`OFF` to a command input; nil for the other kinds.
+    /// Where Home Assistant sends `ON`/`OFF` to a command input, or a number to a numeric
+    /// one; nil for the other kinds.
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
-        entity.component == .switch ? topics.commandTopic(of: entity.name) : nil
+        entity.component == .switch || entity.component == .number ? topics.commandTopic(of: entity.name) : nil
+    }
+
+    /// Where a numeric entity says whether its value is available (`online`/`offline`,
+    /// retained), besides the node's `availabilityTopic`; nil for the other kinds, which
+    /// always have a value while the node is online.
+    public func availabilityTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.isNumeric ? topics.availabilityTopic(of: entity.name) : nil
     }
 
     /// The node's `online`/`offline` topic; every entity's `availability_topic`.

@@ -12,6 +12,10 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     case `switch` = "switch"
     /// Momentary signals (clicks): one JSON message per activation.
     case event = "event"
+    /// Numeric inputs and signals: a decimal number on a state topic.
+    case sensor = "sensor"
+    /// Numeric command inputs, set from Home Assistant through a command topic.
+    case number = "number"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -21,7 +25,7 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// The lists are the `BinarySensorDeviceClass`, `SwitchDeviceClass` and
     /// `EventDeviceClass` enums of Home Assistant 2023.12.4 and of 2026.2.3
     /// (`homeassistant/components/{binary_sensor,switch,event}/__init__.py`), identical
-    /// in both.
+    /// in both. A `sensor` and a `number` take `HomeAssistantNumberPlatform`'s list.
     public var deviceClasses: [String] {
         switch self {
         case .binarySensor:
@@ -35,6 +39,10 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["outlet", "switch"]
         case .event:
             return ["doorbell", "button", "motion"]
+        case .sensor:
+            return HomeAssistantNumberPlatform.sensor.deviceClasses
+        case .number:
+            return HomeAssistantNumberPlatform.number.deviceClasses
         }
     }
 }

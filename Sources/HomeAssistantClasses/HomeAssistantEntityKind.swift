@@ -17,6 +17,10 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
     /// its `device_class` is one of a binary sensor's.
     case output
+    /// A numeric input or signal: a `sensor`.
+    case sensor
+    /// A numeric command input: a `number` that Home Assistant can set.
+    case number
 
     /// The platform an entity of this kind is published as.
     public var component: HomeAssistantComponent {
@@ -24,6 +28,8 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .input, .signal, .output: return .binarySensor
         case .commandInput: return .switch
         case .click: return .event
+        case .sensor: return .sensor
+        case .number: return .number
         }
     }
 }

@@ -1,7 +1,7 @@
 /// The Home Assistant platforms of numeric inputs and signals: `sensor` for a value
-/// gpioagg reports, `number` for a numeric command input Home Assistant sets. Apart from
-/// `HomeAssistantComponent` until gpioagg publishes them: a component there is one whose
-/// discovery topics a node owns, and removes on reload.
+/// gpioagg reports, `number` for a numeric command input Home Assistant sets. The
+/// config's checks name them here; `HomeAssistantComponent.sensor` and `.number` are the
+/// same platforms as published, and take their device classes from this list.
 ///
 /// ```swift
 /// HomeAssistantNumberPlatform.sensor.deviceClasses.contains("temperature")   // true

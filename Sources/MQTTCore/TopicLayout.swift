@@ -1,6 +1,8 @@
 /// Where one gpioagg node's topics are: `<prefix>/<node>/<name>` for each input's,
 /// signal's and output's value, `<prefix>/<node>/<name>/set` for a command input's
-/// commands, and `<prefix>/<node>/status` for `online`/`offline` (retained, the will).
+/// commands, `<prefix>/<node>/<name>/available` for whether a number's value is available
+/// (`online`/`offline`, retained), and `<prefix>/<node>/status` for `online`/`offline`
+/// (retained, the will).
 /// The config's topic checks, the MQTT bridge, Home Assistant's discovery and the remote
 /// inputs that follow another node all build and read topics here, so they cannot
 /// disagree on a level.
@@ -9,6 +11,7 @@
 /// let garage = TopicLayout(prefix: "gpioagg", node: "garage")
 /// garage.stateTopic(of: "door")                                     // "gpioagg/garage/door"
 /// garage.commandTopic(of: "override")                               // "gpioagg/garage/override/set"
+/// garage.availabilityTopic(of: "inside")                            // "gpioagg/garage/inside/available"
 /// garage.statusTopic                                                // "gpioagg/garage/status"
 /// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
 /// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
@@ -23,6 +26,8 @@ public struct TopicLayout: Hashable, Sendable {
     public static let statusLevel = "status"
     /// The level under a command input's topic that its commands come on.
     public static let commandLevel = "set"
+    /// The level under a number's topic that says whether its value is available.
+    public static let availabilityLevel = "available"
 
     public init(prefix: String, node: String) {
         self.prefix = prefix
@@ -34,6 +39,10 @@ public struct TopicLayout: Hashable, Sendable {
 
     /// `<prefix>/<node>/<name>/set`: where the command input `name` takes commands.
     public func commandTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.commandLevel }
+
+    /// `<prefix>/<node>/<name>/available`: `online` while the number `name` has a value,
+    /// `offline` while it is unavailable.
+    public func availabilityTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.availabilityLevel }
 
     /// `<prefix>/<node>/status`: `online` or `offline`.
     public var statusTopic: String { stateTopic(of: Self.statusLevel) }

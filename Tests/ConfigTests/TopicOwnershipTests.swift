@@ -45,6 +45,16 @@ struct TopicOwnershipTests {
         ("inputs:\n  door: { chip: main, line: GPIO4 }\n  cfg: { topic: homeassistant/binary_sensor/garage/door/config }\n",
          6, 17, "topic: 'homeassistant/binary_sensor/garage/door/config' of input 'cfg' is the Home Assistant "
             + "discovery config of this node's input 'door'", ""),
+        ("inputs:\n  setpoint: { command: true, type: number }\n  back: { topic: home/gpioagg/garage/setpoint/available }\n",
+         6, 18, "topic: 'home/gpioagg/garage/setpoint/available' of input 'back' is the availability topic of this "
+            + "node's number 'setpoint' (online/offline)", "a remote input follows another publisher's value"),
+        ("inputs:\n  t: { topic: weather/t, type: number }\n  again: { topic: home/gpioagg/garage/warm/available }\n"
+            + "signals:\n  warm: { mean: [t] }\n", 6, 19,
+         "topic: 'home/gpioagg/garage/warm/available' of input 'again' is the availability topic of this node's number 'warm'",
+         ""),
+        ("inputs:\n  t: { topic: weather/t, type: number }\n  cfg: { topic: homeassistant/sensor/garage/t/config }\n",
+         6, 17, "topic: 'homeassistant/sensor/garage/t/config' of input 'cfg' is the Home Assistant discovery config "
+            + "of this node's input 't'", ""),
     ]
 
     @Test("refused at the name or the topic, with a hint", arguments: 0..<refused.count)
@@ -74,10 +84,11 @@ struct TopicOwnershipTests {
               shed_status: { topic: home/gpioagg/shed/status }
               other: { topic: home/gpioagg/garage/door/contact }
               not_a_command: { topic: home/gpioagg/garage/door/set }
+              not_a_number: { topic: home/gpioagg/garage/door/available }
               shed_config: { topic: homeassistant/binary_sensor/shed/door/config }
             """)
         #expect(configuration.remoteInputs.map(\.name) == ["shed_door", "shed_status", "other", "not_a_command",
-                                                           "shed_config"])
+                                                           "not_a_number", "shed_config"])
         let withoutDiscovery = try ConfigFixture.parse(ConfigFixture.chips + """
             mqtt: { broker: mqtt://h, node: garage, discovery: false }
             inputs:

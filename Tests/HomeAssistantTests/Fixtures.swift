@@ -2,7 +2,8 @@ import Foundation
 import HomeAssistant
 
 /// The node and entities of the golden files: a garage with a door contact, a signal,
-/// a light, a gate opened from Home Assistant and a double click on the bell button.
+/// a light, a gate opened from Home Assistant, a double click on the bell button, a water
+/// meter and a temperature set point.
 enum Fixtures {
     static let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
 
@@ -11,6 +12,12 @@ enum Fixtures {
     static let porchLight = HomeAssistantEntity(name: "porch_light", kind: .output, deviceClass: "light")
     static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput)
     static let bellDouble = HomeAssistantEntity(name: "bell_double", kind: .click(count: 2), deviceClass: "button")
+    static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
+                                               measurement: HomeAssistantMeasurement(unit: "L", precision: 1,
+                                                                                     stateClass: .totalIncreasing))
+    static let setpoint = HomeAssistantEntity(name: "setpoint", kind: .number, deviceClass: "temperature",
+                                              measurement: HomeAssistantMeasurement(unit: "°C", precision: 1, minimum: 5,
+                                                                                    maximum: 30, step: 0.5, mode: "slider"))
 
     /// Golden file name → the entity it shows.
     static let golden: [(file: String, entity: HomeAssistantEntity)] = [
@@ -19,6 +26,8 @@ enum Fixtures {
         ("binary_sensor_output.json", porchLight),
         ("switch_command_input.json", gate),
         ("event_click.json", bellDouble),
+        ("sensor_number_input.json", waterUsed),
+        ("number_command_input.json", setpoint),
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

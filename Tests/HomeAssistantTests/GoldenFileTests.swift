@@ -68,5 +68,43 @@ struct GoldenFileTests {
             "name", "unique_id", "object_id", "default_entity_id", "device_class", "state_topic", "event_types",
             "availability_topic", "payload_available", "payload_not_available", "device", "origin",
         ])
+        #expect(Fixtures.node.config(for: Fixtures.waterUsed).keys == [
+            "name", "unique_id", "object_id", "default_entity_id", "device_class", "state_topic",
+            "unit_of_measurement", "state_class", "suggested_display_precision", "availability", "availability_mode",
+            "device", "origin",
+        ])
+        #expect(Fixtures.node.config(for: Fixtures.setpoint).keys == [
+            "name", "unique_id", "object_id", "default_entity_id", "device_class", "command_topic", "state_topic",
+            "min", "max", "step", "unit_of_measurement", "mode", "availability", "availability_mode", "device", "origin",
+        ])
+    }
+
+    @Test("a number without unit, range, step or mode leaves those keys out (Home Assistant's defaults, its auto mode)")
+    func bareNumberKeys() {
+        let bare = HomeAssistantEntity(name: "level", kind: .number)
+        #expect(Fixtures.node.config(for: bare).keys == [
+            "name", "unique_id", "object_id", "default_entity_id", "command_topic", "state_topic",
+            "availability", "availability_mode", "device", "origin",
+        ])
+        let count = HomeAssistantEntity(name: "count", kind: .sensor)
+        let config = Fixtures.node.config(for: count)
+        #expect(config["unit_of_measurement"] == nil)
+        #expect(config["state_class"] == .string("measurement"))
+        #expect(config["suggested_display_precision"] == .number(2))
+    }
+
+    @Test("a number is available only while the node and its own topic both say online")
+    func numberAvailability() {
+        let config = Fixtures.node.config(for: Fixtures.waterUsed)
+        #expect(config["availability_topic"] == nil, "Home Assistant refuses availability_topic beside availability")
+        #expect(config["availability_mode"] == .string("all"))
+        let topics = config["availability"].flatMap { value -> [String]? in
+            guard case .array(let list) = value else { return nil }
+            return list.compactMap { item in
+                guard case .object(let object) = item, case .string(let topic)? = object["topic"] else { return nil }
+                return topic
+            }
+        }
+        #expect(topics == ["gpioagg/garage/status", "gpioagg/garage/water_used/available"])
     }
 }

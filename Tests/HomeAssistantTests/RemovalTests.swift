@@ -31,6 +31,30 @@ struct RemovalTests {
         #expect(HomeAssistantMessage.clearing("x") == HomeAssistantMessage(topic: "x", payload: "", retain: true))
     }
 
+    @Test("a number that went away: its config, its value and its own availability topic, cleared")
+    func numberGone() {
+        let before = discovery([Fixtures.waterUsed, Fixtures.setpoint, Fixtures.door])
+        let after = discovery([Fixtures.door])
+        #expect(after.removals(since: before) == [
+            .clearing("homeassistant/sensor/garage/water_used/config"),
+            .clearing("homeassistant/number/garage/setpoint/config"),
+            .clearing("gpioagg/garage/water_used"),
+            .clearing("gpioagg/garage/water_used/available"),
+            .clearing("gpioagg/garage/setpoint"),
+            .clearing("gpioagg/garage/setpoint/available"),
+        ])
+    }
+
+    @Test("a number that becomes a level keeps its state topic and loses its availability topic; one that stays keeps both")
+    func numberBecomesLevel() {
+        let before = discovery([HomeAssistantEntity(name: "heat", kind: .sensor), Fixtures.setpoint])
+        let after = discovery([HomeAssistantEntity(name: "heat", kind: .signal), Fixtures.setpoint])
+        #expect(after.removals(since: before) == [
+            .clearing("homeassistant/sensor/garage/heat/config"),
+            .clearing("gpioagg/garage/heat/available"),
+        ])
+    }
+
     @Test("an entity that changes platform loses its old config but keeps its state topic")
     func changedPlatform() {
         let before = discovery([HomeAssistantEntity(name: "gate", kind: .input)])

@@ -7,14 +7,16 @@ import Testing
 struct TopicTests {
     let node = Fixtures.node
 
-    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events")
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers")
     func components() {
         #expect(Fixtures.door.component == .binarySensor)
         #expect(Fixtures.allClosed.component == .binarySensor)
         #expect(Fixtures.porchLight.component == .binarySensor)
         #expect(Fixtures.gate.component == .switch)
         #expect(Fixtures.bellDouble.component == .event)
-        #expect(HomeAssistantComponent.allCases.map(\.rawValue) == ["binary_sensor", "switch", "event"])
+        #expect(Fixtures.waterUsed.component == .sensor)
+        #expect(Fixtures.setpoint.component == .number)
+        #expect(HomeAssistantComponent.allCases.map(\.rawValue) == ["binary_sensor", "switch", "event", "sensor", "number"])
     }
 
     @Test("topics: config under the discovery prefix, state and command under the topic prefix")
@@ -28,6 +30,23 @@ struct TopicTests {
         #expect(node.commandTopic(for: Fixtures.bellDouble) == nil)
         #expect(node.availabilityTopic == "gpioagg/garage/status")
         #expect(node.uniqueID(for: Fixtures.door) == "garage_front_door")
+    }
+
+    @Test("numbers: a sensor's and a number's state, a number's /set, and each one's own availability topic")
+    func numberTopics() {
+        #expect(node.configTopic(for: Fixtures.waterUsed) == "homeassistant/sensor/garage/water_used/config")
+        #expect(node.configTopic(for: Fixtures.setpoint) == "homeassistant/number/garage/setpoint/config")
+        #expect(node.stateTopic(for: Fixtures.setpoint) == "gpioagg/garage/setpoint")
+        #expect(node.commandTopic(for: Fixtures.setpoint) == "gpioagg/garage/setpoint/set")
+        #expect(node.commandTopic(for: Fixtures.waterUsed) == nil)
+        #expect(node.availabilityTopic(for: Fixtures.waterUsed) == "gpioagg/garage/water_used/available")
+        #expect(node.availabilityTopic(for: Fixtures.setpoint) == "gpioagg/garage/setpoint/available")
+        #expect(node.availabilityTopic(for: Fixtures.door) == nil)
+        #expect(node.availabilityTopic(for: Fixtures.gate) == nil)
+        #expect(node.availabilityMessage(for: Fixtures.waterUsed, available: false)
+            == HomeAssistantMessage(topic: "gpioagg/garage/water_used/available", payload: "offline", retain: true))
+        #expect(node.availabilityMessage(for: Fixtures.setpoint, available: true)?.payload == "online")
+        #expect(node.availabilityMessage(for: Fixtures.door, available: true) == nil)
     }
 
     @Test("a configured discovery prefix moves the config and birth topics, not the state topics")
@@ -47,7 +66,9 @@ struct TopicTests {
               ("homeassistant/binary_sensor/garage/front_door/config", "front_door"),
               ("homeassistant/switch/garage/gate/config", "gate"),
               ("homeassistant/event/garage/bell_double/config", "bell_double"),
-              ("homeassistant/sensor/garage/front_door/config", nil),
+              ("homeassistant/sensor/garage/water_used/config", "water_used"),
+              ("homeassistant/number/garage/setpoint/config", "setpoint"),
+              ("homeassistant/light/garage/front_door/config", nil),
               ("homeassistant/switch/shed/gate/config", nil),
               ("homeassistant/switch/garage/gate/state", nil),
               ("homeassistant/switch/garage//config", nil),
@@ -60,7 +81,7 @@ struct TopicTests {
 
     @Test("what configTopic builds is read back")
     func configTopicRoundTrip() {
-        for entity in [Fixtures.door, Fixtures.gate, Fixtures.bellDouble] {
+        for entity in [Fixtures.door, Fixtures.gate, Fixtures.bellDouble, Fixtures.waterUsed, Fixtures.setpoint] {
             #expect(DiscoveryTopics(prefix: node.discoveryPrefix).entityName(ofConfigTopic: node.configTopic(for: entity),
                                                                              node: node.name) == entity.name)
         }

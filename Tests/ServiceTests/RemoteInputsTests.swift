@@ -2,6 +2,7 @@ import Config
 import MQTTCore
 @testable import Service
 import Testing
+import Values
 
 /// Remote inputs' values and fallbacks, from the broker's events and the loop's time.
 @Suite("Remote inputs")
@@ -32,6 +33,58 @@ struct RemoteInputsTests {
             Change(name: "rain", value: true, reason: "weather/rain was cleared (an empty retained message)"),
         ])
         #expect(remote.nextDeadline == nil, "nothing is held: a payload is a statement, not a loss")
+    }
+
+    static let outside = RemoteInputDeclaration(name: "outside", topic: "weather/outside",
+                                                number: NumberRemoteDeclaration(number: NumberDeclaration(unit: "°C")),
+                                                location: at)
+    static let shedTemp = RemoteInputDeclaration(name: "shed_temp", topic: "gpioagg/shed/temp", hold: .seconds(30),
+                                                 number: NumberRemoteDeclaration(fallback: 10,
+                                                                                 number: NumberDeclaration(unit: "°C")),
+                                                 location: at)
+
+    @Test("a number: a decimal payload is its value in its unit; anything else, or a cleared topic, is its fallback, unavailable by default")
+    func numbers() {
+        var remote = RemoteInputs([Self.outside], prefix: "gpioagg")
+        #expect(remote.values.map(\.value) == [.unavailable])
+        #expect(remote.connected(now: 0) == .init())
+        #expect(remote.message(topic: "weather/outside", payload: " 3.5\n", now: 1).changes
+            == [Change(name: "outside", value: .number(3.5, "°C"), reason: nil)])
+        #expect(remote.message(topic: "weather/outside", payload: "ON", now: 2).changes == [
+            Change(name: "outside", value: .unavailable,
+                   reason: "the last message on weather/outside, 'ON', is not a decimal number"),
+        ])
+        #expect(remote.message(topic: "weather/outside", payload: "-1e1", now: 3).changes
+            == [Change(name: "outside", value: .number(-10, "°C"), reason: nil)])
+        #expect(remote.message(topic: "weather/outside", payload: "nan", now: 4).changes.map(\.value) == [.unavailable])
+        #expect(remote.message(topic: "weather/outside", payload: "", now: 5).changes == [],
+                "already at its fallback: a cleared topic changes nothing")
+        #expect(RemoteInputs.fallback(of: Self.shedTemp) == .number(10, "°C"))
+        #expect(RemoteInputs.fallback(of: Self.shed) == .level(false))
+    }
+
+    @Test("another node's number: the trust rules of levels, held through a loss, and its own availability topic")
+    func nodeNumbers() {
+        var remote = RemoteInputs([Self.shedTemp], prefix: "gpioagg")
+        #expect(remote.topics == ["gpioagg/shed/temp/available", "gpioagg/shed/temp", "gpioagg/shed/status"])
+        _ = remote.connected(now: 0)
+        #expect(remote.message(topic: "gpioagg/shed/temp", payload: "12.5", now: 1) == .init(), "no status yet")
+        #expect(remote.message(topic: "gpioagg/shed/status", payload: "online", now: 2).changes
+            == [Change(name: "shed_temp", value: .number(12.5, "°C"), reason: nil)])
+        #expect(remote.message(topic: "gpioagg/shed/status", payload: "offline", now: 3).notes
+            == [.holding(name: "shed_temp", value: .number(12.5, "°C"), hold: .seconds(30), loss: "node shed is offline")])
+        #expect(remote.expire(now: 3 + 30 * Self.second).changes
+            == [Change(name: "shed_temp", value: .number(10, "°C"), reason: "node shed is offline for 30s")])
+        #expect(remote.message(topic: "gpioagg/shed/status", payload: "online", now: 40 * Self.second).changes
+            == [Change(name: "shed_temp", value: .number(12.5, "°C"), reason: nil)])
+        // The shed's sensor stops answering: its value stays retained, its availability
+        // says offline. That is no value, at once (not a loss to ride out).
+        #expect(remote.message(topic: "gpioagg/shed/temp/available", payload: "offline", now: 41 * Self.second).changes
+            == [Change(name: "shed_temp", value: .number(10, "°C"), reason: "node shed says gpioagg/shed/temp is unavailable")])
+        #expect(remote.message(topic: "gpioagg/shed/temp", payload: "13", now: 42 * Self.second) == .init(),
+                "still unavailable there")
+        #expect(remote.message(topic: "gpioagg/shed/temp/available", payload: "online", now: 43 * Self.second).changes
+            == [Change(name: "shed_temp", value: .number(13, "°C"), reason: nil)])
     }
 
     @Test("a node's retained value is not taken while its status is offline or not known: the stale door never opens")

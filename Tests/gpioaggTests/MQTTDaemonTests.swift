@@ -142,6 +142,57 @@ struct MQTTDaemonTests {
         #expect(try Self.waitForRetained(broker, "gpioagg/garage/status", "offline"))
     }
 
+    @Test("numbers: a sensor and a number in discovery, values as decimals, /set with a number, a numeric remote input and its availability")
+    func numbers() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "garage", body: """
+            inputs:
+              setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5, unit: "°C", mode: box }
+              outside: { topic: weather/outside, type: number, unit: "°C" }
+            signals:
+              heat: { threshold: outside, below: setpoint, hysteresis: 0.5 }
+              spread: { difference: [setpoint, outside], precision: 1 }
+            outputs:
+              heater: { chip: main, line: GPIO5, follows: heat }
+            """))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/setpoint", "21.00"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/setpoint/available", "online"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/outside/available", "offline"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/outside") == nil)
+        let number = try #require(try Tools.retainedValue(port: broker.port,
+                                                          topic: "homeassistant/number/garage/setpoint/config"))
+        #expect(number.contains(#""min":5,"max":30,"step":0.5,"unit_of_measurement":"°C","mode":"box""#), "\(number)")
+        let sensor = try #require(try Tools.retainedValue(port: broker.port,
+                                                          topic: "homeassistant/sensor/garage/spread/config"))
+        #expect(sensor.contains(#""state_class":"measurement","suggested_display_precision":1"#), "\(sensor)")
+        #expect(sensor.contains(#""availability_mode":"all""#), "\(sensor)")
+
+        try Tools.publish(port: broker.port, topic: "weather/outside", payload: "20.25", retained: true)
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/outside", "20.25"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/outside/available", "online"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/spread", "0.8"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/heater", "ON"))
+
+        // Home Assistant's number entity sends the value it was set to.
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/setpoint/set", payload: "19.5")
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/setpoint", "19.50"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/heater", "OFF"))
+        try Tools.publish(port: broker.port, topic: "gpioagg/garage/setpoint/set", payload: "99")
+
+        try Tools.publish(port: broker.port, topic: "weather/outside", payload: "n/a", retained: true)
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/outside/available", "offline"))
+        #expect(try Self.waitForRetained(broker, "gpioagg/garage/spread/available", "offline"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/setpoint") == "19.50")
+
+        kill(node.daemon.process.processIdentifier, SIGTERM)
+        let result = node.daemon.finish()
+        #expect(result.status == 0)
+        #expect(Self.printed(result, "ignoring '99' on gpioagg/garage/setpoint/set: 99.00 is outside what 'setpoint' takes"),
+                "\(result.lines) \(result.errors)")
+        #expect(Self.printed(result, "the last message on weather/outside, 'n/a', is not a decimal number"),
+                "\(result.lines) \(result.errors)")
+    }
+
     @Test("two boards, one graph: the garage follows the shed's door, and its fallback while the shed is away")
     func twoNodes() throws {
         let broker = try TestBroker()

@@ -6,11 +6,13 @@ import Loop
 import MQTTCore
 import Values
 
-/// The engine on MQTT: every input, signal and output as a retained `ON`/`OFF` on
-/// `<prefix>/<node>/<name>` (on change, and all of them after every connect), each
-/// click's activation as an event, command inputs set from `<prefix>/<node>/<name>/set`,
-/// remote inputs following their topics (with their fallback while a value is not
-/// known), and Home Assistant's discovery, again after Home Assistant says `online`.
+/// The engine on MQTT: every input, signal and output as a retained `ON`/`OFF`, or a
+/// decimal number at its precision, on `<prefix>/<node>/<name>` (on change, and all of
+/// them after every connect), each number's availability on
+/// `<prefix>/<node>/<name>/available`, each click's activation as an event, command
+/// inputs set from `<prefix>/<node>/<name>/set`, remote inputs following their topics
+/// (with their fallback while a value is not known), and Home Assistant's discovery,
+/// again after Home Assistant says `online`.
 ///
 /// On every connect, in this order: `online` and the subscriptions (the client's own
 /// order), then every value, then discovery. The transport (`MQTTClient` in the daemon,
@@ -32,6 +34,9 @@ final class MQTTBridge {
     private var discovery: HomeAssistantDiscovery
     private var entities: [String: HomeAssistantEntity] = [:]
     private var commandTopics: [String: String] = [:]
+    /// What each number's availability topic said last (`online`: true): it is
+    /// published when that changes, and on every connect.
+    private var availability: [String: Bool] = [:]
     private var remote: RemoteInputs
     /// Ends the earliest hold of a remote input's last value under way.
     private var holdTimer: LoopTimer?
@@ -39,7 +44,8 @@ final class MQTTBridge {
     private var birthTimer: LoopTimer?
     private var random = SystemRandomNumberGenerator()
     private var warnedRetainedCommand = Set<String>()
-    /// Junk on `/set` topics, by topic: the first payload is logged, the rest counted.
+    /// Junk and refused numbers on `/set` topics, by topic: the first payload is
+    /// logged, the rest counted.
     private var junkCommands = RepeatedWarnings<String>()
     private var junkCommandsTimer: LoopTimer?
     private(set) var stopped = false
@@ -70,7 +76,7 @@ final class MQTTBridge {
         client.onMessage = { [unowned self] message in received(message) }
         subscribe()
         for change in remote.fallbackReasons {
-            logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(change.reason ?? "")")
+            logger.info("input \(change.name) at its fallback (\(shown(change.value, of: change.name))): \(change.reason ?? "")")
         }
         client.start()
     }
@@ -104,9 +110,21 @@ final class MQTTBridge {
         guard !stopped, let entity = entities[change.name] else { return }
         if change.isActivation {
             if let message = node.eventMessage(for: entity) { publish(message) }
-        } else if let message = node.stateMessage(for: entity, value: change.value, precision: change.precision) {
-            publish(message)
+        } else {
+            publishState(of: entity, value: change.value, precision: change.precision, always: false)
         }
+    }
+
+    /// The value of `entity` (none while unavailable), then, for a number, its
+    /// availability when it changed or `always`: after the value, so that Home Assistant
+    /// never shows the previous one as available again.
+    private func publishState(of entity: HomeAssistantEntity, value: NodeValue, precision: Int, always: Bool) {
+        if let message = node.stateMessage(for: entity, value: value, precision: precision) { publish(message) }
+        let available = value.isAvailable
+        guard always || availability[entity.name] != available,
+              let message = node.availabilityMessage(for: entity, available: available) else { return }
+        availability[entity.name] = available
+        publish(message)
     }
 
     // MARK: Reload
@@ -167,10 +185,8 @@ final class MQTTBridge {
     private func publishEverything() {
         let snapshot = engine.snapshot()
         for (name, entity) in entities.sorted(by: { $0.key < $1.key }) {
-            guard let (_, value) = snapshot.value(named: name),
-                  let message = node.stateMessage(for: entity, value: value, precision: snapshot.precision(of: name))
-            else { continue }
-            publish(message)
+            guard let (_, value) = snapshot.value(named: name) else { continue }
+            publishState(of: entity, value: value, precision: snapshot.precision(of: name), always: true)
         }
         if declaration.discovery != nil {
             for message in discovery.configMessages { publish(message) }
@@ -190,8 +206,9 @@ final class MQTTBridge {
         }
     }
 
-    /// A level word or `TOGGLE` (`SetCommand(payload:)`) on a command input's `/set`. A retained
-    /// command is an old one: ignored (and said once per topic).
+    /// A level word or `TOGGLE` (`SetCommand(payload:)`) on a command input's `/set`, a
+    /// decimal number (`DecimalText`) on a numeric one's. A retained command is an old
+    /// one: ignored (and said once per topic).
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
             if warnedRetainedCommand.insert(topic).inserted {
@@ -199,16 +216,35 @@ final class MQTTBridge {
             }
             return
         }
-        guard let command = SetCommand(payload: payload) else {
-            // A flood of junk would flood the log (and journald's rate limit would then
-            // drop the lines that matter): the first is logged, the rest counted.
-            if junkCommands.note(topic, now: loop.now) {
-                logger.warning("ignoring '\(payload.prefix(64))' on \(topic): a command is \(SetCommand.words) (more are counted and said once a minute)")
-                scheduleJunkCommandSummaries()
+        if engine.isNumericInput(name) {
+            guard let number = DecimalText.parse(payload) else {
+                return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
+            }
+            switch engine.setNumber(name, to: number) {
+            case .success: break
+            case .failure(let refusal): refuse(payload, on: topic, because: "\(refusal)")
+            case nil: logger.warning("command input \(name) is not running")
             }
             return
         }
+        guard let command = SetCommand(payload: payload) else {
+            return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
+        }
         if engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
+    }
+
+    /// Logs a refused command, the value unchanged. A flood of junk would flood the log
+    /// (and journald's rate limit would then drop the lines that matter): the first is
+    /// logged, the rest counted.
+    private func refuse(_ payload: String, on topic: String, because reason: String) {
+        guard junkCommands.note(topic, now: loop.now) else { return }
+        logger.warning("ignoring '\(payload.prefix(64))' on \(topic): \(reason) (more are counted and said once a minute)")
+        scheduleJunkCommandSummaries()
+    }
+
+    /// What a command on `topic` is: the level words, or a decimal number.
+    private func commandForm(on topic: String) -> String {
+        commandTopics[topic].map(engine.isNumericInput) == true ? "a decimal number (e.g. 21.5)" : SetCommand.words
     }
 
     private func scheduleJunkCommandSummaries() {
@@ -223,7 +259,7 @@ final class MQTTBridge {
 
     private func logJunkCommands(_ summaries: [RepeatedWarnings<String>.Summary]) {
         for summary in summaries {
-            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is \(SetCommand.words)")
+            logger.warning("ignored \(summary.count) more payloads on \(summary.key) in the last \(summary.seconds) s: a command is \(commandForm(on: summary.key))")
         }
     }
 
@@ -233,7 +269,7 @@ final class MQTTBridge {
         for note in update.notes {
             switch note {
             case .holding(let name, let value, let hold, let loss):
-                logger.info("input \(name) keeps its last value (\(value ? "on" : "off")) for up to \(ReadableDuration.format(hold)): \(loss)")
+                logger.info("input \(name) keeps its last value (\(shown(value, of: name))) for up to \(ReadableDuration.format(hold)): \(loss)")
             case .recovered(let name, let after):
                 logger.info("input \(name) follows its topic again, after \(ReadableDuration.format(after))")
             case .repeated(let name, let count, let within):
@@ -242,9 +278,15 @@ final class MQTTBridge {
         }
         for change in update.changes {
             if let reason = change.reason {
-                logger.info("input \(change.name) at its fallback (\(change.value ? "on" : "off")): \(reason)")
+                logger.info("input \(change.name) at its fallback (\(shown(change.value, of: change.name))): \(reason)")
             }
-            engine.setInput(change.name, to: change.value)
+            if let level = change.value.level {
+                engine.setInput(change.name, to: level)
+            } else {
+                // The number another publisher sends is not a command: min: and max: are
+                // a command input's.
+                engine.setNumber(change.name, to: change.value.number, limits: false)
+            }
         }
         let deadline = stopped ? nil : remote.nextDeadline
         guard deadline != holdDeadline else { return }
@@ -279,24 +321,33 @@ final class MQTTBridge {
             list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
         }
         for input in configuration.commandInputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass))
+            if let number = input.number {
+                list.append(HomeAssistantEntity(name: input.name, kind: .number, deviceClass: input.deviceClass,
+                                                measurement: Self.measurement(of: number)))
+            } else {
+                list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass))
+            }
         }
         for input in configuration.remoteInputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
+            list.append(HomeAssistantEntity(name: input.name, kind: input.number == nil ? .input : .sensor,
+                                            deviceClass: input.deviceClass,
+                                            measurement: Self.measurement(of: input.number?.number)))
         }
         for signal in configuration.signals {
             let kind: HomeAssistantEntity.Kind
             if case .click(_, let gesture) = signal.expression {
                 kind = .click(count: gesture.count)
             } else {
-                kind = .signal
+                kind = signal.number == nil ? .signal : .sensor
             }
-            list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass))
+            list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass,
+                                            measurement: Self.measurement(of: signal.number)))
         }
         for output in configuration.outputs {
             list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass))
         }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        availability = availability.filter { entities[$0.key]?.isNumeric == true }
         discovery = HomeAssistantDiscovery(node: node, entities: list)
         commandTopics = [:]
         for input in configuration.commandInputs {
@@ -304,6 +355,28 @@ final class MQTTBridge {
                 commandTopics[topic] = input.name
             }
         }
+    }
+
+    /// What Home Assistant is told of a number besides its value; the defaults for a level.
+    private static func measurement(of number: NumberDeclaration?) -> HomeAssistantMeasurement {
+        guard let number else { return HomeAssistantMeasurement() }
+        return HomeAssistantMeasurement(unit: number.unit.symbol, precision: number.precision,
+                                        stateClass: number.stateClass)
+    }
+
+    /// A numeric command input's `number` entity: its unit and precision, range, step and mode.
+    private static func measurement(of command: NumberCommandDeclaration) -> HomeAssistantMeasurement {
+        var measurement = measurement(of: command.number)
+        measurement.minimum = command.minimum
+        measurement.maximum = command.maximum
+        measurement.step = command.step
+        measurement.mode = command.mode?.rawValue
+        return measurement
+    }
+
+    /// A remote input's value for the log, at its precision.
+    private func shown(_ value: NodeValue, of name: String) -> String {
+        value.text(precision: entities[name]?.measurement.precision ?? NodeValue.defaultPrecision)
     }
 
     private func subscribe() {

@@ -1,6 +1,7 @@
 import Config
 import HomeAssistant
 import MQTTCore
+import Values
 
 /// What each remote input's value is, from what the broker said: the value its topic
 /// holds while that is known and trusted, else its `fallback`, with the reason a person
@@ -10,13 +11,19 @@ import MQTTCore
 /// A topic is *another gpioagg node's* when it is `<prefix>/<node>/<name>` under this
 /// node's prefix. Its value is taken only while that node's status says `online`: a
 /// value retained by a node that is `offline`, or whose status has not come yet, is
-/// stale. A topic of any other publisher is taken as it comes.
+/// stale. A topic of any other publisher is taken as it comes. Another node's number
+/// is also followed by its availability topic (`<name>/available`): while that says
+/// `offline` the number is unavailable there, and its retained value is an old one.
 ///
 /// A value once taken rides out a *loss*, the broker unreachable or the node's
 /// `online` gone, for the input's `hold`: it is kept, and it changes only when the
 /// loss has lasted the whole hold (then the fallback) or when the publisher comes back
 /// with another value. At start, and after a payload that means neither on nor off,
 /// there is nothing to keep: the fallback at once.
+///
+/// A level input (`payload_on`/`payload_off` and the level words) and a numeric one
+/// (`type: number`: a decimal number, its fallback a number or unavailable) follow the
+/// same rules; only what a payload means differs.
 ///
 /// ```swift
 /// var remote = RemoteInputs(configuration.remoteInputs, prefix: "gpioagg")
@@ -31,7 +38,7 @@ struct RemoteInputs {
     /// value the topic holds).
     struct Change: Equatable {
         var name: String
-        var value: Bool
+        var value: NodeValue
         var reason: String?
     }
 
@@ -40,7 +47,7 @@ struct RemoteInputs {
     /// fallback, whose reason says so.)
     enum Note: Equatable {
         /// `name` keeps `value` for up to `hold`: `loss` (e.g. "node shed is offline").
-        case holding(name: String, value: Bool, hold: Duration, loss: String)
+        case holding(name: String, value: NodeValue, hold: Duration, loss: String)
         /// `name` follows its topic again, `after` the loss began.
         case recovered(name: String, after: Duration)
         /// `count` more losses of `name` came and went `within` the quiet period after a
@@ -63,10 +70,11 @@ struct RemoteInputs {
     private enum Received: Equatable {
         /// Nothing since the last connect.
         case nothing
-        case value(Bool)
+        case value(NodeValue)
         /// An empty retained message: the publisher took its value away.
         case cleared
-        /// A payload that means neither on nor off (its first bytes, for the reason).
+        /// A payload that means neither on nor off, or for a numeric input is not a
+        /// decimal number (its first bytes, for the reason).
         case meaningless(String)
     }
 
@@ -82,8 +90,12 @@ struct RemoteInputs {
         /// The gpioagg node whose value this is, if the topic is one.
         var node: String?
         var received: Received = .nothing
+        /// For another node's number: its `<name>/available` topic, and whether that
+        /// said `offline` since the last connect.
+        var availabilityTopic: String?
+        var unavailableThere = false
         /// What the engine has now.
-        var current: Bool
+        var current: NodeValue
         /// Why `current` is the fallback; nil while it is a value the topic held (or is
         /// held through a loss).
         var reason: String?
@@ -109,8 +121,10 @@ struct RemoteInputs {
         self.prefix = prefix
         entries = declarations.map { declaration in
             let node = TopicLayout.node(ofStateTopic: declaration.topic, prefix: prefix)
-            return Entry(declaration: declaration, node: node, current: declaration.fallback,
-                         reason: "no message on \(declaration.topic) yet")
+            let availability = node != nil && declaration.number != nil
+                ? declaration.topic + "/" + TopicLayout.availabilityLevel : nil
+            return Entry(declaration: declaration, node: node, availabilityTopic: availability,
+                         current: Self.fallback(of: declaration), reason: "no message on \(declaration.topic) yet")
         }
     }
 
@@ -140,7 +154,14 @@ struct RemoteInputs {
     /// gpioagg node they come from.
     var topics: [String] {
         var topics: [String] = []
-        for entry in entries where !topics.contains(entry.declaration.topic) { topics.append(entry.declaration.topic) }
+        // A number's availability before its value: the broker sends retained messages in
+        // the order of the subscriptions, so the value is never taken before what its
+        // availability says is known.
+        for entry in entries {
+            for case let topic? in [entry.availabilityTopic, entry.declaration.topic] where !topics.contains(topic) {
+                topics.append(topic)
+            }
+        }
         for entry in entries {
             guard let node = entry.node else { continue }
             let status = TopicLayout(prefix: prefix, node: node).statusTopic
@@ -157,7 +178,7 @@ struct RemoteInputs {
 
     /// Each input's value now: what the engine has (a reload's next engine starts each
     /// unchanged remote input at its previous engine's value).
-    var values: [(name: String, value: Bool)] { entries.map { ($0.declaration.name, $0.current) } }
+    var values: [(name: String, value: NodeValue)] { entries.map { ($0.declaration.name, $0.current) } }
 
     /// Why each input is at its fallback now, for the log at start.
     var fallbackReasons: [Change] {
@@ -199,7 +220,10 @@ struct RemoteInputs {
         // Retained values and statuses come again on the next connect; until then
         // nothing the broker said before is known to be current.
         statuses = [:]
-        for index in entries.indices { entries[index].received = .nothing }
+        for index in entries.indices {
+            entries[index].received = .nothing
+            entries[index].unavailableThere = false
+        }
         return settle(now: now)
     }
 
@@ -211,12 +235,15 @@ struct RemoteInputs {
             let declaration = entries[index].declaration
             if payload.isEmpty {
                 entries[index].received = .cleared
-            } else if let level = RemoteInputPayload(payloadOn: declaration.payloadOn,
-                                                     payloadOff: declaration.payloadOff).level(of: payload) {
-                entries[index].received = .value(level)
+            } else if let value = Self.value(of: payload, for: declaration) {
+                entries[index].received = .value(value)
             } else {
                 entries[index].received = .meaningless(Self.quoted(payload))
             }
+            touched = true
+        }
+        for index in entries.indices where entries[index].availabilityTopic == topic {
+            entries[index].unavailableThere = payload.elementsEqual(HomeAssistantAvailability.offline.utf8)
             touched = true
         }
         if let node = TopicLayout.node(ofStatusTopic: topic, prefix: prefix) {
@@ -242,7 +269,7 @@ struct RemoteInputs {
     /// Where an input's value stands: taken from its topic, a loss (ridden out for the
     /// hold), or nothing to take (the fallback at once).
     private enum Standing {
-        case value(Bool)
+        case value(NodeValue)
         case loss(String)
         case nothing(String)
     }
@@ -256,11 +283,16 @@ struct RemoteInputs {
             case .other: return .loss("node \(node)'s status is neither online nor offline")
             case nil: return .loss("no status from node \(node) yet")
             }
+            if entry.unavailableThere {
+                return .nothing("node \(node) says \(entry.declaration.topic) is unavailable")
+            }
         }
         switch entry.received {
         case .value(let value): return .value(value)
         case .nothing: return .loss("no message on \(entry.declaration.topic) yet")
         case .cleared: return .nothing("\(entry.declaration.topic) was cleared (an empty retained message)")
+        case .meaningless(let payload) where entry.declaration.number != nil:
+            return .nothing("the last message on \(entry.declaration.topic), \(payload), is not a decimal number")
         case .meaningless(let payload):
             return .nothing("the last message on \(entry.declaration.topic), \(payload), is neither "
                 + "\(entry.declaration.payloadOn ?? "ON") nor \(entry.declaration.payloadOff ?? "OFF")")
@@ -273,7 +305,7 @@ struct RemoteInputs {
         for index in entries.indices {
             var entry = entries[index]
             let name = entry.declaration.name
-            let value: Bool
+            let value: NodeValue
             var reason: String?
             // What the log says of a fallback that begins now, when not `reason`.
             var told: String?
@@ -296,7 +328,7 @@ struct RemoteInputs {
             case .nothing(let why):
                 entry.heldSince = nil
                 entry.loss = nil
-                (value, reason) = (entry.declaration.fallback, why)
+                (value, reason) = (Self.fallback(of: entry.declaration), why)
             case .loss(let loss):
                 let hold = entry.declaration.hold
                 // Only a value taken from the topic is held; a fallback stays a fallback.
@@ -318,11 +350,11 @@ struct RemoteInputs {
                         entries[index] = entry
                         continue
                     }
-                    (value, reason) = (entry.declaration.fallback, loss)
+                    (value, reason) = (Self.fallback(of: entry.declaration), loss)
                     told = "\(loss) for \(ReadableDuration.format(hold))"
                     reasonSince = since
                 } else {
-                    (value, reason) = (entry.declaration.fallback, loss)
+                    (value, reason) = (Self.fallback(of: entry.declaration), loss)
                 }
                 entry.heldSince = nil
                 entry.loss = nil
@@ -338,6 +370,24 @@ struct RemoteInputs {
             entries[index] = entry
         }
         return update
+    }
+
+    /// The value of `declaration` while its topic gives none: its `fallback:`, a level,
+    /// or for a numeric input a number in its unit, or unavailable.
+    static func fallback(of declaration: RemoteInputDeclaration) -> NodeValue {
+        guard let number = declaration.number else { return .level(declaration.fallback) }
+        return number.fallback.map { .number($0, number.number.unit) } ?? .unavailable
+    }
+
+    /// What `payload` says for `declaration`: a level word (the config's own first), or
+    /// for a numeric input a decimal number in the input's unit; nil for anything else.
+    private static func value(of payload: [UInt8], for declaration: RemoteInputDeclaration) -> NodeValue? {
+        guard let number = declaration.number else {
+            return RemoteInputPayload(payloadOn: declaration.payloadOn, payloadOff: declaration.payloadOff)
+                .level(of: payload).map(NodeValue.level)
+        }
+        return String(validating: payload, as: UTF8.self).flatMap(DecimalText.parse)
+            .map { .number($0, number.number.unit) }
     }
 
     /// A payload for a person: its first 32 characters, quoted; `(not UTF-8)` for bytes
