@@ -56,6 +56,7 @@ extension Engine {
         // The bound first, so that the operand's first value meets it.
         let bound = operands.count > 1 ? operands[1].cell.react { [rule] in rule.receive(bound: $0) } : nil
         let value = operands[0].cell.react { [rule] in rule.receive(value: $0) }
+        rule.started()
         return AnyCancellable { bound?.cancel(); value.cancel() }
     }
 

@@ -93,6 +93,8 @@ struct NumberGraphTests {
             of: "too_hot: { threshold: inside, above: 28, hysteresis: 2 }",
             with: "too_hot: { threshold: inside, above: 28, hysteresis: 2, fallback: on }")
         let harness = try Self.running(text)
+        #expect(harness.log.filter { $0.contains("at its fallback") }.isEmpty,
+                "a set point's first value comes before the number's: no fallback at start")
         try Self.set(harness, ["t_north": nil, "t_south": nil])
         #expect(harness.signal("too_hot") == false)
         try Self.set(harness, ["t_door": nil])
@@ -201,5 +203,22 @@ struct NumberGraphTests {
         let fallback = try #require(harness.engine.explain("too_hot", depth: 1))
         #expect(fallback[0].hasSuffix("; off for 0s; at its fallback (off): its operand is unavailable"), "\(fallback)")
         #expect(fallback[1] == "  inside unavailable: signal mean: [t_north, t_south, t_door], unit: °C; for 0s")
+    }
+
+    @Test("a number unavailable at start: the threshold starts at its fallback and the log says so once")
+    func unavailableAtStart() throws {
+        let harness = try Self.running("""
+            mqtt: { broker: "mqtt://localhost" }
+            inputs:
+              outside: { topic: weather/outside, type: number, unit: "°C" }
+              setpoint: { command: true, type: number, unit: "°C", initial: 3 }
+            signals:
+              frost: { threshold: outside, below: setpoint, hysteresis: 0.5, fallback: on }
+            """)
+        #expect(harness.signal("frost") == true)
+        #expect(harness.log.filter { $0.contains("at its fallback") }
+            == ["signal frost at its fallback (on): 'outside' is unavailable"])
+        try #require(harness.engine.setNumber("outside", to: 5, limits: false) != nil)
+        #expect(harness.signal("frost") == false)
     }
 }

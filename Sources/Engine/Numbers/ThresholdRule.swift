@@ -15,6 +15,9 @@ final class ThresholdRule {
     private let propagation: Propagation
     private let logger: Logger
     private var loggedReason: ThresholdFallbackReason?
+    /// While the pipeline subscribes, the bound's first value comes before the
+    /// operand's: nothing is logged until both are in (`started()`).
+    private var isStarting = true
 
     /// - Parameter carried: the level the threshold had from a value in the engine a
     ///   reload replaces; nil at start.
@@ -40,16 +43,27 @@ final class ThresholdRule {
         decided(threshold.receive(bound: bound))
     }
 
+    /// Both the operand and the bound have given their first value: a fallback at start
+    /// is logged now.
+    func started() {
+        isStarting = false
+        logFallback(level: threshold.level, reason: threshold.fallbackReason)
+    }
+
     private func decided(_ decision: ThresholdDecision) {
-        if decision.fallbackReason != loggedReason {
-            loggedReason = decision.fallbackReason
-            if let reason = decision.fallbackReason {
+        if !isStarting { logFallback(level: decision.level, reason: decision.fallbackReason) }
+        signal.update(decision.level)
+    }
+
+    private func logFallback(level: Bool, reason: ThresholdFallbackReason?) {
+        if reason != loggedReason {
+            loggedReason = reason
+            if let reason {
                 let what = reason == .operandUnavailable ? operand.name : boundName ?? operand.name
-                logger.info("signal \(signal.name) at its fallback (\(decision.level ? "on" : "off")): '\(what)' is unavailable",
-                    metadata: ["gpio_name": "\(signal.name)", "gpio_reason": "\(reason)"])
+                logger.info("signal \(signal.name) at its fallback (\(level ? "on" : "off")): '\(what)' is unavailable",
+                            metadata: ["gpio_name": "\(signal.name)", "gpio_reason": "\(reason)"])
             }
         }
-        signal.update(decision.level)
     }
 
     /// For `why`: the band around the bound as it is now, or why it is at its fallback.
