@@ -48,8 +48,11 @@ cp /bin/gpioagg.yaml /tmp/gpioagg.yaml
 
 /bin/gpioagg run --config /tmp/gpioagg.yaml --control /tmp/gpioagg.sock > /tmp/gpioagg.log 2>&1 &
 daemon=$!
+# "ready", not the socket: the socket opens before the lines are requested, and a pull
+# set before the request would be undone by it (gpio-sim takes a requested bias as its
+# pull), so the switches must not move until the daemon holds the lines.
 check "the daemon requests the LED and drives it to its initial level (off)" \
-    '[ -S /tmp/gpioagg.sock ] && [ "$(led)" = 0 ]'
+    '[ -S /tmp/gpioagg.sock ] && grep -qx ready /tmp/gpioagg.log && [ "$(led)" = 0 ]'
 
 close 17
 close 27
