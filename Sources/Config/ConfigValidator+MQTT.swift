@@ -53,7 +53,7 @@ extension ConfigValidator {
                 declaration.persist = onOff(setting, in: what) ?? false
             case "device_class":
                 declaration.deviceClass = type == .number
-                    ? deviceClass(setting, for: HomeAssistantNumberPlatform.number, in: what)
+                    ? deviceClass(setting, for: HomeAssistantComponent.number, in: what)
                     : deviceClass(setting, for: HomeAssistantComponent.switch, in: what)
             case "min", "max", "step":
                 guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
@@ -157,7 +157,7 @@ extension ConfigValidator {
                 payloadOff = text(setting, in: what)
             case "device_class":
                 deviceClass = type == .number
-                    ? self.deviceClass(setting, for: HomeAssistantNumberPlatform.sensor, in: what)
+                    ? self.deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
                     : self.deviceClass(setting, for: HomeAssistantComponent.binarySensor, in: what)
             default:
                 break
@@ -365,12 +365,6 @@ extension ConfigValidator {
         deviceClass(entry, platform: component.rawValue, classes: component.deviceClasses, in: what)
     }
 
-    /// `device_class:` of a numeric input or signal, published on `platform`.
-    mutating func deviceClass(_ entry: SourceNode.Entry, for platform: HomeAssistantNumberPlatform,
-                              in what: String) -> String? {
-        deviceClass(entry, platform: platform.rawValue, classes: platform.deviceClasses, in: what)
-    }
-
     private mutating func deviceClass(_ entry: SourceNode.Entry, platform: String, classes: [String],
                                       in what: String) -> String? {
         guard let word = text(entry, in: what) else { return nil }
@@ -378,7 +372,6 @@ extension ConfigValidator {
             let list = "a \(platform)'s classes: " + classes.joined(separator: ", ")
             // A class of another platform is a level's on a number, or a number's on a level.
             let platforms = HomeAssistantComponent.allCases.map { ($0.rawValue, $0.deviceClasses) }
-                + HomeAssistantNumberPlatform.allCases.map { ($0.rawValue, $0.deviceClasses) }
             let owner = platforms.first { $0.0 != platform && $0.1.contains(word) }?.0
             report(entry.value.location, "device_class '\(word)' of \(what) is not one Home Assistant accepts for a "
                 + platform + (owner.map { ": it is a \($0)'s class" } ?? ""),

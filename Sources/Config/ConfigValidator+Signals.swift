@@ -81,7 +81,7 @@ extension ConfigValidator {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
             if modifier.forms == ["*"] {
                 declaration.deviceClass = numeric
-                    ? deviceClass(setting, for: HomeAssistantNumberPlatform.sensor, in: what)
+                    ? deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
                     : deviceClass(setting, for: form == "click" ? HomeAssistantComponent.event : .binarySensor, in: what)
                 continue
             }

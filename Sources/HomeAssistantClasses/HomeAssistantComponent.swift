@@ -25,7 +25,11 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// The lists are the `BinarySensorDeviceClass`, `SwitchDeviceClass` and
     /// `EventDeviceClass` enums of Home Assistant 2023.12.4 and of 2026.2.3
     /// (`homeassistant/components/{binary_sensor,switch,event}/__init__.py`), identical
-    /// in both. A `sensor` and a `number` take `HomeAssistantNumberPlatform`'s list.
+    /// in both. A `sensor` and a `number` take Home Assistant's `SensorDeviceClass`
+    /// (`homeassistant/components/sensor/const.py`) without its three classes whose state
+    /// is not a number (`date`, `enum`, `timestamp`): gpioagg's sensors publish numbers.
+    /// Home Assistant keeps `NumberDeviceClass` aligned with the numeric sensor classes, so
+    /// a `number` takes the same list.
     public var deviceClasses: [String] {
         switch self {
         case .binarySensor:
@@ -39,10 +43,20 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["outlet", "switch"]
         case .event:
             return ["doorbell", "button", "motion"]
-        case .sensor:
-            return HomeAssistantNumberPlatform.sensor.deviceClasses
-        case .number:
-            return HomeAssistantNumberPlatform.number.deviceClasses
+        case .sensor, .number:
+            return Self.numericDeviceClasses
         }
     }
+
+    private static let numericDeviceClasses = [
+        "apparent_power", "aqi", "area", "atmospheric_pressure", "battery", "blood_glucose_concentration",
+        "carbon_monoxide", "carbon_dioxide", "conductivity", "current", "data_rate", "data_size", "distance",
+        "duration", "energy", "energy_distance", "energy_storage", "frequency", "gas", "humidity", "illuminance",
+        "irradiance", "moisture", "monetary", "nitrogen_dioxide", "nitrogen_monoxide", "nitrous_oxide", "ozone",
+        "ph", "pm1", "pm10", "pm25", "power_factor", "power", "precipitation", "precipitation_intensity",
+        "pressure", "reactive_power", "signal_strength", "sound_pressure", "speed", "sulphur_dioxide",
+        "temperature", "temperature_delta", "volatile_organic_compounds", "volatile_organic_compounds_parts",
+        "voltage", "volume", "volume_storage", "volume_flow_rate", "water", "weight", "wind_direction",
+        "wind_speed",
+    ]
 }
