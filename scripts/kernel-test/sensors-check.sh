@@ -141,6 +141,10 @@ set_raw 545000 380000
 check_bmp 545000 380000 "new raw registers move the values as the compensation says"
 set_raw 500000 450000
 check_bmp 500000 450000 "and again, read at once (the raw registers are not cached)"
+# The calibration is read once, when the driver binds: a new T1 changes nothing until
+# the device is bound again (below).
+set_byte $BMP 0x88 $(((T1 + 96) & 0xff))
+check_bmp 500000 450000 "a calibration register written after the bind is not read again"
 
 # --- LM75 -----------------------------------------------------------------------------
 # Register 0, a big-endian word on the chip: an SMBus word is sent low byte first, so
@@ -172,6 +176,7 @@ else
     not_ok "delete_device left '$(iio bmp280)' '$(hwmon lm75)'"
 fi
 set_raw 519888 415148
+T1=$((T1 + 96))
 echo bmp280 $BMP > "$A/new_device"
 echo lm75 $LM > "$A/new_device"
 if wait_for '[ -n "$(iio bmp280)" ] && [ -n "$(hwmon lm75)" ]'; then
@@ -181,7 +186,7 @@ if wait_for '[ -n "$(iio bmp280)" ] && [ -n "$(hwmon lm75)" ]'; then
 else
     not_ok_dmesg "new_device did not bring back bmp280 and lm75"
 fi
-check_bmp 519888 415148 "bmp280 bound again reads the registers"
+check_bmp 519888 415148 "bmp280 bound again reads the registers, with the new T1 ($T1)"
 check_lm 0x0019 25000 "lm75 bound again"
 
 # A chip id the driver does not know: the probe fails, and no IIO device appears.
