@@ -146,6 +146,20 @@ check_bmp 500000 450000 "and again, read at once (the raw registers are not cach
 set_byte $BMP 0x88 $(((T1 + 96) & 0xff))
 check_bmp 500000 450000 "a calibration register written after the bind is not read again"
 
+# 0x80000 is what the chip reports for a measurement it skipped: the driver refuses it,
+# and the pressure, which needs the temperature, fails with it.
+set_raw $((0x80000)) 450000
+if got=$(cat "$I/in_temp_input" 2>&1); then
+    not_ok "a skipped temperature (0x80000) read as '$got'"
+elif ! echo "$got" | grep -q 'I/O error\|Input/output error'; then
+    not_ok "a skipped temperature (0x80000) failed with '$got', not EIO"
+elif cat "$I/in_pressure_input" >/dev/null 2>&1; then
+    not_ok "a skipped temperature (0x80000) still gave a pressure"
+else
+    ok "a skipped temperature (0x80000) fails both reads with EIO: $(dmesg | grep skipped | tail -n1 | sed 's/^\[[^]]*\] //')"
+fi
+set_raw 500000 450000
+
 # --- LM75 -----------------------------------------------------------------------------
 # Register 0, a big-endian word on the chip: an SMBus word is sent low byte first, so
 # the stub's word 0x0019 is the chip's 0x1900, 25.0 °C; "lm75" resolves 9 bits.
