@@ -8,23 +8,10 @@
 # computed here again in shell arithmetic, 64-bit in busybox). Prints TAP.
 set -eu
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=1; echo "not ok $n - $1"; }
+# shellcheck source=tap.sh # ok, not_ok, wait_for; "run" puts it in /bin
+. /bin/tap.sh
 # The kernel log says why a probe or a read failed.
 not_ok_dmesg() { not_ok "$1"; echo "# dmesg:"; dmesg | tail -n 8 | sed 's/^/#   /'; }
-
-# Polls a condition (a string to eval) for up to 5 s: binding a driver is synchronous,
-# but a device's sysfs folder may appear a moment after the write returns.
-wait_for() {
-    tries=50
-    until eval "$1"; do
-        tries=$((tries - 1))
-        [ $tries -gt 0 ] || return 1
-        sleep 0.1
-    done
-}
 uptime_cs() { read -r up _ < /proc/uptime; echo "${up%.*}${up#*.}"; }   # centiseconds
 
 BMP=0x76
