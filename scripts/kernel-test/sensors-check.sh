@@ -44,8 +44,8 @@ set_word() { i2cset -f -y "$bus" "$1" "$2" "$3" w; }
 get_byte() { i2cget -f -y "$bus" "$1" "$2" b; }
 
 # --- BMP280 ----------------------------------------------------------------------------
-# The calibration of the BMP280 datasheet's worked example (rev. 1.19, section 8.2):
-# with adc_T 519888 and adc_P 415148 it gives 25.08 °C and 100653.27 Pa.
+# The calibration and raw values of the worked example quoted from Bosch's BMP280
+# datasheet: 25.08 °C, and about 100653 Pa (100653.25 Pa from the 64-bit integer code).
 T1=27504 T2=26435 T3=-1000
 P1=36477 P2=-10685 P3=3024 P4=2855 P5=140 P6=-7 P7=15500 P8=-14600 P9=6000
 # 0x88..0x9f, each value little-endian, as the chip stores them.
