@@ -8,21 +8,8 @@
 # three switches are closed, and go to its safe level on SIGTERM. Prints TAP.
 set -eu
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=1; echo "not ok $n - $1"; }
-
-# Polls a condition (a string to eval) for up to 10 s: the daemon reacts to edges
-# through the kernel, and a TCG guest is slow.
-wait_for() {
-    tries=100
-    until eval "$1"; do
-        tries=$((tries - 1))
-        [ $tries -gt 0 ] || return 1
-        sleep 0.1
-    done
-}
+# shellcheck source=tap.sh # ok, not_ok, wait_for; "run" puts it in /bin
+. /bin/tap.sh
 check() {   # description, condition
     if wait_for "$2"; then ok "$1"; else not_ok "$1"; echo "# log:"; sed 's/^/#   /' /tmp/gpioagg.log; fi
 }
