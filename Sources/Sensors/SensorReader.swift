@@ -17,8 +17,9 @@ import SystemCore
 /// both), and `submit` returns the sensors it left out. A batch left with none is not
 /// queued.
 ///
-/// `stop` returns at once, even while a read hangs: the thread delivers nothing more,
-/// and ends as soon as the read under way returns. A kernel attribute's read always
+/// `stop` returns without waiting for a read, even one that hangs (it waits only for a
+/// delivery under way, so that nothing is delivered once it has returned; `deliver`
+/// must not call `stop`), and the thread ends as soon as the read under way returns. A kernel attribute's read always
 /// returns in the end (w1_therm gives up on a bus that does not answer); a test's FIFO
 /// returns when the test opens it for writing.
 ///
@@ -35,6 +36,9 @@ public final class SensorReader: @unchecked Sendable {
     private let locator: SensorLocator
     private let deliver: Delivery
     private let lock = Lock()
+    /// Held while `deliver` runs, and by `stop` once it has set `stopped`: a delivery
+    /// either ends before `stop` returns or does not start.
+    private let delivering = Lock()
     private let wake = Semaphore()
     /// Under `lock`: the batches waiting, the sensors waiting or being read, and whether
     /// `stop` was called.
@@ -79,6 +83,7 @@ public final class SensorReader: @unchecked Sendable {
     public func stop() {
         lock.withLock { stopped = true }
         wake.signal()
+        delivering.withLock {}
     }
 
     private func run() {
@@ -96,12 +101,13 @@ public final class SensorReader: @unchecked Sendable {
                 return session
             }
             let readings = Self.read(batchSessions)
-            let deliverNow = lock.withLock {
-                busy.subtract(batch)
-                return !stopped
+            lock.withLock { busy.subtract(batch) }
+            let delivered = delivering.withLock {
+                guard !lock.withLock({ stopped }) else { return false }
+                deliver(readings)
+                return true
             }
-            guard deliverNow else { break }
-            deliver(readings)
+            guard delivered else { break }
         }
         finished.signal()
     }
