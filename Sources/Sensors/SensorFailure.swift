@@ -37,9 +37,7 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public let path: String?
 
     public init(device: SensorDevice, cause: Cause, path: String? = nil) {
-        self.device = device
-        self.cause = cause
-        self.path = path
+        (self.device, self.cause, self.path) = (device, cause, path)
     }
 
     public var description: String {

@@ -19,32 +19,24 @@ public struct SensorLocator: Sendable {
     /// The folder of `device`, or why there is none: not found, or a name several
     /// devices share without a place to choose by (the candidates listed with theirs).
     public func locate(_ device: SensorDevice) -> Result<String, SensorFailure> {
-        let classFolder = root + "/" + device.kind.classFolder
-        if case .w1(let id) = device {
-            let folder = classFolder + "/" + id
-            return SysfsFiles.exists(folder) ? .success(folder) : .failure(SensorFailure(device: device, cause: .notFound(others: [])))
+        func failure(_ cause: SensorFailure.Cause) -> Result<String, SensorFailure> {
+            .failure(SensorFailure(device: device, cause: cause))
         }
         let wanted: String
         let place: String?
         switch device {
+        case .w1(let id):
+            let folder = root + "/" + device.kind.classFolder + "/" + id
+            return SysfsFiles.exists(folder) ? .success(folder) : failure(.notFound(others: []))
         case .iio(let name, let at), .hwmon(let name, let at): (wanted, place) = (name, at)
         case .thermal(let type): (wanted, place) = (type, nil)
-        case .w1: return .failure(SensorFailure(device: device, cause: .notFound(others: [])))
         }
         let named = devices(of: device.kind).filter { $0.name == wanted }
-        if let place {
-            let here = named.filter { $0.location == place }
-            if here.count == 1 { return .success(here[0].folder) }
-            if here.isEmpty {
-                return .failure(SensorFailure(device: device, cause: .notFound(others: named.map { device.located(at: $0.location) })))
-            }
-            return .failure(SensorFailure(device: device, cause: .ambiguous(candidates: here.map { device.located(at: $0.location) })))
-        }
-        switch named.count {
-        case 0: return .failure(SensorFailure(device: device, cause: .notFound(others: [])))
-        case 1: return .success(named[0].folder)
-        default:
-            return .failure(SensorFailure(device: device, cause: .ambiguous(candidates: named.map { device.located(at: $0.location) })))
+        let here = place.map { place in named.filter { $0.location == place } } ?? named
+        switch here.count {
+        case 1: return .success(here[0].folder)
+        case 0: return failure(.notFound(others: place == nil ? [] : named.map { device.located(at: $0.location) }))
+        default: return failure(.ambiguous(candidates: here.map { device.located(at: $0.location) }))
         }
     }
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemCore
 import Values
 
@@ -64,8 +57,7 @@ final class SensorSession {
             }
             return .success(sensor.value(fromKernel: kernelValue))
         case .failure(let failure):
-            if case .readFailed(let error) = failure.cause, error.errno == ENOENT || error.errno == ENODEV,
-               !SysfsFiles.exists(folder) {
+            if case .readFailed(let error) = failure.cause, SysfsFiles.isGone(error), !SysfsFiles.exists(folder) {
                 forget()
                 return .failure(SensorFailure(device: sensor.device, cause: .disappeared, path: failure.path))
             }

@@ -56,6 +56,12 @@ public enum SysfsFiles {
         return stat(path, &status) == 0
     }
 
+    /// Whether a failed read says the file is gone: `ENOENT` for a path removed,
+    /// `ENODEV` for a sysfs file opened before its device was unbound.
+    public static func isGone(_ error: SystemCallError) -> Bool {
+        error.errno == ENOENT || error.errno == ENODEV
+    }
+
     /// `path` with every link resolved; nil when it does not resolve.
     public static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }

@@ -3,11 +3,17 @@ import Testing
 
 @Suite("Sensor locator")
 struct SensorLocatorTests {
-    @Test("two devices of one name without a place are ambiguous, listing each with its selector")
-    func ambiguous() throws {
+    /// Two BME280 on bus 1, at 0x76 (20 °C) and 0x77 (30 °C).
+    static func twoBME280() throws -> FakeSysfs {
         let tree = try FakeSysfs()
         try tree.iio(0, name: "bme280", at: "1-0076", files: ["in_temp_input": "20000\n"])
         try tree.iio(1, name: "bme280", at: "1-0077", files: ["in_temp_input": "30000\n"])
+        return tree
+    }
+
+    @Test("two devices of one name without a place are ambiguous, listing each with its selector")
+    func ambiguous() throws {
+        let tree = try Self.twoBME280()
         let result = SensorSourceTests.read(try Sensor(device: .iio(name: "bme280"), channel: "temp"), in: tree)
         let failure = try #require(result.failureValue)
         #expect(failure.cause == .ambiguous(candidates: [.iio(name: "bme280", at: "1-0076"), .iio(name: "bme280", at: "1-0077")]))
@@ -16,9 +22,7 @@ struct SensorLocatorTests {
 
     @Test("the place picks one IIO device: the folder its own folder sits in")
     func iioSelector() throws {
-        let tree = try FakeSysfs()
-        try tree.iio(0, name: "bme280", at: "1-0076", files: ["in_temp_input": "20000\n"])
-        try tree.iio(1, name: "bme280", at: "1-0077", files: ["in_temp_input": "30000\n"])
+        let tree = try Self.twoBME280()
         #expect(try SensorSourceTests.value(Sensor(device: .iio(name: "bme280", at: "1-0077"), channel: "temp"), in: tree) == 30)
         #expect(try SensorSourceTests.value(Sensor(device: .iio(name: "bme280", at: "1-0076"), channel: "temp"), in: tree) == 20)
     }
