@@ -222,8 +222,8 @@ let package = Package(
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "Values"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "Values"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
@@ -242,9 +242,9 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
-        .target(name: "MosquittoTesting"),
+        .target(name: "MosquittoTesting", dependencies: ["TestSupport"]),
         // Small pieces the tests share (a log handler that keeps what it is given, a
-        // seeded random generator): for the tests only.
+        // seeded random generator, a temporary directory): for the tests only.
         .target(name: "TestSupport", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MQTTTests",
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A sysfs tree in a temporary folder, laid out as the kernel lays it out: each device's
 /// folder under `devices/` where its bus puts it, and the class and bus folders
@@ -6,15 +7,11 @@ import Foundation
 /// to it. Attribute files hold the kernel's text, newline included. Removed with
 /// everything in it.
 final class FakeSysfs {
-    let root: String
+    private let directory: TemporaryDirectory
+    var root: String { directory.path }
 
     init() throws {
-        root = NSTemporaryDirectory() + "gpioagg-sysfs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
+        directory = try TemporaryDirectory(prefix: "gpioagg-sysfs")
     }
 
     /// An IIO device on I²C bus 1 at `location` (`1-0077`):
