@@ -19,9 +19,10 @@ import SystemCore
 ///
 /// `stop` returns without waiting for a read, even one that hangs (it waits only for a
 /// delivery under way, so that nothing is delivered once it has returned; `deliver`
-/// must not call `stop`), and the thread ends as soon as the read under way returns. A kernel attribute's read always
-/// returns in the end (w1_therm gives up on a bus that does not answer); a test's FIFO
-/// returns when the test opens it for writing.
+/// must not call `stop`), and the thread ends as soon as the read under way returns. A
+/// kernel attribute's read always returns in the end (w1_therm gives up on a bus that
+/// does not answer); a test's FIFO returns when the test opens it for writing. The
+/// thread holds the reader until it ends: a reader nobody stops keeps its thread.
 ///
 /// ```swift
 /// let reader = try SensorReader(root: "/sys") { readings in
