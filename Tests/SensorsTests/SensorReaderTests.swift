@@ -35,6 +35,18 @@ struct SensorReaderTests {
         return done.wait(timeout: patience)
     }
 
+    /// A writer's descriptor for the FIFO at `path`, once a reader has it open; nil when
+    /// none did within `patience`.
+    static func openWhenRead(_ path: String) -> Int32? {
+        let deadline = MonotonicClock.now() + UInt64(patience.components.seconds) * 1_000_000_000
+        while MonotonicClock.now() < deadline {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            usleep(1000)
+        }
+        return nil
+    }
+
     @Test("a batch is read on the reader's thread and delivered once, in the order read, with the time of each read")
     func batch() throws {
         let tree = try FakeSysfs()
@@ -68,6 +80,10 @@ struct SensorReaderTests {
         let reader = try SensorReader(root: tree.root, deliver: deliveries.deliver)
 
         #expect(try Self.returnsPromptly { reader.submit([hung]) })
+        // The reader's thread is in its read once it has the FIFO open: a writer's
+        // non-blocking open fails with ENXIO until then. Holding the writer open without
+        // writing keeps the read hanging.
+        let writer = try #require(Self.openWhenRead(folder + "/w1_slave"))
         let left = LockedValueBox<[Sensor]>([])
         #expect(try Self.returnsPromptly { left.withLockedValue { $0 = reader.submit([hung, cpu]) } })
         #expect(left.withLockedValue { $0 } == [hung])   // already being read: left out
@@ -83,8 +99,6 @@ struct SensorReaderTests {
         #expect(try Self.returnsPromptly { reader.stop() })
 
         // The read returns once someone writes: the thread then ends, delivering nothing.
-        let writer = open(folder + "/w1_slave", O_WRONLY | O_CLOEXEC)
-        #expect(writer >= 0)
         let text = Array(FakeSysfs.w1Slave(milliCelsius: 21000).utf8)
         _ = text.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
         close(writer)
