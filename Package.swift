@@ -41,6 +41,11 @@
 //                    state machines given the loop's time that return the values to send
 //                    and the next deadline. Unavailable is nil. No Combine, no loop, no
 //                    Config; depends on Values.
+//   Sensors          The kernel's sensors read from sysfs (IIO, hwmon, thermal zones,
+//                    1-Wire): devices found by name or by where they sit, the one table
+//                    of kernel units, typed failures instead of made-up values, and a
+//                    reader with a thread of its own, so that a read that blocks never
+//                    holds up the loop. Depends on SystemCore, Values and Locks.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event), which platform each kind of node is
@@ -143,6 +148,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
         .target(name: "Numbers", dependencies: ["Values"]),
+        .target(name: "Sensors", dependencies: ["Locks", "SystemCore", "Values"]),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "SystemCore", "Values"]),
@@ -216,7 +222,8 @@ let package = Package(
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "Values"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
@@ -235,9 +242,9 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
-        .target(name: "MosquittoTesting"),
+        .target(name: "MosquittoTesting", dependencies: ["TestSupport"]),
         // Small pieces the tests share (a log handler that keeps what it is given, a
-        // seeded random generator): for the tests only.
+        // seeded random generator, a temporary directory): for the tests only.
         .target(name: "TestSupport", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MQTTTests",
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A CA and certificates made by `openssl` in a test's directory: P-256 keys (fast to
 /// make), valid for two days.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A mosquitto of the test's own: its config file in a temporary directory, listening
 /// on a free loopback port, started (and restarted) by the test, waited for until it
@@ -15,7 +16,7 @@ public final class TestBroker: @unchecked Sendable {
     /// at a stop and read again at the next start, as a broker with persistence on does.
     public init(settings: [String] = ["allow_anonymous true"], directory: TemporaryDirectory? = nil,
                 persistent: Bool = false) throws {
-        self.directory = try directory ?? TemporaryDirectory()
+        self.directory = try directory ?? TemporaryDirectory(prefix: "gpioagg-mqtt")
         port = try Self.freePort()
         self.settings = settings
         self.persistent = persistent

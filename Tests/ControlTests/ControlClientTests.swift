@@ -2,6 +2,7 @@ import Engine
 @testable import Control
 import Foundation
 import Testing
+import TestSupport
 import Values
 
 /// The client against servers that are missing, stale, silent or broken.
@@ -11,7 +12,7 @@ struct ControlClientTests {
     private let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory(prefix: "gpioagg-control", parent: "/tmp/")
         path = directory.file("control.sock")
     }
 

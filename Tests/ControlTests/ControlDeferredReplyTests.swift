@@ -2,6 +2,7 @@ import Engine
 @testable import Control
 import Foundation
 import Testing
+import TestSupport
 
 /// Replies a handler gives later (the daemon's `sim` waits for the engine): they keep
 /// each connection's order and hold nobody else up.
@@ -28,7 +29,7 @@ struct ControlDeferredReplyTests {
     private let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory(prefix: "gpioagg-control", parent: "/tmp/")
         path = directory.file("control.sock")
     }
 

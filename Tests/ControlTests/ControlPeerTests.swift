@@ -1,6 +1,7 @@
 @testable import Control
 import Foundation
 import Testing
+import TestSupport
 
 /// Who may be at either end of the socket: the server refuses another user's socket
 /// file, the client another user's listener.
@@ -10,7 +11,7 @@ struct ControlPeerTests {
     private let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory(prefix: "gpioagg-control", parent: "/tmp/")
         path = directory.file("control.sock")
     }
 

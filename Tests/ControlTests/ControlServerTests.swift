@@ -2,6 +2,7 @@ import Engine
 @testable import Control
 import Foundation
 import Testing
+import TestSupport
 
 /// The server and the client over a real socket, the server driven by a poll loop on
 /// its own thread: a `PosixEventLoop`.
@@ -11,7 +12,7 @@ struct ControlServerTests {
     private let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory(prefix: "gpioagg-control", parent: "/tmp/")
         path = directory.file("control.sock")
     }
 

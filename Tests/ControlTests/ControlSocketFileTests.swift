@@ -1,6 +1,7 @@
 @testable import Control
 import Foundation
 import Testing
+import TestSupport
 
 /// How the server makes its socket file: never visible with another mode, never through
 /// a symbolic link, never in a directory where anyone could swap it.
@@ -10,7 +11,7 @@ struct ControlSocketFileTests {
     private let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory(prefix: "gpioagg-control", parent: "/tmp/")
         path = directory.file("control.sock")
     }
 

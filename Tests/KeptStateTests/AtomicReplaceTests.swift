@@ -2,12 +2,13 @@ import Foundation
 @testable import KeptState
 import Locks
 import Testing
+import TestSupport
 
 @Suite("StateFile atomic replacement")
 struct AtomicReplaceTests {
     @Test("a reader never sees a partial file while another thread replaces it over and over")
     func readerSeesWholeFiles() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         // Of different lengths, so that a file written in place would be seen torn.
         let small: [KeptKey: KeptValue] = [.signal("lamp"): true]

@@ -1,5 +1,6 @@
 @testable import KeptState
 import Testing
+import TestSupport
 
 @Suite("StateDirectory")
 struct StateDirectoryTests {
@@ -63,7 +64,7 @@ struct StateDirectoryTests {
 
     @Test("the real probe: writable directories and creatable ones")
     func probe() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         #expect(StateDirectory.isUsableDirectory(directory.path))
         #expect(StateDirectory.isUsableDirectory(directory.file("new")))
         #expect(!StateDirectory.isUsableDirectory(directory.file("new/deeper")))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import KeptState
 import Testing
+import TestSupport
 
 @Suite("StateFile on disk")
 struct StateFileIOTests {
@@ -17,14 +18,14 @@ struct StateFileIOTests {
 
     @Test("a missing file is an empty state, without complaint")
     func missing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         #expect(try StateFile.read(path: directory.file("kept-state")).isEmpty)
         #expect(try StateFile.read(path: directory.file("no/such/dir/kept-state")).isEmpty)
     }
 
     @Test("written, then read back; no temporary file stays; a missing directory is made")
     func writeThenRead() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("a/b/kept-state")
         try StateFile.write(Self.values, path: path)
         #expect(try StateFile.read(path: path) == Self.values)
@@ -37,7 +38,7 @@ struct StateFileIOTests {
 
     @Test("a directory where the file goes is ignored with a warning naming it")
     func directory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let error = try #require(Self.readError(path))
@@ -48,7 +49,7 @@ struct StateFileIOTests {
 
     @Test("a symbolic link is never followed, even to a valid state file")
     func symbolicLink() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let target = directory.file("elsewhere")
         try StateFile.write(Self.values, path: target)
         let path = directory.file("kept-state")
@@ -64,7 +65,7 @@ struct StateFileIOTests {
 
     @Test("a FIFO is refused without blocking")
     func fifo() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         #expect(mkfifo(path, 0o600) == 0)
         let error = try #require(Self.readError(path))
@@ -73,7 +74,7 @@ struct StateFileIOTests {
 
     @Test("a file over the limit is refused by its size")
     func tooLarge() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         var bytes = StateFile.encode(Self.values)
         bytes += [UInt8](repeating: 0x0A, count: StateFile.maximumBytes)
@@ -85,7 +86,7 @@ struct StateFileIOTests {
 
     @Test("a damaged file on disk is reported, naming it")
     func damaged() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         try directory.write(Array(StateFile.encode(Self.values).dropLast(3)), to: "kept-state")
         let error = try #require(Self.readError(path))
@@ -95,7 +96,7 @@ struct StateFileIOTests {
 
     @Test("temporary files of a killed run are removed, nothing else")
     func temporaries() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         try StateFile.write(Self.values, path: path)
         for name in [".kept-state.Ab12Cd", ".kept-state.zzzzzz", ".kept-state.short", "notes", ".kept-state"] {
@@ -107,7 +108,7 @@ struct StateFileIOTests {
 
     @Test("a write into a path that is not a directory fails with the file named and a hint")
     func writeFails() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         try directory.write([], to: "blocker")
         let path = directory.file("blocker/kept-state")
         do {

@@ -50,7 +50,7 @@ struct StateWriterTests {
 
     @Test("a recorded value reaches the disk without a flush, and so does one recorded in the interval after it")
     func writesWithoutFlush() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         let writer = StateWriter(path: path, interval: .milliseconds(50))
         defer { writer.close() }
@@ -62,7 +62,7 @@ struct StateWriterTests {
 
     @Test("a burst of 100 changes costs at most two writes, none on the recording thread")
     func coalescesBursts() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         let counting = CountingSave()
         // An interval far longer than the burst, so that it ends inside it.
@@ -85,7 +85,7 @@ struct StateWriterTests {
 
     @Test("record then flush: on disk, with what was read before")
     func flushes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         try StateFile.write([.output("relay"): true], path: path)
         let writer = StateWriter.open(path: path, keeping: [.output("relay"), .signal("lamp")])
@@ -98,7 +98,7 @@ struct StateWriterTests {
 
     @Test("open drops what the config no longer keeps, and warns about an unusable file, naming it")
     func opens() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         try StateFile.write([.output("relay"): true, .signal("gone"): true], path: path)
         let writer = StateWriter.open(path: path, keeping: [.output("relay")])
@@ -121,7 +121,7 @@ struct StateWriterTests {
 
     @Test("a failing write is logged once, retried at the next change, and works once the cause is gone")
     func failsThenRecovers() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         // A file where the state directory should be: no write can succeed (even as root).
         try directory.write([], to: "state")
         let path = directory.file("state/kept-state")
@@ -151,7 +151,7 @@ struct StateWriterTests {
 
     @Test("an injected disk-full error is reported once and handed to flush")
     func diskFull() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         let counting = CountingSave()
         let full = KeptStateError(.writeFailed(path: path, operation: "write", errno: ENOSPC))
@@ -177,7 +177,7 @@ struct StateWriterTests {
 
     @Test("close writes what is pending and leaves no temporary file; later records are ignored")
     func closes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         let writer = StateWriter(path: path, interval: .seconds(30))
         for index in 0..<50 { writer.record(.signal("s\(index)"), true) }
@@ -192,7 +192,7 @@ struct StateWriterTests {
 
     @Test("a writer nobody holds any more closes, writing what is pending")
     func deinitCloses() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         do {
             let writer = StateWriter(path: path, interval: .seconds(30))
@@ -204,7 +204,7 @@ struct StateWriterTests {
 
     @Test("records from many threads at once all reach the disk")
     func concurrentRecords() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         let writer = StateWriter(path: path, interval: .milliseconds(5))
         let done = Semaphore()

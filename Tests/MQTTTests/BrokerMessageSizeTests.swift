@@ -3,6 +3,7 @@ import Logging
 import MosquittoTesting
 @testable import MQTT
 import Testing
+import TestSupport
 
 /// Messages larger than the client takes: an MQTT 5 broker is told the maximum and never
 /// sends them; over MQTT 3.1.1 they are refused before any copy, and logged once per topic.

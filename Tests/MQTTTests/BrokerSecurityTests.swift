@@ -3,6 +3,7 @@ import Foundation
 import Logging
 @testable import MQTT
 import Testing
+import TestSupport
 
 @Suite("The client against a real broker: passwords and TLS", .serialized,
        .enabled(if: Tools.haveBroker && Tools.mosquittoPasswd != nil && Tools.openssl != nil, Comment(rawValue: Tools.noBroker)))

@@ -2,6 +2,7 @@ import MosquittoTesting
 import Foundation
 @testable import MQTT
 import Testing
+import TestSupport
 
 @Suite("Client ids derived from the machine id, as systemd derives app-specific ids")
 struct ClientIdentifierTests {

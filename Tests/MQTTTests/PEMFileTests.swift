@@ -2,6 +2,7 @@ import Foundation
 import MosquittoTesting
 @testable import MQTT
 import Testing
+import TestSupport
 
 /// TLS files read for each attempt without ever waiting on them.
 @Suite("TLS files: read without blocking, regular files only")

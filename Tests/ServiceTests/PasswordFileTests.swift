@@ -5,6 +5,7 @@ import MosquittoTesting
 import MQTT
 @testable import Service
 import Testing
+import TestSupport
 
 /// The MQTT password file as the daemon reads it when it connects: through SystemCore's
 /// file reading, so that what is not a regular file is refused at once, never waited on.

@@ -1,6 +1,7 @@
 import Foundation
 import MosquittoTesting
 import Testing
+import TestSupport
 
 /// The daemon on a real mosquitto against what would hold it up or make it grow: messages
 /// of hundreds of MiB, a TLS file that is a FIFO, floods of junk commands; and removals

@@ -1,0 +1,145 @@
+import SystemCore
+import Values
+
+/// One sensor as the reader's thread keeps it between reads: its device's folder and
+/// the files to read there, found once and found again only after a read shows the
+/// device gone; and whether the last 1-Wire read was 85.000 °C, the DS18B20's power-on
+/// value, which is taken only when the next read confirms it.
+///
+/// Confined to the thread that reads (`SensorReader`'s); tests drive it directly.
+///
+/// ```swift
+/// let session = SensorSession(sensor: cpu, locator: SensorLocator(root: "/sys"))
+/// session.read()   // .success(48.312) in °C, or .failure(SensorFailure)
+/// ```
+final class SensorSession {
+    let sensor: Sensor
+    let locator: SensorLocator
+    private(set) var folder: String?
+    private var plan: SensorReadPlan?
+    /// Found at least once: a search that then finds nothing means it disappeared.
+    private var wasFound = false
+    /// The last 1-Wire read was the power-on value.
+    private var powerOnPending = false
+    /// How many times the device was searched for (for the tests of "found once").
+    private(set) var searches = 0
+
+    init(sensor: Sensor, locator: SensorLocator) {
+        self.sensor = sensor
+        self.locator = locator
+    }
+
+    /// The 1-Wire bus master folder the device sits on (where `therm_bulk_read` is),
+    /// for a located 1-Wire thermometer; nil otherwise.
+    var w1Master: String? {
+        guard sensor.device.kind == .w1, let folder = locateIfNeeded().folder,
+              let resolved = SysfsFiles.resolved(folder) else { return nil }
+        return SysfsFiles.parent(resolved)
+    }
+
+    /// One read: the value in the sensor's unit, or why there is none.
+    func read() -> Result<Double, SensorFailure> {
+        let located = locateIfNeeded()
+        guard let folder = located.folder, let plan else {
+            return .failure(located.failure ?? SensorFailure(device: sensor.device, cause: .noChannel))
+        }
+        switch readKernelValue(plan) {
+        case .success(let kernelValue):
+            if sensor.device.kind == .w1, kernelValue == 85_000 {
+                // A sensor that lost power mid-conversion reads 85.000 °C: believed only
+                // when two reads in a row say it.
+                if !powerOnPending {
+                    powerOnPending = true
+                    return .failure(SensorFailure(device: sensor.device, cause: .powerOnValue, path: plan.path))
+                }
+            } else {
+                powerOnPending = false
+            }
+            return .success(sensor.value(fromKernel: kernelValue))
+        case .failure(let failure):
+            if case .readFailed(let error) = failure.cause, SysfsFiles.isGone(error), !SysfsFiles.exists(folder) {
+                forget()
+                return .failure(SensorFailure(device: sensor.device, cause: .disappeared, path: failure.path))
+            }
+            return .failure(failure)
+        }
+    }
+
+    /// The folder and plan, searched for only when there is none yet.
+    private func locateIfNeeded() -> (folder: String?, failure: SensorFailure?) {
+        if let folder { return (folder, nil) }
+        searches += 1
+        switch locator.locate(sensor.device) {
+        case .success(let found):
+            guard let plan = SensorReadPlan.plan(for: sensor, in: found) else {
+                return (nil, SensorFailure(device: sensor.device, cause: .noChannel, path: found))
+            }
+            folder = found
+            self.plan = plan
+            wasFound = true
+            return (found, nil)
+        case .failure(let failure):
+            if wasFound, case .notFound = failure.cause {
+                return (nil, SensorFailure(device: sensor.device, cause: .disappeared))
+            }
+            return (nil, failure)
+        }
+    }
+
+    private func forget() {
+        folder = nil
+        plan = nil
+        powerOnPending = false
+    }
+
+    /// The value in the kernel's unit.
+    private func readKernelValue(_ plan: SensorReadPlan) -> Result<Double, SensorFailure> {
+        switch plan {
+        case .input(let path):
+            return number(at: path)
+        case .raw(let raw, let offset, let scale):
+            let rawValue: Double, offsetValue: Double, scaleValue: Double
+            switch number(at: raw) {
+            case .success(let value): rawValue = value
+            case .failure(let failure): return .failure(failure)
+            }
+            switch offset.map(number(at:)) ?? .success(0) {
+            case .success(let value): offsetValue = value
+            case .failure(let failure): return .failure(failure)
+            }
+            switch scale.map(number(at:)) ?? .success(1) {
+            case .success(let value): scaleValue = value
+            case .failure(let failure): return .failure(failure)
+            }
+            return .success((rawValue + offsetValue) * scaleValue)
+        case .w1Slave(let path):
+            switch text(at: path) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let text):
+                switch W1SlaveText.parse(text) {
+                case .temperature(let value): return .success(value)
+                case .crcMismatch: return .failure(SensorFailure(device: sensor.device, cause: .crcMismatch, path: path))
+                case .unparsable:
+                    return .failure(SensorFailure(device: sensor.device, cause: .unparsable(text: text.trimmingTrailingNewlines), path: path))
+                }
+            }
+        }
+    }
+
+    private func text(at path: String) -> Result<String, SensorFailure> {
+        do throws(SystemCallError) {
+            return .success(try SysfsFiles.readAttribute(path))
+        } catch {
+            return .failure(SensorFailure(device: sensor.device, cause: .readFailed(error), path: path))
+        }
+    }
+
+    private func number(at path: String) -> Result<Double, SensorFailure> {
+        text(at: path).flatMap { text in
+            guard let value = DecimalText.parse(text) else {
+                return .failure(SensorFailure(device: sensor.device, cause: .unparsable(text: text.trimmingTrailingNewlines), path: path))
+            }
+            return .success(value)
+        }
+    }
+}
