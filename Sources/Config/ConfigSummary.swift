@@ -43,6 +43,10 @@ public enum ConfigSummary {
                 + (input.payloadOn.map { ", payload_on \($0)" } ?? "")
                 + (input.payloadOff.map { ", payload_off \($0)" } ?? "")
                 + (input.number.map { ", " + ConfigText.number($0.number) } ?? ""))
+        } + configuration.sensorInputs.map { input in
+            row(input.name, "\(input.sensor.device) channel \(input.sensor.channel), "
+                + "every \(ReadableDuration.format(input.interval)), timeout \(ReadableDuration.format(input.timeout)), "
+                + "initial \(input.initial.map(ConfigText.decimal) ?? "unavailable"), " + ConfigText.number(input.number))
         })
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })

@@ -4,7 +4,7 @@ extension ConfigValidator {
     static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type"]
     /// Every key an input may have, whatever its kind: a key a kind does not take is
     /// reported as such, not as unknown.
-    static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys).filter { !inputKeys.contains($0) }
+    static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys + sensorInputKeys).filter { !inputKeys.contains($0) }
     static let debounceKeys = ["mode", "period"]
     /// Shorter than a microsecond the kernel's debounce is none at all (it counts in
     /// microseconds); longer than ten seconds is a wait, not a debounce.
@@ -33,6 +33,10 @@ extension ConfigValidator {
             }
             if settings.contains(where: { $0.key == "topic" }) {
                 readRemoteInput(entry, settings: settings, what: what)
+                continue
+            }
+            if Self.declaresSensor(settings) {
+                readSensorInput(entry, settings: settings, what: what)
                 continue
             }
             declaresLines = true

@@ -61,6 +61,7 @@ struct ConfigValidator {
     var interlocks: [ReadInterlock] = []
     var commandInputs: [CommandInputDeclaration] = []
     var remoteInputs: [RemoteInputDeclaration] = []
+    var sensorInputs: [SensorInputDeclaration] = []
     var mqtt: MQTTDeclaration?
     /// No `mqtt:` section at all (an invalid one is not missing).
     var mqttSectionMissing = true
@@ -103,6 +104,7 @@ struct ConfigValidator {
             interlocks: validator.interlocks.map(\.declaration),
             commandInputs: validator.commandInputs,
             remoteInputs: validator.remoteInputs,
+            sensorInputs: validator.sensorInputs,
             mqtt: validator.mqtt,
             file: file))
     }

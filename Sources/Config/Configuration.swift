@@ -19,12 +19,15 @@ public struct Configuration: Hashable, Sendable {
     public var commandInputs: [CommandInputDeclaration]
     /// Inputs that follow a value another publisher keeps on an MQTT topic (`topic:`).
     public var remoteInputs: [RemoteInputDeclaration]
+    /// Numeric inputs read from a kernel sensor (`iio:`, `hwmon:`, `thermal:`, `w1:`).
+    public var sensorInputs: [SensorInputDeclaration]
     /// `mqtt:`: the broker and how gpioagg appears there; nil when absent.
     public var mqtt: MQTTDeclaration?
 
-    /// Every input's name: the lines', then the command inputs', then the remote ones'.
+    /// Every input's name: the lines', then the command inputs', the remote ones', the
+    /// sensors'.
     public var inputNames: [String] {
-        inputs.map(\.name) + commandInputs.map(\.name) + remoteInputs.map(\.name)
+        inputs.map(\.name) + commandInputs.map(\.name) + remoteInputs.map(\.name) + sensorInputs.map(\.name)
     }
     /// The file it came from (as given), or a pseudo-name such as `<embedded demo>`.
     public var file: String
@@ -32,7 +35,8 @@ public struct Configuration: Hashable, Sendable {
     public init(chips: [ChipDeclaration], inputs: [InputDeclaration],
                 signals: [SignalDeclaration], outputs: [OutputDeclaration],
                 interlocks: [InterlockDeclaration] = [], commandInputs: [CommandInputDeclaration] = [],
-                remoteInputs: [RemoteInputDeclaration] = [], mqtt: MQTTDeclaration? = nil, file: String) {
+                remoteInputs: [RemoteInputDeclaration] = [], sensorInputs: [SensorInputDeclaration] = [],
+                mqtt: MQTTDeclaration? = nil, file: String) {
         self.chips = chips
         self.inputs = inputs
         self.signals = signals
@@ -40,6 +44,7 @@ public struct Configuration: Hashable, Sendable {
         self.interlocks = interlocks
         self.commandInputs = commandInputs
         self.remoteInputs = remoteInputs
+        self.sensorInputs = sensorInputs
         self.mqtt = mqtt
         self.file = file
     }
