@@ -46,6 +46,13 @@ extension Engine {
             virtualInputs.append(input)
             levels[input.name] = input.level
         }
+        // A sensor input is unavailable (or `initial:`) until its first reading.
+        for declaration in configuration.sensorInputs {
+            let previous = carried.numbers[declaration.name]
+            numberNodes[declaration.name] = try numberNode(
+                .input(declaration.name), value: previous.map(\.value) ?? declaration.initial,
+                number: declaration.number, changedAt: previous?.changedAt, at: declaration.location)
+        }
         for declaration in configuration.signals {
             if let number = declaration.number {
                 let previous = carried.numbers[declaration.name]
