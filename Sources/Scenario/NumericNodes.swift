@@ -26,6 +26,7 @@ struct NumericNodes: Sendable {
         for input in configuration.remoteInputs {
             if let number = input.number { declarations[input.name] = number.number } else { levels.insert(input.name) }
         }
+        for input in configuration.sensorInputs { declarations[input.name] = input.number }
         for signal in configuration.signals {
             if let number = signal.number { declarations[signal.name] = number } else { levels.insert(signal.name) }
         }

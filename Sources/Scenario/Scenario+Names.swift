@@ -12,7 +12,7 @@ extension Scenario {
     /// ```
     public func nameErrors(against configuration: Configuration) -> [ConfigError] {
         let inputs = configuration.inputs.map(\.name) + configuration.commandInputs.map(\.name)
-            + configuration.remoteInputs.map(\.name)
+            + configuration.remoteInputs.map(\.name) + configuration.sensorInputs.map(\.name)
         let signals = configuration.signals.map(\.name)
         let outputs = configuration.outputs.map(\.name)
         let all = inputs + signals + outputs

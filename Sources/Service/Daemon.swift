@@ -119,7 +119,10 @@ public final class Daemon {
         logger.info("gpioagg \(options.version): \(configuration.file): \(StartLog.counts(configuration)); \(summary)")
         engine.keptValues = keeper.keptValues(for: configuration)
         startLog.begin()
-        do {
+        do throws(EngineError) {
+            if !options.backend.isSimulated, let sensor = configuration.sensorInputs.first {
+                throw EngineError.sensorNotRead(sensor)
+            }
             try engine.start()
         } catch {
             startLog.abandon()
@@ -248,6 +251,10 @@ public final class Daemon {
         switch source.load(running: configuration, logger: logger) {
         case .loaded(let configuration): loaded = configuration
         case .refused(let reason): return perform(machine.configRefused(reason: reason))
+        }
+        if !options.backend.isSimulated, let sensor = loaded.sensorInputs.first {
+            let error = EngineError.sensorNotRead(sensor)
+            return perform(machine.configRefused(reason: "\(sensor.location): \(error.message)"))
         }
         let backend = options.backend.backend(for: loaded, on: loop, replacing: running.backend)
         let next = Engine(configuration: loaded, backend: backend, loop: loop, logger: logger)
