@@ -19,6 +19,14 @@ extension RemoteInputDeclaration {
     }
 }
 
+extension SensorInputDeclaration {
+    public func isUnchanged(from other: Self) -> Bool {
+        var moved = other
+        moved.location = location
+        return moved == self
+    }
+}
+
 extension SignalDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other

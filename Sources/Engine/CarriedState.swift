@@ -53,6 +53,8 @@ struct CarriedState {
         for declaration in configuration.commandInputs { commands[declaration.name] = declaration }
         var remotes: [String: RemoteInputDeclaration] = [:]
         for declaration in configuration.remoteInputs { remotes[declaration.name] = declaration }
+        var sensors: [String: SensorInputDeclaration] = [:]
+        for declaration in configuration.sensorInputs { sensors[declaration.name] = declaration }
         var signalDeclarations: [String: SignalDeclaration] = [:]
         for declaration in configuration.signals { signalDeclarations[declaration.name] = declaration }
         var outputDeclarations: [String: OutputDeclaration] = [:]
@@ -76,6 +78,8 @@ struct CarriedState {
                     previous.configuration.commandInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
                 } ?? remotes[node.name].map { next in
                     previous.configuration.remoteInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
+                } ?? sensors[node.name].map { next in
+                    previous.configuration.sensorInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
                 } ?? false
             case .signal:
                 unchanged = signalDeclarations[node.name].map { next in

@@ -78,6 +78,8 @@ extension Engine {
                 case .input:
                     if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
                         text += "remote input on \(remote.topic)"
+                    } else if let sensor = configuration.sensorInputs.first(where: { $0.name == name }) {
+                        text += "sensor input, \(sensor.sensor) every \(ReadableDuration.format(sensor.interval))"
                     } else {
                         text += "command input"
                     }

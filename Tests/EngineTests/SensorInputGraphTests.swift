@@ -43,4 +43,30 @@ struct SensorInputGraphTests {
         #expect(harness.engine.setNumber("cpu", to: nil, limits: false) == .success(.unavailable))
         #expect(harness.signal("hot") == true, "an unavailable temperature takes the threshold's fallback")
     }
+
+    @Test("a reload keeps a reading of a sensor input declared the same way; a changed one starts over")
+    func reload() throws {
+        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
+        try harness.start()
+        harness.engine.setNumber("cpu", to: 45.5, limits: false)
+        harness.engine.setNumber("pressure", to: 990, limits: false)
+        let changed = Self.config.replacingOccurrences(of: "precision: 1", with: "precision: 2")
+        let next = Engine(configuration: try ConfigLoader.parse(changed, file: "gpioagg.yaml"),
+                          backend: harness.simulated, loop: harness.loop)
+        try next.start(replacing: harness.engine)
+        harness.loop.run()
+        #expect(next.snapshot().inputs["cpu"] == .number(45.5, "°C"))
+        #expect(next.snapshot().inputs["pressure"] == .number(1013.25, "hPa"), "declared otherwise: its initial again")
+        #expect(next.snapshot().signals["hot"] == false)
+        next.stop()
+    }
+
+    @Test("why names the sensor a sensor input reads and its interval")
+    func why() throws {
+        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
+        try harness.start()
+        harness.engine.setNumber("cpu", to: 45.5, limits: false)
+        let lines = try #require(harness.engine.explain("cpu"))
+        #expect(lines == ["cpu 45.50 °C: sensor input, thermal cpu-thermal channel temp every 1s; for 0s"])
+    }
 }
