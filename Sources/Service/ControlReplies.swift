@@ -125,6 +125,10 @@ final class ControlReplies: ControlHandler {
         if configuration.remoteInputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
         }
+        if configuration.sensorInputs.contains(where: { $0.name == name }) {
+            return .failure("'\(name)' reads a sensor: only command inputs (command: true) can be set; "
+                + "under --simulate, set its reading with gpioagg sim set \(name) NUMBER")
+        }
         let list = commands.isEmpty ? "the config declares no command input (command: true)"
             : "command inputs: " + commands.joined(separator: ", ")
         let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list

@@ -64,7 +64,8 @@ final class StartLog {
         for input in configuration.inputs {
             logger.change(starting(.input(input.name), chip: input.chip, line: input.line))
         }
-        for name in configuration.commandInputs.map(\.name) + configuration.remoteInputs.map(\.name) {
+        for name in configuration.commandInputs.map(\.name) + configuration.remoteInputs.map(\.name)
+            + configuration.sensorInputs.map(\.name) {
             logger.change(starting(.input(name)))
         }
         for signal in configuration.signals {
@@ -87,6 +88,7 @@ final class StartLog {
         var kinds: [String] = []
         if !configuration.commandInputs.isEmpty { kinds.append("\(configuration.commandInputs.count) command") }
         if !configuration.remoteInputs.isEmpty { kinds.append("\(configuration.remoteInputs.count) remote") }
+        if !configuration.sensorInputs.isEmpty { kinds.append("\(configuration.sensorInputs.count) sensor") }
         let inputs = counted(configuration.inputNames.count, "input")
             + (kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")
         return [inputs, counted(configuration.signals.count, "signal"),

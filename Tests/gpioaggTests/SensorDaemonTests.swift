@@ -33,6 +33,8 @@ struct SensorDaemonTests {
         #expect((try NumberCommandTests.inputs(run.socket))["cpu"] is NSNull)
         let set = try NumberCommandTests.gpioagg(["set", "cpu", "27.5"], run.socket)
         #expect(set.status == 1, "a sensor reading is not a command")
+        #expect(set.errors.hasPrefix("error: 'cpu' reads a sensor: only command inputs (command: true) can be set; "
+            + "under --simulate, set its reading with gpioagg sim set cpu NUMBER"), "\(set.errors)")
     }
 
     @Test("on the kernel's chips a daemon with a sensor input refuses to start, naming the input and --simulate")
@@ -41,6 +43,7 @@ struct SensorDaemonTests {
         let result = try runProduct("gpioagg", ["run", "--config", path, "--control", temporarySocketPath(),
                                                 "--state-dir", temporaryDirectory()])
         #expect(result.status != 0)
+        #expect(result.lines.first?.contains(": 2 inputs (2 sensor), 1 signal, 0 outputs;") == true, "\(result.lines)")
         #expect(result.errors.contains(
             "\(path):2:3: error: input 'cpu' reads thermal cpu-thermal channel temp, and gpioagg reads sensors only under --simulate so far"),
                 "\(result.errors)")
