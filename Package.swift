@@ -57,7 +57,8 @@
 //                    bridge speaks. Glibc only.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
 //                    with FILE:LINE:COL errors, the validated model, the duration
-//                    grammar. No Foundation.
+//                    grammar; a sensor input's channel and unit are checked against
+//                    Sensors' unit table. No Foundation.
 //   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
 //                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
 //   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members

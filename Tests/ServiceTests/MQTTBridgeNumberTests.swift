@@ -65,6 +65,30 @@ struct MQTTBridgeNumberTests {
         #expect(transport.subscriptions.contains(Self.setpointSet))
     }
 
+    @Test("a sensor input is a Home Assistant sensor with its channel's device class and unit; a reading is published")
+    func sensorInput() throws {
+        let rig = try Rig("""
+            inputs:
+              cpu: { thermal: cpu-thermal }
+              pressure: { iio: bme280, channel: pressure, unit: hPa, precision: 1, device_class: atmospheric_pressure }
+            """)
+        rig.connect()
+        let transport = rig.transport
+        #expect(transport.retainedText("gpioagg/garage/cpu/available") == "offline", "unavailable until its first reading")
+        let cpu = try #require(transport.retainedText("homeassistant/sensor/garage/cpu/config"))
+        for part in [#""device_class":"temperature""#, #""unit_of_measurement":"°C""#, #""state_class":"measurement""#] {
+            #expect(cpu.contains(part), "\(part) in \(cpu)")
+        }
+        let pressure = try #require(transport.retainedText("homeassistant/sensor/garage/pressure/config"))
+        for part in [#""device_class":"atmospheric_pressure""#, #""unit_of_measurement":"hPa""#] {
+            #expect(pressure.contains(part), "\(part) in \(pressure)")
+        }
+        rig.daemon.daemon.engine.setNumber("cpu", to: 48.25, limits: false)
+        rig.daemon.loop.run()
+        #expect(transport.retainedText("gpioagg/garage/cpu") == "48.25")
+        #expect(transport.retainedText("gpioagg/garage/cpu/available") == "online")
+    }
+
     @Test("a numeric remote input: a decimal payload is its value; anything else is no value, quoted, and unavailable")
     func remoteNumber() throws {
         let rig = try Rig(Self.greenhouse)

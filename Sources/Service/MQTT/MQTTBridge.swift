@@ -333,6 +333,10 @@ final class MQTTBridge {
                                             deviceClass: input.deviceClass,
                                             measurement: Self.measurement(of: input.number?.number)))
         }
+        for input in configuration.sensorInputs {
+            list.append(HomeAssistantEntity(name: input.name, kind: .sensor, deviceClass: input.deviceClass,
+                                            measurement: Self.measurement(of: input.number)))
+        }
         for signal in configuration.signals {
             let kind: HomeAssistantEntity.Kind
             if case .click(_, let gesture) = signal.expression {
