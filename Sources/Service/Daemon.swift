@@ -120,9 +120,7 @@ public final class Daemon {
         engine.keptValues = keeper.keptValues(for: configuration)
         startLog.begin()
         do throws(EngineError) {
-            if !options.backend.isSimulated, let sensor = configuration.sensorInputs.first {
-                throw EngineError.sensorNotRead(sensor)
-            }
+            if let refusal = options.backend.refusal(of: configuration) { throw refusal }
             try engine.start()
         } catch {
             startLog.abandon()
@@ -252,10 +250,6 @@ public final class Daemon {
         case .loaded(let configuration): loaded = configuration
         case .refused(let reason): return perform(machine.configRefused(reason: reason))
         }
-        if !options.backend.isSimulated, let sensor = loaded.sensorInputs.first {
-            let error = EngineError.sensorNotRead(sensor)
-            return perform(machine.configRefused(reason: "\(sensor.location): \(error.message)"))
-        }
         let backend = options.backend.backend(for: loaded, on: loop, replacing: running.backend)
         let next = Engine(configuration: loaded, backend: backend, loop: loop, logger: logger)
         // The running engine's subscriptions stay until the next has taken over.
@@ -263,7 +257,8 @@ public final class Daemon {
         startLog.learn(loaded)
         next.keptValues = keeper.keptValues(for: loaded)
         observations = observe(next)
-        do {
+        do throws(EngineError) {
+            if let refusal = options.backend.refusal(of: loaded) { throw refusal }
             try next.start(replacing: engine)
         } catch {
             logger.error("\(error.description)")
