@@ -62,4 +62,27 @@ struct NumberLineCommandTests {
         #expect(rig.changes("override").map(\.message) == ["input override off (initial)", "input override on"])
         #expect(rig.daemon.exitStatus == 1)
     }
+
+    @Test("set NAME NUMBER and set NAME unavailable give a sensor input a reading, as a remote one")
+    func sensorInput() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends))
+        defer { close(ends[0]) }
+        let rig = try DaemonTests.Rig("""
+            inputs:
+              cpu: { thermal: cpu-thermal }
+            signals:
+              hot: { threshold: cpu, above: 70, fallback: on }
+            """, interaction: .commands, commands: ends[0])
+        try rig.daemon.start()
+        let commands = "set cpu 48.25\nset cpu 81\nset cpu unavailable\nset cpu on\n"
+        _ = Array(commands.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        rig.loop.advance(by: .seconds(1))
+        let errors = rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
+        #expect(errors == ["error: 'cpu' is a number, not on or off; set it to a number, or unavailable"])
+        #expect(rig.changes("cpu").map(\.message) == [
+            "input cpu unavailable (initial)", "input cpu 48.25 °C", "input cpu 81.00 °C", "input cpu unavailable",
+        ])
+    }
 }
