@@ -20,10 +20,15 @@ struct SensorInputGraphTests {
           fan: { chip: main, line: GPIO5, follows: hot }
         """
 
+    static func running() throws -> EngineHarness {
+        let harness = EngineHarness(try ConfigLoader.parse(config, file: "gpioagg.yaml"))
+        try harness.start()
+        return harness
+    }
+
     @Test("a sensor input starts unavailable unless initial: says, and a threshold on it takes its fallback")
     func startsUnavailable() throws {
-        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
-        try harness.start()
+        let harness = try Self.running()
         #expect(harness.engine.isNumericInput("cpu"))
         #expect(harness.input("cpu") == .unavailable)
         #expect(harness.input("pressure") == .number(1013.25, "hPa"))
@@ -33,8 +38,7 @@ struct SensorInputGraphTests {
 
     @Test("setNumber sets a reading, in the sensor's unit, outside any limit; unavailable again takes the fallback")
     func takesReadings() throws {
-        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
-        try harness.start()
+        let harness = try Self.running()
         #expect(harness.engine.setNumber("cpu", to: 45.5, limits: false) == .success(.number(45.5, "°C")))
         #expect(harness.signal("hot") == false && harness.level("GPIO5") == false)
         #expect(harness.engine.setNumber("cpu", to: 82, limits: false) == .success(.number(82, "°C")))
@@ -46,8 +50,7 @@ struct SensorInputGraphTests {
 
     @Test("a reload keeps a reading of a sensor input declared the same way; a changed one starts over")
     func reload() throws {
-        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
-        try harness.start()
+        let harness = try Self.running()
         harness.engine.setNumber("cpu", to: 45.5, limits: false)
         harness.engine.setNumber("pressure", to: 990, limits: false)
         let changed = Self.config.replacingOccurrences(of: "precision: 1", with: "precision: 2")
@@ -63,8 +66,7 @@ struct SensorInputGraphTests {
 
     @Test("why names the sensor a sensor input reads and its interval")
     func why() throws {
-        let harness = EngineHarness(try ConfigLoader.parse(Self.config, file: "gpioagg.yaml"))
-        try harness.start()
+        let harness = try Self.running()
         harness.engine.setNumber("cpu", to: 45.5, limits: false)
         let lines = try #require(harness.engine.explain("cpu"))
         #expect(lines == ["cpu 45.50 °C: sensor input, thermal cpu-thermal channel temp every 1s; for 0s"])
