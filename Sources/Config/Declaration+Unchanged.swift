@@ -2,7 +2,14 @@
 // added above it moves it), anything else is. The engine carries an unchanged node's
 // state across a reload by it, and the MQTT bridge an unchanged remote input's value.
 
-extension CommandInputDeclaration {
+/// A declaration that knows where the file writes it.
+public protocol LocatedDeclaration: Equatable {
+    var location: SourceLocation { get set }
+    /// Equal to `other` but for where the file writes it.
+    func isUnchanged(from other: Self) -> Bool
+}
+
+extension LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
@@ -10,7 +17,11 @@ extension CommandInputDeclaration {
     }
 }
 
-extension RemoteInputDeclaration {
+extension CommandInputDeclaration: LocatedDeclaration {}
+extension SensorInputDeclaration: LocatedDeclaration {}
+extension SignalDeclaration: LocatedDeclaration {}
+
+extension RemoteInputDeclaration: LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
@@ -19,23 +30,7 @@ extension RemoteInputDeclaration {
     }
 }
 
-extension SensorInputDeclaration {
-    public func isUnchanged(from other: Self) -> Bool {
-        var moved = other
-        moved.location = location
-        return moved == self
-    }
-}
-
-extension SignalDeclaration {
-    public func isUnchanged(from other: Self) -> Bool {
-        var moved = other
-        moved.location = location
-        return moved == self
-    }
-}
-
-extension OutputDeclaration {
+extension OutputDeclaration: LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location

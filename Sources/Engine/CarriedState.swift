@@ -60,39 +60,35 @@ struct CarriedState {
         var outputDeclarations: [String: OutputDeclaration] = [:]
         for declaration in configuration.outputs { outputDeclarations[declaration.name] = declaration }
 
-        for declaration in previous.configuration.commandInputs {
-            guard let next = commands[declaration.name], next.isUnchanged(from: declaration),
-                  let input = previous.virtualInputs.first(where: { $0.name == declaration.name }) else { continue }
-            inputs[declaration.name] = (input.value, input.changedAt)
+        // Inputs of any form (command, remote, sensor), and signals, declared the same way.
+        var sameInputs = Set<String>()
+        for declaration in previous.configuration.commandInputs
+        where commands[declaration.name]?.isUnchanged(from: declaration) == true {
+            sameInputs.insert(declaration.name)
         }
-        for declaration in previous.configuration.remoteInputs {
-            guard let next = remotes[declaration.name], next.isUnchanged(from: declaration),
-                  let input = previous.virtualInputs.first(where: { $0.name == declaration.name }) else { continue }
-            inputs[declaration.name] = (input.value, input.changedAt)
+        for declaration in previous.configuration.remoteInputs
+        where remotes[declaration.name]?.isUnchanged(from: declaration) == true {
+            sameInputs.insert(declaration.name)
         }
-        for node in previous.numbers {
-            let unchanged: Bool
-            switch node.id.kind {
-            case .input:
-                unchanged = commands[node.name].map { next in
-                    previous.configuration.commandInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
-                } ?? remotes[node.name].map { next in
-                    previous.configuration.remoteInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
-                } ?? sensors[node.name].map { next in
-                    previous.configuration.sensorInputs.contains { $0.name == node.name && next.isUnchanged(from: $0) }
-                } ?? false
-            case .signal:
-                unchanged = signalDeclarations[node.name].map { next in
-                    previous.configuration.signals.contains { $0.name == node.name && next.isUnchanged(from: $0) }
-                } ?? false
-            case .output:
-                unchanged = false
-            }
-            if unchanged { numbers[node.name] = (node.value, node.changedAt) }
+        for declaration in previous.configuration.sensorInputs
+        where sensors[declaration.name]?.isUnchanged(from: declaration) == true {
+            sameInputs.insert(declaration.name)
+        }
+        var sameSignals = Set<String>()
+        for declaration in previous.configuration.signals
+        where signalDeclarations[declaration.name]?.isUnchanged(from: declaration) == true {
+            sameSignals.insert(declaration.name)
+        }
+
+        for input in previous.virtualInputs where sameInputs.contains(input.name) {
+            inputs[input.name] = (input.value, input.changedAt)
+        }
+        for node in previous.numbers where node.id.kind == .input ? sameInputs.contains(node.name)
+            : sameSignals.contains(node.name) {
+            numbers[node.name] = (node.value, node.changedAt)
         }
         let now = previous.loop.now
-        for signal in previous.signals where !signal.declaration.expression.isMomentary {
-            guard let next = signalDeclarations[signal.name], next.isUnchanged(from: signal.declaration) else { continue }
+        for signal in previous.signals where !signal.declaration.expression.isMomentary && sameSignals.contains(signal.name) {
             signals[signal.name] = SignalState(
                 value: signal.value, expressionValue: signal.expressionValue, changedAt: signal.changedAt,
                 delay: signal.delay?.pending(at: now), within: signal.within?.phase,
