@@ -41,7 +41,15 @@ import Simulation
         let broker = try TestBroker(settings: ["allow_anonymous true", "set_tcp_nodelay true",
                                                "max_queued_messages 100000"])
         defer { broker.stop() }
-        let daemon = try BenchDaemon(broker: broker)
+        let daemon = try BenchDaemon(configuration: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt: { broker: \(broker.url), node: bench, discovery: false }
+            inputs:
+              override: { command: true }
+            outputs:
+              fan: { chip: main, line: GPIO5, follows: override }
+            """, file: "<mqtt bench>")
         defer { daemon.stop() }
         let client = try BenchClient(port: broker.port)
         defer { client.stop() }
@@ -50,63 +58,6 @@ import Simulation
         return [latency, throughput]
     } catch {
         fatalError("mqtt bench: \(error)")
-    }
-}
-
-/// The daemon under test, on its own loop.
-final class BenchDaemon: @unchecked Sendable {
-    let loop: PosixEventLoop
-    private var daemon: Daemon?
-
-    final class Quiet: ServiceNotifier, @unchecked Sendable {
-        func notify(_ assignments: [String]) {}
-        var watchdogPeriod: Duration? { nil }
-    }
-
-    init(broker: TestBroker) throws {
-        let text = """
-            chips:
-              main: { label: pinctrl-bcm2711 }
-            mqtt: { broker: \(broker.url), node: bench, discovery: false }
-            inputs:
-              override: { command: true }
-            outputs:
-              fan: { chip: main, line: GPIO5, follows: override }
-            """
-        let configuration = try ConfigLoader.parse(text, file: "<mqtt bench>")
-        loop = try PosixEventLoop()
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        let logging = DaemonLogging(logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() },
-                                    outputs: StandardOutputs(standard: LogOutput(descriptor: null),
-                                                             error: LogOutput(descriptor: null)))
-        try loop.sync { () throws in
-            let chips = SimulatedBackend.simulating(configuration, clock: loop)
-            let options = Daemon.Options(configuration: configuration, configPath: nil,
-                                         backend: .simulated(first: chips), controlPath: nil, version: "bench")
-            let daemon = Daemon(options, loop: loop, notifier: Quiet(), logging: logging)
-            try daemon.start()
-            self.daemon = daemon
-        }
-    }
-
-    /// The commands the daemon has received so far, and the values it has yet to see
-    /// the broker take.
-    func mqttProgress() -> (received: Int, pending: Int) {
-        loop.sync {
-            let statistics = daemon?.mqttStatistics ?? MQTTStatistics()
-            return (statistics.messagesIn, statistics.queued + statistics.inFlight)
-        }
-    }
-
-    func stop() {
-        let stopped = Semaphore()
-        loop.execute { [self] in
-            daemon?.onFinish = { _ in stopped.signal() }
-            daemon?.stop(reason: "bench")
-        }
-        stopped.wait()
-        loop.sync { daemon = nil }
-        loop.stop()
     }
 }
 

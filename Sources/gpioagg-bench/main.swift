@@ -145,5 +145,8 @@ run("engineWhy") {
 run("mqtt") {
     mqttRows()
 }
+run("sensorBlockingEdge") {
+    sensorBlockingEdgeRows()
+}
 
 if sink == 42 { print("") }

@@ -63,6 +63,44 @@ struct BenchmarkOutputTests {
         #expect(rows.last?["final_state_right"] as? Bool == true, "\(rows)")
     }
 
+    @Test("prints the sensor rows: an edge to its output with no sensor, and while every read of a sensor blocks 750 ms")
+    func sensorBlockingEdgeRows() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "sensorBlockingEdge"])
+        #expect(rows.map { "\($0["name"] ?? "?")" } == ["edgeLatency", "sensorBlockingEdge"])
+        for row in rows {
+            let p50 = try #require(row["p50_ns"] as? Double, "p50_ns missing in \(row)")
+            let p99 = try #require(row["p99_ns"] as? Double, "p99_ns missing in \(row)")
+            let maximum = try #require(row["max_ns"] as? Double, "max_ns missing in \(row)")
+            #expect(p50 > 0 && p50 <= p99 && p99 <= maximum, "\(row)")
+        }
+        let blocking = try #require(rows.last)
+        // The edges were made while the daemon's sensor read was blocked, not between reads.
+        #expect((blocking["reads_during_run"] as? Double ?? 0) >= 1, "\(blocking)")
+        #expect((blocking["edges_during_reads"] as? Double ?? 0) > 0, "\(blocking)")
+        for field in ["p50_added_ns", "p99_added_ns", "max_added_ns"] {
+            #expect(blocking[field] is Double, "\(field) missing in \(blocking)")
+        }
+    }
+
+    @Test("scripts/bench/sensors-idle: the daemon with 16 sensors reads them and runs its sensor threads; the one without has none",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func sensorsIdleScript() throws {
+        let script = MakefileTests.root + "/scripts/bench/sensors-idle"
+        let running = try RunningProduct(shell: "SETTLE=1 '\(script)' '\(BuiltProducts.url("gpioagg").path)' 4")
+        let result = running.finish(limit: 120)
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let rows = try result.lines.map { line -> [String: Any] in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try #require(object as? [String: Any], "not a JSON object: \(line)")
+        }
+        #expect(rows.map { "\($0["name"] ?? "?")" } == ["sensorsIdle", "sensorsIdleBaseline", "sensorsIdleAdded"])
+        let threads = rows.prefix(2).map { Set(($0["wakeups_per_s_by_thread"] as? [String: Any] ?? [:]).keys) }
+        #expect(threads.first?.isSuperset(of: ["gpioagg-loop", "gpioagg-sensors", "gpioagg-sched"]) == true, "\(threads)")
+        #expect(threads.last?.contains("gpioagg-loop") == true && threads.last?.contains("gpioagg-sensors") == false,
+                "\(threads)")
+        #expect(rows.first?["value_change_seen_after_ms"] is Double, "\(rows)")
+    }
+
     /// Runs gpioagg-bench with `arguments`; each printed line as a JSON object.
     private func benchmarkRows(_ arguments: [String]) throws -> [[String: Any]] {
         let result = try runProduct("gpioagg-bench", arguments)
