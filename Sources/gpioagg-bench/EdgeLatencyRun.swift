@@ -12,7 +12,7 @@ struct EdgeLatencyRun {
     func measurement(name: String) -> Measurement {
         let count = latencies.count
         let mean = Double(latencies.reduce(0, +)) / Double(max(count, 1))
-        var extra = [("max_ns", "\(maximum)")]
+        var extra = [("max_ns", "\(maximum)"), ("over_1ms", "\(latencies.count { $0 > 1_000_000 })")]
         if !reads.isEmpty {
             let busy = reads.reduce(UInt64(0)) { total, read in
                 let from = max(read.start, start), to = min(read.end, end)

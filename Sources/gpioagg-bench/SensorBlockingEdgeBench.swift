@@ -10,7 +10,10 @@ import GPIO
 ///
 /// The two daemons run side by side, so that both see the same load on a shared
 /// machine: edges are made in turn, one to each, 1 to 3 ms apart (spread so that they
-/// fall at every phase of the reads), each the opposite of the last. `sensorBlockingEdge`
+/// fall at every phase of the reads), each the opposite of the last. Both rows give the
+/// worst latency (`max_ns`) and how many edges took over 1 ms (`over_1ms`): on a
+/// shared machine these come from the other processes, and a stall lands on whichever
+/// daemon has an edge under way. `sensorBlockingEdge`
 /// adds the difference from `edgeLatency` (`p50_added_ns`, `p99_added_ns`,
 /// `max_added_ns`), the reads that overlapped the run (`reads_during_run`), the part of
 /// the run a read was under way (`read_busy`) and how many of its edges came while one
