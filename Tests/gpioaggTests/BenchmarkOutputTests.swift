@@ -63,10 +63,10 @@ struct BenchmarkOutputTests {
         #expect(rows.last?["final_state_right"] as? Bool == true, "\(rows)")
     }
 
-    @Test("prints the sensor rows: an edge to its output with no sensor, and while every read of a sensor blocks 750 ms")
+    @Test("prints the sensor rows: an edge to its output with no sensor, twice, and while every read of a sensor blocks 750 ms")
     func sensorBlockingEdgeRows() throws {
         let rows = try benchmarkRows(["--quick", "--filter", "sensorBlockingEdge"])
-        #expect(rows.map { "\($0["name"] ?? "?")" } == ["edgeLatency", "sensorBlockingEdge"])
+        #expect(rows.map { "\($0["name"] ?? "?")" } == ["edgeLatency", "edgeLatencyControl", "sensorBlockingEdge"])
         for row in rows {
             let p50 = try #require(row["p50_ns"] as? Double, "p50_ns missing in \(row)")
             let p99 = try #require(row["p99_ns"] as? Double, "p99_ns missing in \(row)")
@@ -74,11 +74,14 @@ struct BenchmarkOutputTests {
             #expect(p50 > 0 && p50 <= p99 && p99 <= maximum, "\(row)")
         }
         let blocking = try #require(rows.last)
+        #expect(rows[1]["reads_during_run"] == nil, "the control has no sensor: \(rows[1])")
         // The edges were made while the daemon's sensor read was blocked, not between reads.
         #expect((blocking["reads_during_run"] as? Double ?? 0) >= 1, "\(blocking)")
         #expect((blocking["edges_during_reads"] as? Double ?? 0) > 0, "\(blocking)")
-        for field in ["p50_added_ns", "p99_added_ns", "max_added_ns"] {
-            #expect(blocking[field] is Double, "\(field) missing in \(blocking)")
+        for row in rows.dropFirst() {
+            for field in ["p50_added_ns", "p99_added_ns", "max_added_ns"] {
+                #expect(row[field] is Double, "\(field) missing in \(row)")
+            }
         }
     }
 
