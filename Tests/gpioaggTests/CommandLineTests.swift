@@ -54,7 +54,7 @@ struct CommandLineTests {
 
     @Test("COMMAND --help and help COMMAND print the command's page", arguments: [
         ("run", "gpioagg run [--config <path>] [--simulate] [--board <name>]"),
-        ("detect", "gpioagg detect [--simulate] [--board <name>] [--json]"),
+        ("detect", "gpioagg detect [--simulate] [--board <name>] [--sysfs-root <dir>]"),
         ("info", "gpioagg info [<chip>] [--simulate] [--board <name>] [--json]"),
         ("status", "gpioagg status [--control <PATH>] [--json]"),
         ("check", "gpioagg check [--config <path>] [--board <name>]"),
