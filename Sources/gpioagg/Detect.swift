@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import CommandParsing
 import Control
 import GPIO
@@ -40,8 +41,10 @@ extension GPIOAgg {
             backend = try BackendOptions(arguments)
             json = arguments.flag("json")
             sysfsRoot = arguments.value("sysfs-root")
-            if let sysfsRoot, sysfsRoot.isEmpty {
-                throw UsageError("--sysfs-root names no folder", hint: "give the folder laid out as /sys is, e.g. --sysfs-root /sys")
+            var status = stat()
+            if let sysfsRoot, stat(sysfsRoot, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
+                throw UsageError("--sysfs-root \(sysfsRoot): no such folder",
+                                 hint: "give the folder that holds the tree's bus/, class/ and devices/ folders")
             }
         }
 

@@ -127,10 +127,15 @@ struct DetectSensorsCommandTests {
         #expect(zone["config"] as? String == "cpu: { thermal: cpu-thermal }")
     }
 
-    @Test("an empty --sysfs-root is a usage error")
-    func emptyRoot() throws {
-        let result = try runProduct("gpioagg", ["detect", "--sysfs-root", ""])
+    @Test("a --sysfs-root that is not a folder is a usage error, as for run")
+    func missingRoot() throws {
+        let tree = try FakeSysfs()
+        let result = try runProduct("gpioagg", ["detect", "--sysfs-root", tree.root + "/absent"])
         #expect(result.status == 64)
-        #expect(result.errors.hasPrefix("error: --sysfs-root names no folder\n"))
+        #expect(result.errors.hasPrefix("""
+            error: --sysfs-root \(tree.root)/absent: no such folder
+            hint: give the folder that holds the tree's bus/, class/ and devices/ folders
+
+            """))
     }
 }
