@@ -79,14 +79,14 @@ extension GPIOAgg {
         /// The sensors under the sysfs root, read; or, under `--simulate` without
         /// `--sysfs-root`, the simulated board's thermal zones (a Pi 4's when no board is
         /// named, as the simulated header is a Pi 4's).
-        private func detectSensors() -> DetectedSensors {
+        private func detectSensors() -> SensorSection {
             if backend.simulate, sysfsRoot == nil {
                 let board = backend.board ?? BoardProfile.pi4
-                return DetectedSensors(found: SensorEnumeration.simulated(thermalZones: board.thermalZones),
+                return SensorSection(found: SensorEnumeration.simulated(thermalZones: board.thermalZones),
                                        root: "/sys", simulatedBoard: board)
             }
             let enumeration = SensorEnumeration(root: sysfsRoot ?? "/sys")
-            return DetectedSensors(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
+            return SensorSection(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
         }
     }
 }

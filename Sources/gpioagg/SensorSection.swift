@@ -1,11 +1,10 @@
-import Control
 import GPIO
 import Sensors
 import Values
 
-/// The sensors `gpioagg detect` found, as it prints them: a heading, then one aligned
-/// row per channel (device, channel, value, config line) and, under a failed read, why.
-struct DetectedSensors {
+/// The sensors section of `gpioagg detect`: a heading, then one aligned row per channel
+/// (device, channel, value, config line) and, under a failed read, why.
+struct SensorSection {
     let found: [DetectedSensor]
     /// The sysfs root they were found under.
     let root: String
@@ -14,7 +13,7 @@ struct DetectedSensors {
 
     /// ```
     /// sensors under /sys:
-    ///   iio bme280     temp   21.54 °C  bme280_temp: { iio: bme280, channel: temp }
+    ///   iio bme280           temp  21.54 °C  bme280_temp: { iio: bme280, channel: temp }
     ///   thermal cpu-thermal  temp  48.31 °C  cpu: { thermal: cpu-thermal }
     /// ```
     var lines: [String] {
@@ -47,27 +46,5 @@ struct DetectedSensors {
         case .failure?: "no value"
         case nil: "simulated"
         }
-    }
-}
-
-extension DetectedSensor {
-    /// `{"source": "iio", "name": "bme280", "at": null, "channel": "temp", "value": 21.54,
-    /// "unit": "°C", "failure": null, "config": "...", "simulated": false}`: every key always
-    /// there, `null` where there is nothing to say.
-    var json: JSONValue {
-        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-        // Six places: the kernel's raw value times its scale carries binary noise past them.
-        let rounded = value.map { ($0 * 1_000_000).rounded() / 1_000_000 }
-        return .object(JSONObject([
-            "source": .string(sensor.device.kind.rawValue),
-            "name": .string(deviceName),
-            "at": text(at),
-            "channel": .string(sensor.channel),
-            "value": rounded.map { .number($0) } ?? .null,
-            "unit": .string(sensor.unit.symbol),
-            "failure": text(failure?.description),
-            "config": text(configLine),
-            "simulated": .bool(outcome == nil),
-        ]))
     }
 }
