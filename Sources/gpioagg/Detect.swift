@@ -83,7 +83,7 @@ extension GPIOAgg {
             if backend.simulate, sysfsRoot == nil {
                 let board = backend.board ?? BoardProfile.pi4
                 return SensorSection(found: SensorEnumeration.simulated(thermalZones: board.thermalZones),
-                                       root: "/sys", simulatedBoard: board)
+                                     root: "/sys", simulatedBoard: board)
             }
             let enumeration = SensorEnumeration(root: sysfsRoot ?? "/sys")
             return SensorSection(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
