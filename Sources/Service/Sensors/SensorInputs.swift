@@ -18,9 +18,9 @@ import SystemCore
 ///
 /// ```swift
 /// let sensors = SensorInputs(root: "/sys", loop: loop, running: running, logger: logger)
-/// sensors.start(configuration)       // once the engine runs
-/// sensors.reload(to: reloaded)       // once the reloaded engine runs
-/// sensors.stop()
+/// sensors?.start(configuration)      // once the engine runs
+/// sensors?.reload(to: reloaded)      // once the reloaded engine runs
+/// sensors?.stop()
 /// ```
 ///
 /// Loop thread only.
