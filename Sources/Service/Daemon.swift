@@ -17,8 +17,8 @@ import Reactive
 /// daemon: the start's log (`StartLog`), the kept values (`ValueKeeper`), MQTT
 /// (`MQTTLifecycle`), the control socket's replies (`ControlReplies`), line commands or
 /// keys (`CommandInput`, `Keyboard`, over `InputTargets` and `InputSettling`), the
-/// service manager's watchdog (`Watchdog`). A reload swaps the engine they reach
-/// (`RunningEngine`).
+/// service manager's watchdog (`Watchdog`), the sensor inputs' reads (`SensorInputs`). A
+/// reload swaps the engine they reach (`RunningEngine`).
 ///
 /// The daemon belongs to its loop: create it and call it on the loop's thread. On
 /// `PosixEventLoop` that is the daemon `gpioagg run` starts; on the virtual-time
@@ -39,10 +39,10 @@ public final class Daemon {
     var logger: Logger { logging.logger }
 
     private var machine = DaemonStateMachine()
-    private let running: RunningEngine
+    let running: RunningEngine
     private let startLog: StartLog
     private let keeper: ValueKeeper
-    private let mqtt: MQTTLifecycle
+    let mqtt: MQTTLifecycle
     /// Line commands and `sim` requests waiting for their input to settle.
     private let settling: InputSettling
     /// What line commands and keys name and move.
@@ -55,6 +55,8 @@ public final class Daemon {
     /// Line commands or keys, under `--simulate`.
     private var interaction: InteractionInput?
     private var watchdog: Watchdog?
+    /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
+    private var sensors: SensorInputs?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -67,7 +69,7 @@ public final class Daemon {
         self.notifier = notifier
         self.logging = logging
         self.signals = signals
-        running = RunningEngine(options.configuration, from: options.backend, loop: loop, logger: logging.logger)
+        running = RunningEngine(options, loop: loop, logger: logging.logger)
         startLog = StartLog(logging: logging)
         keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, logger: logging.logger)
         mqtt = MQTTLifecycle(loop: loop, transport: options.mqttTransport, version: options.version,
@@ -81,6 +83,7 @@ public final class Daemon {
             notifier.notify(["STATUS=" + status])
         }
         startLog.learn(options.configuration)
+        sensors = SensorInputs(root: options.sensorRoot, loop: loop, running: running, logger: logger)
     }
 
     /// The engine that runs now.
@@ -120,7 +123,6 @@ public final class Daemon {
         engine.keptValues = keeper.keptValues(for: configuration)
         startLog.begin()
         do throws(EngineError) {
-            if let refusal = options.backend.refusal(of: configuration) { throw refusal }
             try engine.start()
         } catch {
             startLog.abandon()
@@ -129,6 +131,7 @@ public final class Daemon {
             throw error
         }
         startLog.report(configuration, engine.snapshot(), now: loop.now)
+        sensors?.start(configuration)
         guard machine.linesRequested() == .announceReady else { return }
         openControlSocketOrWarn()
         mqtt.start(configuration, engine: engine)
@@ -220,6 +223,7 @@ public final class Daemon {
     }
 
     private func tearDown() {
+        sensors?.stop()
         watchdog?.cancel()
         watchdog = nil
         observations = []
@@ -258,7 +262,6 @@ public final class Daemon {
         next.keptValues = keeper.keptValues(for: loaded)
         observations = observe(next)
         do throws(EngineError) {
-            if let refusal = options.backend.refusal(of: loaded) { throw refusal }
             try next.start(replacing: engine)
         } catch {
             logger.error("\(error.description)")
@@ -271,6 +274,7 @@ public final class Daemon {
             return perform(machine.reloadFailed(reason: error.message))
         }
         running.replace(engine: next, configuration: loaded, backend: backend)
+        sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
         perform(machine.reloadApplied())
     }
@@ -289,9 +293,4 @@ public final class Daemon {
             break
         }
     }
-
-    // MARK: Status
-
-    /// The one-line summary for `STATUS=`.
-    var status: String { running.status(mqtt: mqtt.bridge?.connectionSummary) }
 }
