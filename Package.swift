@@ -205,6 +205,7 @@ let package = Package(
                 "Loop",
                 "LoopEmbedded",
                 "Scenario",
+                "Sensors",
                 "Service",
                 "Values",
             ]
@@ -245,7 +246,8 @@ let package = Package(
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
         .target(name: "MosquittoTesting", dependencies: ["TestSupport"]),
         // Small pieces the tests share (a log handler that keeps what it is given, a
-        // seeded random generator, a temporary directory): for the tests only.
+        // seeded random generator, a temporary directory, a sysfs tree laid out as the
+        // kernel lays it out): for the tests only.
         .target(name: "TestSupport", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MQTTTests",
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",

@@ -6,7 +6,8 @@
 // board names the file and the commit its names were read at. Chip labels are the
 // drivers' (pinctrl-bcm2835.c, pinctrl-rp1.c, gpio-brcmstb.c, gpio-raspberrypi-exp.c
 // "raspberrypi-exp-gpio" with 8 lines, gpio-bcm-virt.c "brcmvirt-gpio" with 2); chip
-// numbers are those of current Raspberry Pi OS kernels.
+// numbers are those of current Raspberry Pi OS kernels. Every board's SoC thermometer is
+// the thermal zone `cpu-thermal` (the device trees' `cpu_thermal: cpu-thermal` node).
 
 extension BoardProfile {
     /// `GPIO<first>` to `GPIO<last>`.
@@ -38,7 +39,8 @@ extension BoardProfile {
             Chip(name: "gpiochip2", label: "raspberrypi-exp-gpio", lineNames: [
                 "BT_ON", "WL_ON", "STATUS_LED", "LAN_RUN", "HDMI_HPD_N", "CAM_GPIO0", "CAM_GPIO1", "PWR_LOW_N",
             ]),
-        ])
+        ],
+        thermalZones: ["cpu-thermal"])
 
     /// Raspberry Pi 3 Model B+.
     ///
@@ -56,7 +58,8 @@ extension BoardProfile {
             Chip(name: "gpiochip1", label: "raspberrypi-exp-gpio", lineNames: [
                 "BT_ON", "WL_ON", "PWR_LED_R", "LAN_RUN", "NC", "CAM_GPIO0", "CAM_GPIO1", "NC",
             ]),
-        ])
+        ],
+        thermalZones: ["cpu-thermal"])
 
     /// Raspberry Pi 4 Model B.
     ///
@@ -76,7 +79,8 @@ extension BoardProfile {
             Chip(name: "gpiochip1", label: "raspberrypi-exp-gpio", lineNames: [
                 "BT_ON", "WL_ON", "PWR_LED_OFF", "GLOBAL_RESET", "VDD_SD_IO_SEL", "CAM_GPIO", "SD_PWR_ON", "SD_OC_N",
             ]),
-        ])
+        ],
+        thermalZones: ["cpu-thermal"])
 
     /// Raspberry Pi 5.
     ///
@@ -113,7 +117,8 @@ extension BoardProfile {
                 "HDMI0_SCL", "HDMI0_SDA", "HDMI1_SCL", "HDMI1_SDA", "PMIC_SCL", "PMIC_SDA",
             ]),
         ],
-        formerChipNames: ["gpiochip4": "where kernels before 6.6.47 put the header controller; declare it as label: pinctrl-rp1"])
+        formerChipNames: ["gpiochip4": "where kernels before 6.6.47 put the header controller; declare it as label: pinctrl-rp1"],
+        thermalZones: ["cpu-thermal"])
 
     /// Raspberry Pi Zero 2 W.
     ///
@@ -131,5 +136,6 @@ extension BoardProfile {
                 "CAM_GPIO1", "WL_ON", "BT_ON", "WIFI_CLK", "SDA0", "SCL0", "SMPS_SCL", "SMPS_SDA",
                 "SD_CLK_R", "SD_CMD_R", "SD_DATA0_R", "SD_DATA1_R", "SD_DATA2_R", "SD_DATA3_R",
             ]),
-        ])
+        ],
+        thermalZones: ["cpu-thermal"])
 }

@@ -33,14 +33,19 @@ public struct BoardProfile: Hashable, Sendable {
     /// Chip names this board's chips had under earlier kernels, with what they were:
     /// a config may still name them.
     public let formerChipNames: [String: String]
+    /// The types of the board's own thermal zones (`/sys/class/thermal/thermal_zoneN/type`),
+    /// the SoC's thermometer, which needs no overlay: a sensor input reads one as
+    /// `{ thermal: cpu-thermal }`, and `gpioagg detect --simulate --board` lists them.
+    public let thermalZones: [String]
 
     public init(name: String, model: String, chips: [Chip], header: PinHeader = .raspberryPi,
-                formerChipNames: [String: String] = [:]) {
+                formerChipNames: [String: String] = [:], thermalZones: [String] = []) {
         self.name = name
         self.model = model
         self.chips = chips
         self.header = header
         self.formerChipNames = formerChipNames
+        self.thermalZones = thermalZones
     }
 
     /// The chip that drives the 40-pin header. Every profile has one.

@@ -1,28 +1,51 @@
+@preconcurrency import Glibc
 import CommandParsing
 import Control
 import GPIO
+import Sensors
 
 extension GPIOAgg {
-    /// `gpioagg detect`: the chips, like `gpiodetect`.
+    /// `gpioagg detect`: the chips, like `gpiodetect`, and the sensors under `/sys` with
+    /// the config line that reads each.
     struct Detect: Command {
         static let help = CommandHelp(
             name: "gpioagg detect",
-            abstract: "List the GPIO chips: name, label and number of lines.",
+            abstract: "List the GPIO chips (name, label, lines) and the sensors, with the config line for each.",
             discussion: """
                 Name a chip in a config file by its label (stable across kernels and \
                 boards), its name (gpiochip0) or its path (/dev/gpiochip0).
+
+                Sensors: each IIO device's channels, each hwmon device's inputs, each \
+                thermal zone and each 1-Wire thermometer under /sys, each read once with its \
+                value and unit (or why a read gave none), and the input that reads it, to \
+                paste under inputs: in a config. A 1-Wire thermometer's read takes its \
+                conversion, up to 750 ms. Under --simulate the sensors are the simulated \
+                board's thermal zones, not read.
                 """,
             options: BackendOptions.options + [
-                .flag("json", help: "Print JSON: [{\"name\": ..., \"path\": ..., \"label\": ..., \"lines\": N}]."),
+                .option("sysfs-root", valueName: "dir",
+                        help: "Read the sensors under this folder, laid out as /sys is (also under --simulate).",
+                        defaultValue: "/sys"),
+                .flag("json", help: "Print JSON: {\"chips\": [{\"name\", \"path\", \"label\", \"lines\"}...], "
+                    + "\"sensors\": [{\"source\", \"name\", \"at\", \"channel\", \"value\", \"unit\", \"failure\", "
+                    + "\"config\", \"simulated\"}...]}."),
             ]
         )
 
         let backend: BackendOptions
         let json: Bool
+        /// The folder `--sysfs-root` gives; nil for `/sys`, or for a simulated board's zones.
+        let sysfsRoot: String?
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             backend = try BackendOptions(arguments)
             json = arguments.flag("json")
+            sysfsRoot = arguments.value("sysfs-root")
+            var status = stat()
+            if let sysfsRoot, stat(sysfsRoot, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
+                throw UsageError("--sysfs-root \(sysfsRoot): no such folder",
+                                 hint: "give the folder that holds the tree's bus/, class/ and devices/ folders")
+            }
         }
 
         func run() throws {
@@ -32,16 +55,38 @@ extension GPIOAgg {
             } catch {
                 throw exitReporting(error)
             }
+            let sensors = detectSensors()
             if json {
-                print(JSONValue.array(chips.map(\.json)).serialized(.spaced))
+                let object = JSONObject([
+                    "chips": .array(chips.map(\.json)),
+                    "sensors": .array(sensors.found.map(\.json)),
+                ])
+                print(JSONValue.object(object).serialized(.spaced))
                 return
             }
-            if chips.isEmpty {
-                throw exitReporting(message: "no GPIO chips found (no readable /dev/gpiochip*)", hint: "try --simulate")
+            if chips.isEmpty, sensors.found.isEmpty {
+                throw exitReporting(message: "no GPIO chips found (no readable /dev/gpiochip*) and no sensors found under \(sensors.root)",
+                                    hint: "try --simulate")
             }
+            if chips.isEmpty { print("no GPIO chips found (no readable /dev/gpiochip*)") }
             for chip in chips {
                 print("\(chip.name) [\(chip.label)] (\(chip.lineCount) lines)")
             }
+            print("")
+            for line in sensors.lines { print(line) }
+        }
+
+        /// The sensors under the sysfs root, read; or, under `--simulate` without
+        /// `--sysfs-root`, the simulated board's thermal zones (a Pi 4's when no board is
+        /// named, as the simulated header is a Pi 4's).
+        private func detectSensors() -> SensorSection {
+            if backend.simulate, sysfsRoot == nil {
+                let board = backend.board ?? BoardProfile.pi4
+                return SensorSection(found: SensorEnumeration.simulated(thermalZones: board.thermalZones),
+                                     root: "/sys", simulatedBoard: board)
+            }
+            let enumeration = SensorEnumeration(root: sysfsRoot ?? "/sys")
+            return SensorSection(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Sensors
+import TestSupport
 import Testing
 
 /// Every failure is a typed failure naming the device and the cause, never a number.

@@ -2,6 +2,7 @@ import Foundation
 import Locks
 @testable import Sensors
 import SystemCore
+import TestSupport
 import Testing
 
 @Suite("SensorReader")

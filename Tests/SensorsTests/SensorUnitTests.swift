@@ -1,4 +1,5 @@
 @testable import Sensors
+import TestSupport
 import Testing
 import Values
 

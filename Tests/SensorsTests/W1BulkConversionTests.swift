@@ -1,5 +1,6 @@
 import Foundation
 @testable import Sensors
+import TestSupport
 import Testing
 
 @Suite("1-Wire bulk conversion")

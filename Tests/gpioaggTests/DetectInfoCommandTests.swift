@@ -3,21 +3,28 @@ import Testing
 
 @Suite("gpioagg detect and info")
 struct DetectInfoCommandTests {
-    @Test("detect lists the simulated chip like gpiodetect")
+    @Test("detect lists the simulated chip like gpiodetect, then the simulated Pi 4's thermal zone")
     func detectSimulated() throws {
         let result = try runProduct("gpioagg", ["detect", "--simulate"])
         #expect(result.status == 0)
-        #expect(result.lines == ["gpiochip0 [pinctrl-bcm2711] (58 lines)"])
+        #expect(result.lines == [
+            "gpiochip0 [pinctrl-bcm2711] (58 lines)",
+            "",
+            "sensors of the simulated Raspberry Pi 4 Model B (not read: a simulated sensor input takes its value from gpioagg sim set):",
+            "  thermal cpu-thermal  temp  simulated  cpu: { thermal: cpu-thermal }",
+        ])
     }
 
     @Test("detect --json is machine-readable")
     func detectJSON() throws {
         let result = try runProduct("gpioagg", ["detect", "--simulate", "--json"])
         #expect(result.status == 0)
-        let parsed = try JSONSerialization.jsonObject(with: Data(result.lines.joined().utf8)) as? [[String: Any]]
-        #expect(parsed?.count == 1)
-        #expect(parsed?.first?["label"] as? String == "pinctrl-bcm2711")
-        #expect(parsed?.first?["lines"] as? Int == 58)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.lines.joined().utf8)) as? [String: Any]
+        let chips = parsed?["chips"] as? [[String: Any]]
+        #expect(chips?.count == 1)
+        #expect(chips?.first?["label"] as? String == "pinctrl-bcm2711")
+        #expect(chips?.first?["lines"] as? Int == 58)
+        #expect((parsed?["sensors"] as? [[String: Any]])?.count == 1)
     }
 
     @Test("info lists every line with its name, consumer and direction", arguments: [

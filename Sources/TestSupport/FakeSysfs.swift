@@ -1,23 +1,22 @@
 import Foundation
-import TestSupport
 
 /// A sysfs tree in a temporary folder, laid out as the kernel lays it out: each device's
 /// folder under `devices/` where its bus puts it, and the class and bus folders
 /// (`bus/iio/devices`, `class/hwmon`, `class/thermal`, `bus/w1/devices`) holding links
 /// to it. Attribute files hold the kernel's text, newline included. Removed with
 /// everything in it.
-final class FakeSysfs {
+public final class FakeSysfs {
     private let directory: TemporaryDirectory
-    var root: String { directory.path }
+    public var root: String { directory.path }
 
-    init() throws {
+    public init() throws {
         directory = try TemporaryDirectory(prefix: "gpioagg-sysfs")
     }
 
     /// An IIO device on I²C bus 1 at `location` (`1-0077`):
     /// `devices/platform/soc/fe804000.i2c/i2c-1/1-0077/iio:deviceN`.
     @discardableResult
-    func iio(_ number: Int, name: String, at location: String = "1-0077", files: [String: String]) throws -> String {
+    public func iio(_ number: Int, name: String, at location: String = "1-0077", files: [String: String]) throws -> String {
         let folder = root + "/devices/platform/soc/fe804000.i2c/i2c-1/\(location)/iio:device\(number)"
         try makeFolder(folder, files: files.merging(["name": name]) { $1 })
         try link(root + "/bus/iio/devices/iio:device\(number)", to: folder)
@@ -27,7 +26,7 @@ final class FakeSysfs {
     /// A hwmon device: `devices/.../1-0048/hwmon/hwmonN`, with its `device` link to the
     /// I²C device's folder.
     @discardableResult
-    func hwmon(_ number: Int, name: String, at location: String = "1-0048", files: [String: String]) throws -> String {
+    public func hwmon(_ number: Int, name: String, at location: String = "1-0048", files: [String: String]) throws -> String {
         let device = root + "/devices/platform/soc/fe804000.i2c/i2c-1/\(location)"
         let folder = device + "/hwmon/hwmon\(number)"
         try makeFolder(folder, files: files.merging(["name": name]) { $1 })
@@ -38,7 +37,7 @@ final class FakeSysfs {
 
     /// A thermal zone: `devices/virtual/thermal/thermal_zoneN` with `type` and `temp`.
     @discardableResult
-    func thermal(_ number: Int, type: String, temp: String) throws -> String {
+    public func thermal(_ number: Int, type: String, temp: String) throws -> String {
         let folder = root + "/devices/virtual/thermal/thermal_zone\(number)"
         try makeFolder(folder, files: ["type": type, "temp": temp])
         try link(root + "/class/thermal/thermal_zone\(number)", to: folder)
@@ -48,7 +47,7 @@ final class FakeSysfs {
     /// A 1-Wire slave on `master` (`devices/w1_bus_master1/28-...`), the master linked
     /// from `bus/w1/devices` too, as the kernel does.
     @discardableResult
-    func w1(_ id: String, master: String = "w1_bus_master1", files: [String: String]) throws -> String {
+    public func w1(_ id: String, master: String = "w1_bus_master1", files: [String: String]) throws -> String {
         let masterFolder = root + "/devices/\(master)"
         let folder = masterFolder + "/\(id)"
         try makeFolder(folder, files: files)
@@ -60,23 +59,23 @@ final class FakeSysfs {
     }
 
     /// `w1_slave` as w1_therm writes it: the CRC line, then `t=` in m°C.
-    static func w1Slave(milliCelsius: Int, crc: Bool = true) -> String {
+    public static func w1Slave(milliCelsius: Int, crc: Bool = true) -> String {
         "72 01 4b 46 7f ff 0e 10 57 : crc=57 \(crc ? "YES" : "NO")\n72 01 4b 46 7f ff 0e 10 57 t=\(milliCelsius)\n"
     }
 
-    func write(_ text: String, to path: String) throws {
+    public func write(_ text: String, to path: String) throws {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     /// Removes a device as unbinding it does: its folder and the class folder's link.
-    func remove(folder: String, link: String) throws {
+    public func remove(folder: String, link: String) throws {
         try FileManager.default.removeItem(atPath: folder)
         try FileManager.default.removeItem(atPath: root + "/" + link)
     }
 
     /// A FIFO at `path`, in place of an attribute: a read of it blocks until someone
     /// opens it for writing, as a hung 1-Wire read blocks.
-    func fifo(at path: String) throws {
+    public func fifo(at path: String) throws {
         try? FileManager.default.removeItem(atPath: path)
         guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
