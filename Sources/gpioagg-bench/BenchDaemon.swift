@@ -18,6 +18,9 @@ final class BenchDaemon: @unchecked Sendable {
     /// The simulated chips the daemon runs on.
     let chips: SimulatedBackend
     private var daemon: Daemon?
+    /// Where the log goes: /dev/null, closed once the daemon has stopped (a bench makes
+    /// several daemons).
+    private let null: Int32
 
     final class Quiet: ServiceNotifier, @unchecked Sendable {
         func notify(_ assignments: [String]) {}
@@ -30,6 +33,7 @@ final class BenchDaemon: @unchecked Sendable {
         let configuration = try ConfigLoader.parse(text, file: file)
         loop = try PosixEventLoop()
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        self.null = null
         let logging = DaemonLogging(logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() },
                                     outputs: StandardOutputs(standard: LogOutput(descriptor: null),
                                                              error: LogOutput(descriptor: null)))
@@ -65,5 +69,6 @@ final class BenchDaemon: @unchecked Sendable {
         stopped.wait()
         loop.sync { daemon = nil }
         loop.stop()
+        close(null)
     }
 }
