@@ -37,13 +37,16 @@ extension Daemon {
         /// Makes the transport of the configuration's `mqtt:`; nil: an `MQTTClient` on
         /// libmosquitto. Tests hand in the in-memory twin.
         public var mqttTransport: MQTTTransportMaker?
+        /// `--sysfs-root`: where sensor inputs are read instead of `/sys` (a fake tree of
+        /// a test or a benchmark); with `--simulate`, that sensor inputs are read at all.
+        public var sysfsRoot: String?
 
         /// `interaction` is for simulated lines only: with the kernel's, it is `.none`.
         public init(configuration: Configuration, configPath: String?, backend: GPIOBackendFactory,
                     controlPath: String?, interaction: Interaction = .none,
                     commandDescriptor: Int32 = STDIN_FILENO, version: String,
                     stateDirectory: String? = nil, bootClock: BootClock = .system,
-                    mqttTransport: MQTTTransportMaker? = nil) {
+                    mqttTransport: MQTTTransportMaker? = nil, sysfsRoot: String? = nil) {
             self.configuration = configuration
             self.configPath = configPath
             self.backend = backend
@@ -54,6 +57,11 @@ extension Daemon {
             self.stateDirectory = stateDirectory
             self.bootClock = bootClock
             self.mqttTransport = mqttTransport
+            self.sysfsRoot = sysfsRoot
         }
+
+        /// Where sensor inputs are read: `/sys` on the kernel's chips, the `--sysfs-root`
+        /// given; nil under `--simulate` without one, where they are set by hand.
+        public var sensorRoot: String? { sysfsRoot ?? (backend.isSimulated ? nil : "/sys") }
     }
 }

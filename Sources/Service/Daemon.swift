@@ -55,6 +55,9 @@ public final class Daemon {
     /// Line commands or keys, under `--simulate`.
     private var interaction: InteractionInput?
     private var watchdog: Watchdog?
+    /// Reads the sensor inputs, unless they are set by hand (`--simulate` without
+    /// `--sysfs-root`).
+    private let sensors: SensorInputs?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -67,7 +70,10 @@ public final class Daemon {
         self.notifier = notifier
         self.logging = logging
         self.signals = signals
-        running = RunningEngine(options.configuration, from: options.backend, loop: loop, logger: logging.logger)
+        let running = RunningEngine(options.configuration, from: options.backend, loop: loop, logger: logging.logger,
+                                    sensorRoot: options.sensorRoot)
+        self.running = running
+        sensors = options.sensorRoot.map { SensorInputs(root: $0, loop: loop, running: running, logger: logging.logger) }
         startLog = StartLog(logging: logging)
         keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, logger: logging.logger)
         mqtt = MQTTLifecycle(loop: loop, transport: options.mqttTransport, version: options.version,
@@ -120,7 +126,6 @@ public final class Daemon {
         engine.keptValues = keeper.keptValues(for: configuration)
         startLog.begin()
         do throws(EngineError) {
-            if let refusal = options.backend.refusal(of: configuration) { throw refusal }
             try engine.start()
         } catch {
             startLog.abandon()
@@ -129,6 +134,7 @@ public final class Daemon {
             throw error
         }
         startLog.report(configuration, engine.snapshot(), now: loop.now)
+        sensors?.start(configuration)
         guard machine.linesRequested() == .announceReady else { return }
         openControlSocketOrWarn()
         mqtt.start(configuration, engine: engine)
@@ -207,6 +213,8 @@ public final class Daemon {
     private func perform(_ action: DaemonStateMachine.StopAction) {
         guard case .stop(let reason, let exitStatus) = action else { return }
         notifier.notify(["STOPPING=1"])
+        // No reading reaches the engine once it stops, even from a read that hangs.
+        sensors?.stop()
         engine.stop()
         tearDown()
         keeper.close()
@@ -220,6 +228,7 @@ public final class Daemon {
     }
 
     private func tearDown() {
+        sensors?.stop()
         watchdog?.cancel()
         watchdog = nil
         observations = []
@@ -258,7 +267,6 @@ public final class Daemon {
         next.keptValues = keeper.keptValues(for: loaded)
         observations = observe(next)
         do throws(EngineError) {
-            if let refusal = options.backend.refusal(of: loaded) { throw refusal }
             try next.start(replacing: engine)
         } catch {
             logger.error("\(error.description)")
@@ -271,6 +279,7 @@ public final class Daemon {
             return perform(machine.reloadFailed(reason: error.message))
         }
         running.replace(engine: next, configuration: loaded, backend: backend)
+        sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
         perform(machine.reloadApplied())
     }

@@ -31,15 +31,18 @@ public struct DaemonProcess {
     public var version: String
     /// `--state-dir`: where kept values live (nil: found as `StateDirectory` says).
     public var stateDirectory: String?
+    /// `--sysfs-root`: where sensor inputs are read instead of `/sys`.
+    public var sysfsRoot: String?
 
     public init(configuration: Configuration, configPath: String?, backend: GPIOBackendFactory,
-                controlPath: String, version: String, stateDirectory: String? = nil) {
+                controlPath: String, version: String, stateDirectory: String? = nil, sysfsRoot: String? = nil) {
         self.configuration = configuration
         self.configPath = configPath
         self.backend = backend
         self.controlPath = controlPath
         self.version = version
         self.stateDirectory = stateDirectory
+        self.sysfsRoot = sysfsRoot
     }
 
     /// Blocks the daemon's signals and ignores SIGPIPE. Call it before any thread starts,
@@ -78,7 +81,7 @@ public struct DaemonProcess {
         try loop.sync { () throws in
             let options = Daemon.Options(configuration: configuration, configPath: configPath, backend: backend,
                                          controlPath: controlPath, interaction: Self.interaction(),
-                                         version: version, stateDirectory: stateDirectory)
+                                         version: version, stateDirectory: stateDirectory, sysfsRoot: sysfsRoot)
             let daemon = Daemon(options, loop: loop, notifier: SystemdNotifier(), logging: logging,
                                 signals: signals)
             daemon.onFinish = { finished.finish($0) }

@@ -27,20 +27,25 @@ final class RunningEngine {
     /// Whether the lines are simulated (`GPIOBackendFactory.isSimulated`): only then are
     /// they moved by hand, whatever the backend is.
     private let simulated: Bool
+    /// Where sensor inputs are read (`SensorInputs`); nil when they are set by hand.
+    let sensorRoot: String?
 
-    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, simulated: Bool) {
+    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, simulated: Bool,
+         sensorRoot: String? = nil) {
         self.engine = engine
         self.configuration = configuration
         self.backend = backend
         self.simulated = simulated
+        self.sensorRoot = sensorRoot
     }
 
     /// The engine for `configuration` at start, on the backend `factory` makes for it.
     convenience init(_ configuration: Configuration, from factory: GPIOBackendFactory, loop: any EventLoop,
-                     logger: Logger) {
+                     logger: Logger, sensorRoot: String? = nil) {
         let backend = factory.backend(for: configuration, on: loop)
         self.init(engine: Engine(configuration: configuration, backend: backend, loop: loop, logger: logger),
-                  configuration: configuration, backend: backend, simulated: factory.isSimulated)
+                  configuration: configuration, backend: backend, simulated: factory.isSimulated,
+                  sensorRoot: sensorRoot)
     }
 
     /// A reload was applied: `engine` runs `configuration` on `backend` from now on.
@@ -71,6 +76,12 @@ final class RunningEngine {
     func simulate(_ name: String, _ action: SimAction) throws(SimulatedInputs.Refusal) -> NodeValue? {
         guard let simulatedInputs else {
             throw SimulatedInputs.Refusal(message: "gpioagg is not simulating its inputs (start it with --simulate)")
+        }
+        if let sensorRoot, let sensor = configuration.sensorInputs.first(where: { $0.name == name }) {
+            // Its readings come from the tree: one set by hand would be overwritten at the
+            // next interval.
+            throw SimulatedInputs.Refusal(message: "'\(name)' reads \(sensor.sensor) under \(sensorRoot) (--sysfs-root)",
+                                          hint: "write its value file there to change it")
         }
         return try simulatedInputs.perform(action, on: name)
     }

@@ -45,17 +45,27 @@ extension GPIOAgg {
                 .option("state-dir", valueName: "path",
                         help: "Where values kept across restarts live (persist: true, initial: restore); default: "
                             + "$STATE_DIRECTORY, else /var/lib/gpioagg, else $XDG_STATE_HOME/gpioagg."),
+                .option("sysfs-root", valueName: "dir",
+                        help: "Read sensor inputs under this folder instead of /sys (a fake tree, for tests and "
+                            + "benchmarks); with --simulate, sensor inputs are then read there, not set by hand."),
             ]
         )
 
         let config: String?
         let stateDirectory: String?
+        let sysfsRoot: String?
         let backend: BackendOptions
         let control: ControlOptions
 
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             config = arguments.value("config")
             stateDirectory = arguments.value("state-dir")
+            sysfsRoot = arguments.value("sysfs-root")
+            var status = stat()
+            if let sysfsRoot, stat(sysfsRoot, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
+                throw UsageError("--sysfs-root \(sysfsRoot): no such folder",
+                                 hint: "give the folder that holds the tree's bus/, class/ and devices/ folders")
+            }
             backend = try BackendOptions(arguments)
             control = ControlOptions(arguments)
         }
@@ -73,7 +83,7 @@ extension GPIOAgg {
                 summary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
             let process = DaemonProcess(configuration: configuration, configPath: configPath, backend: chips,
                                         controlPath: control.serverPath(), version: GPIOAgg.version,
-                                        stateDirectory: stateDirectory)
+                                        stateDirectory: stateDirectory, sysfsRoot: sysfsRoot)
             throw ExitCode(try process.run(logging: logging))
         }
 

@@ -37,7 +37,8 @@ struct DaemonTests {
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
              commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
-             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil, kernel: Bool = false) throws {
+             bootClock: BootClock = .system, mqttTransport: MQTTTransportMaker? = nil, kernel: Bool = false,
+             sysfsRoot: String? = nil) throws {
             path = NSTemporaryDirectory() + "gpioagg-daemon-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).yaml"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
@@ -50,7 +51,7 @@ struct DaemonTests {
                                          controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test",
                                          stateDirectory: stateDirectory, bootClock: bootClock,
-                                         mqttTransport: mqttTransport)
+                                         mqttTransport: mqttTransport, sysfsRoot: sysfsRoot)
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// Sensor inputs through the daemon: set by hand under `--simulate`, in `gpioagg test`,
-/// and refused on the kernel's chips until the daemon reads sensors.
+/// Sensor inputs through the daemon: set by hand under `--simulate` and in `gpioagg test`.
 @Suite("gpioagg with sensor inputs")
 struct SensorDaemonTests {
     static let config = """
@@ -35,19 +34,6 @@ struct SensorDaemonTests {
         #expect(set.status == 1, "a sensor reading is not a command")
         #expect(set.errors.hasPrefix("error: 'cpu' reads a sensor: only command inputs (command: true) can be set; "
             + "under --simulate, set its reading with gpioagg sim set cpu NUMBER"), "\(set.errors)")
-    }
-
-    @Test("on the kernel's chips a daemon with a sensor input refuses to start, naming the input and --simulate")
-    func kernelRefuses() throws {
-        let path = try DaemonTests.write(Self.config)
-        let result = try runProduct("gpioagg", ["run", "--config", path, "--control", temporarySocketPath(),
-                                                "--state-dir", temporaryDirectory()])
-        #expect(result.status != 0)
-        #expect(result.lines.first?.contains(": 2 inputs (2 sensor), 1 signal, 0 outputs;") == true, "\(result.lines)")
-        #expect(result.errors.contains(
-            "\(path):2:3: error: input 'cpu' reads thermal cpu-thermal channel temp, and gpioagg reads sensors only under --simulate so far"),
-                "\(result.errors)")
-        #expect(result.errors.contains("hint: run with --simulate"), "\(result.errors)")
     }
 
     @Test("gpioagg test sets a sensor input with set: and checks what follows")
