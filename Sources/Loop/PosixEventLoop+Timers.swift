@@ -15,11 +15,14 @@ extension PosixEventLoop {
         return timer
     }
 
-    /// The timerfd is re-armed only when the earliest deadline moves earlier.
+    /// The timerfd is re-armed only when the earliest live deadline moves: earlier, or
+    /// later when the timer that was earliest has been cancelled, so that a timeout moved
+    /// on (cancelled and scheduled again later) does not wake the loop at its old time.
     private func insert(_ timer: LoopTimer, at deadline: UInt64) {
         timers.insert(timer, at: deadline)
-        if let armed = armedDeadline, armed <= deadline { return }
-        arm(deadline)
+        timers.dropCancelledAtTop()
+        guard let earliest = timers.earliestDeadline, earliest != armedDeadline else { return }
+        arm(earliest)
     }
 
     private func arm(_ deadline: UInt64) {

@@ -125,7 +125,10 @@ final class ControlReplies: ControlHandler {
         if configuration.remoteInputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
         }
-        if configuration.sensorInputs.contains(where: { $0.name == name }) {
+        if let sensor = configuration.sensorInputs.first(where: { $0.name == name }) {
+            if let root = running.sensorRoot {
+                return .failure("'\(name)' reads \(sensor.sensor) under \(root): only command inputs (command: true) can be set")
+            }
             return .failure("'\(name)' reads a sensor: only command inputs (command: true) can be set; "
                 + "under --simulate, set its reading with gpioagg sim set \(name) NUMBER")
         }

@@ -186,4 +186,21 @@ struct PosixEventLoopTests {
         // One wake-up for the second sync's work; none of its own.
         #expect(after - before <= 1)
     }
+
+    @Test("a timer cancelled and scheduled again later does not wake the loop at its old deadline")
+    func movedTimerDoesNotWake() throws {
+        let loop = try PosixEventLoop()
+        defer { loop.stop() }
+        let before = loop.sync {
+            let timeout = loop.schedule(atNanoseconds: loop.now + 20_000_000) {}
+            timeout.cancel()
+            loop.schedule(atNanoseconds: loop.now + 60_000_000_000) {}
+            return loop.wakeUpCount
+        }
+        // Well past the old deadline.
+        usleep(150_000)
+        let after = loop.sync { loop.wakeUpCount }
+        // One wake-up for the second sync's work, none at the cancelled timer's deadline.
+        #expect(after - before <= 1, "wake-ups: \(after - before)")
+    }
 }

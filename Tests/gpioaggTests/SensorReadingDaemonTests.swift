@@ -86,6 +86,34 @@ struct SensorReadingDaemonTests {
         #expect(set.status != 0)
         #expect(set.errors.contains("'cpu' reads thermal cpu-thermal channel temp under \(tree.root) (--sysfs-root)"),
                 "\(set.errors)")
+        let command = try NumberCommandTests.gpioagg(["set", "cpu", "20"], run.socket)
+        #expect(command.errors.hasPrefix("error: 'cpu' reads thermal cpu-thermal channel temp under \(tree.root): "
+            + "only command inputs (command: true) can be set"), "\(command.errors)")
+    }
+
+    @Test("a reload keeps the value of a sensor input declared the same way and reads the sensors it adds")
+    func reload() throws {
+        let tree = try SensorTree()
+        try tree.thermal(0, type: "cpu-thermal", temp: "48500\n")
+        try tree.thermal(1, type: "gpu-thermal", temp: "51000\n")
+        let config = """
+            inputs:
+              cpu: { thermal: cpu-thermal, interval: 1s }
+
+            """
+        let socket = temporarySocketPath()
+        let path = try DaemonTests.write(config)
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", path, "--control", socket,
+                                                    "--state-dir", temporaryDirectory(), "--sysfs-root", tree.root])
+        defer { _ = Self.stopsPromptly(daemon); _ = daemon.finish() }
+        #expect(daemon.waitForLine("input cpu 48.50 °C", limit: 10))
+        try (config + "  gpu: { thermal: gpu-thermal, interval: 2s }\n").write(toFile: path, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(daemon.waitForLine("reloaded \(path): 2 inputs (2 sensor), 0 signals, 0 outputs"), "\(daemon.printedLines)")
+        #expect(daemon.waitForLine("input gpu 51.00 °C", limit: 10))
+        let afterStart = daemon.printedLines.drop { $0 != "input cpu 48.50 °C" }.dropFirst()
+        #expect(!afterStart.contains { $0.hasPrefix("input cpu ") }, "cpu keeps its value: \(afterStart)")
+        #expect(Self.value(try NumberCommandTests.statusJSON(socket), "inputs", "cpu") as? Double == 48.5)
     }
 
     /// A read that blocks on a FIFO nobody writes, on the daemon's watchdog.
