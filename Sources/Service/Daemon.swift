@@ -17,8 +17,8 @@ import Reactive
 /// daemon: the start's log (`StartLog`), the kept values (`ValueKeeper`), MQTT
 /// (`MQTTLifecycle`), the control socket's replies (`ControlReplies`), line commands or
 /// keys (`CommandInput`, `Keyboard`, over `InputTargets` and `InputSettling`), the
-/// service manager's watchdog (`Watchdog`). A reload swaps the engine they reach
-/// (`RunningEngine`).
+/// service manager's watchdog (`Watchdog`), the sensor inputs' reads (`SensorInputs`). A
+/// reload swaps the engine they reach (`RunningEngine`).
 ///
 /// The daemon belongs to its loop: create it and call it on the loop's thread. On
 /// `PosixEventLoop` that is the daemon `gpioagg run` starts; on the virtual-time
@@ -39,10 +39,10 @@ public final class Daemon {
     var logger: Logger { logging.logger }
 
     private var machine = DaemonStateMachine()
-    private let running: RunningEngine
+    let running: RunningEngine
     private let startLog: StartLog
     private let keeper: ValueKeeper
-    private let mqtt: MQTTLifecycle
+    let mqtt: MQTTLifecycle
     /// Line commands and `sim` requests waiting for their input to settle.
     private let settling: InputSettling
     /// What line commands and keys name and move.
@@ -55,9 +55,8 @@ public final class Daemon {
     /// Line commands or keys, under `--simulate`.
     private var interaction: InteractionInput?
     private var watchdog: Watchdog?
-    /// Reads the sensor inputs, unless they are set by hand (`--simulate` without
-    /// `--sysfs-root`).
-    private let sensors: SensorInputs?
+    /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
+    private var sensors: SensorInputs?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -70,10 +69,7 @@ public final class Daemon {
         self.notifier = notifier
         self.logging = logging
         self.signals = signals
-        let running = RunningEngine(options.configuration, from: options.backend, loop: loop, logger: logging.logger,
-                                    sensorRoot: options.sensorRoot)
-        self.running = running
-        sensors = options.sensorRoot.map { SensorInputs(root: $0, loop: loop, running: running, logger: logging.logger) }
+        running = RunningEngine(options, loop: loop, logger: logging.logger)
         startLog = StartLog(logging: logging)
         keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, logger: logging.logger)
         mqtt = MQTTLifecycle(loop: loop, transport: options.mqttTransport, version: options.version,
@@ -87,6 +83,7 @@ public final class Daemon {
             notifier.notify(["STATUS=" + status])
         }
         startLog.learn(options.configuration)
+        sensors = SensorInputs(root: options.sensorRoot, loop: loop, running: running, logger: logger)
     }
 
     /// The engine that runs now.
@@ -213,8 +210,6 @@ public final class Daemon {
     private func perform(_ action: DaemonStateMachine.StopAction) {
         guard case .stop(let reason, let exitStatus) = action else { return }
         notifier.notify(["STOPPING=1"])
-        // No reading reaches the engine once it stops, even from a read that hangs.
-        sensors?.stop()
         engine.stop()
         tearDown()
         keeper.close()
@@ -298,9 +293,4 @@ public final class Daemon {
             break
         }
     }
-
-    // MARK: Status
-
-    /// The one-line summary for `STATUS=`.
-    var status: String { running.status(mqtt: mqtt.bridge?.connectionSummary) }
 }

@@ -39,13 +39,13 @@ final class RunningEngine {
         self.sensorRoot = sensorRoot
     }
 
-    /// The engine for `configuration` at start, on the backend `factory` makes for it.
-    convenience init(_ configuration: Configuration, from factory: GPIOBackendFactory, loop: any EventLoop,
-                     logger: Logger, sensorRoot: String? = nil) {
-        let backend = factory.backend(for: configuration, on: loop)
-        self.init(engine: Engine(configuration: configuration, backend: backend, loop: loop, logger: logger),
-                  configuration: configuration, backend: backend, simulated: factory.isSimulated,
-                  sensorRoot: sensorRoot)
+    /// The engine for the options' configuration at start, on the backend their factory
+    /// makes for it.
+    convenience init(_ options: Daemon.Options, loop: any EventLoop, logger: Logger) {
+        let backend = options.backend.backend(for: options.configuration, on: loop)
+        self.init(engine: Engine(configuration: options.configuration, backend: backend, loop: loop, logger: logger),
+                  configuration: options.configuration, backend: backend, simulated: options.backend.isSimulated,
+                  sensorRoot: options.sensorRoot)
     }
 
     /// A reload was applied: `engine` runs `configuration` on `backend` from now on.

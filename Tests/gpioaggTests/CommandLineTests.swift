@@ -81,7 +81,7 @@ struct CommandLineTests {
         #expect(result.lines.contains("  pulse NAME [DURATION]                   invert it for a while (100ms)"))
         // A usage line too long for the page continues under its first option.
         #expect(result.lines.contains("USAGE: gpioagg run [--config <path>] [--simulate] [--board <name>]"))
-        #expect(result.lines.contains("                   [--control <PATH>] [--state-dir <path>]"))
+        #expect(result.lines.contains("                   [--control <PATH>] [--state-dir <path>] [--sysfs-root <dir>]"))
         #expect(result.lines.contains(
             "  --config <path>         The config file (default: /etc/gpioagg/gpioagg.yaml;"))
         #expect(result.lines.contains("                          with --simulate, the embedded demo)."))
@@ -110,7 +110,7 @@ struct CommandLineTests {
          "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",
          "See 'gpioagg status --help' for more information."),
         (["--simulat"], "error: unknown option '--simulat' for 'gpioagg run'",
-         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
+         "hint: did you mean '--simulate'?", "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>] [--sysfs-root <dir>]",
          "See 'gpioagg run --help' for more information."),
         (["sim", "togle", "switch1"], "error: unknown command 'togle' for 'gpioagg sim'",
          "hint: did you mean 'toggle'? (commands: set, toggle, pulse)", "Usage: gpioagg sim <subcommand>",
@@ -118,9 +118,13 @@ struct CommandLineTests {
         (["info", "gpiochip0", "gpiochip1"], "error: unexpected argument 'gpiochip1'",
          "hint: 'gpioagg info' takes one argument, <chip>", "Usage: gpioagg info [<chip>] [--simulate] [--board <name>] [--json]",
          "See 'gpioagg info --help' for more information."),
+        (["--simulate", "--sysfs-root", "/nonexistent/sysfs"], "error: --sysfs-root /nonexistent/sysfs: no such folder",
+         "hint: give the folder that holds the tree's bus/, class/ and devices/ folders",
+         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>] [--sysfs-root <dir>]",
+         "See 'gpioagg run --help' for more information."),
         (["--simulate", "status"], "error: unexpected argument 'status'",
          "hint: 'gpioagg run' takes no arguments; name the command first: gpioagg status [<options>]",
-         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>]",
+         "Usage: gpioagg run [--config <path>] [--simulate] [--board <name>] [--control <PATH>] [--state-dir <path>] [--sysfs-root <dir>]",
          "See 'gpioagg run --help' for more information."),
     ])
     func usageErrors(arguments: [String], error: String, hint: String, usage: String, seeAlso: String) throws {

@@ -61,8 +61,17 @@ final class SensorTree {
     /// Writes `text` into the FIFO at `path` for one read: waits for the reader to open
     /// it, and puts a new FIFO in its place before that read ends, so that the next read
     /// blocks again, until the next `feed`.
+    /// Throws when no read opens it within 20 s, rather than wait for ever.
     func feed(_ text: String, to path: String) throws {
-        let handle = try require(FileHandle(forWritingAtPath: path))
+        let deadline = Date().addingTimeInterval(20)
+        var descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        // ENXIO: nobody has the FIFO open for reading yet.
+        while descriptor < 0, errno == ENXIO, Date() < deadline {
+            usleep(10_000)
+            descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         try handle.write(contentsOf: Data(text.utf8))
         try fifo(at: path)
         try handle.close()
@@ -87,11 +96,4 @@ final class SensorTree {
                                                 withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
     }
-}
-
-private struct MissingHandle: Error {}
-
-private func require<Value>(_ value: Value?) throws -> Value {
-    guard let value else { throw MissingHandle() }
-    return value
 }

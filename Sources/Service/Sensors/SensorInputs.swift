@@ -18,9 +18,9 @@ import SystemCore
 ///
 /// ```swift
 /// let sensors = SensorInputs(root: "/sys", loop: loop, running: running, logger: logger)
-/// sensors.start(configuration)       // once the engine runs
-/// sensors.reload(to: reloaded)       // once the reloaded engine runs
-/// sensors.stop()
+/// sensors?.start(configuration)      // once the engine runs
+/// sensors?.reload(to: reloaded)      // once the reloaded engine runs
+/// sensors?.stop()
 /// ```
 ///
 /// Loop thread only.
@@ -37,7 +37,9 @@ final class SensorInputs {
     /// Counts the schedulers started: a delivery of one stopped since is dropped.
     private var generation = 0
 
-    init(root: String, loop: any EventLoop, running: RunningEngine, logger: Logger) {
+    /// Nil without a root: the sensor inputs are then set by hand.
+    init?(root: String?, loop: any EventLoop, running: RunningEngine, logger: Logger) {
+        guard let root else { return nil }
         self.root = root
         self.loop = loop
         self.running = running
