@@ -63,8 +63,10 @@ public final class FakeSysfs {
         "72 01 4b 46 7f ff 0e 10 57 : crc=57 \(crc ? "YES" : "NO")\n72 01 4b 46 7f ff 0e 10 57 t=\(milliCelsius)\n"
     }
 
+    /// Replaces a file's text at once, so a reader sees the old text or the new one, as
+    /// it does with a kernel attribute (a FIFO at `path` is replaced too).
     public func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Removes a device as unbinding it does: its folder and the class folder's link.
@@ -78,6 +80,35 @@ public final class FakeSysfs {
     public func fifo(at path: String) throws {
         try? FileManager.default.removeItem(atPath: path)
         guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// Writes `text` into the FIFO at `path` for one read: waits for the reader to open
+    /// it, and puts a new FIFO in its place before that read ends, so that the next read
+    /// blocks again, until the next `feed`.
+    /// Throws when no read opens it within 20 s, rather than wait for ever.
+    public func feed(_ text: String, to path: String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        var descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        // ENXIO: nobody has the FIFO open for reading yet.
+        while descriptor < 0, errno == ENXIO, Date() < deadline {
+            usleep(10_000)
+            descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(text.utf8))
+        try fifo(at: path)
+        try handle.close()
+    }
+
+    /// Moves a device folder away, as unbinding the device takes it, leaving the class
+    /// folder's link dangling; `restore` brings it back, as binding it again does.
+    public func moveAway(_ folder: String) throws {
+        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".away")
+    }
+
+    public func restore(_ folder: String) throws {
+        try FileManager.default.moveItem(atPath: folder + ".away", toPath: folder)
     }
 
     private func makeFolder(_ folder: String, files: [String: String]) throws {

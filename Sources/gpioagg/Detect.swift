@@ -23,9 +23,9 @@ extension GPIOAgg {
                 board's thermal zones, not read.
                 """,
             options: BackendOptions.options + [
-                .option("sysfs-root", valueName: "dir",
-                        help: "Read the sensors under this folder, laid out as /sys is (also under --simulate).",
-                        defaultValue: "/sys"),
+                SysfsRoot.option(
+                    help: "Read the sensors under this folder, laid out as /sys is (also under --simulate).",
+                    defaultValue: "/sys"),
                 .flag("json", help: "Print JSON: {\"chips\": [{\"name\", \"path\", \"label\", \"lines\"}...], "
                     + "\"sensors\": [{\"source\", \"name\", \"at\", \"channel\", \"value\", \"unit\", \"failure\", "
                     + "\"config\", \"simulated\"}...]}."),
@@ -40,12 +40,7 @@ extension GPIOAgg {
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             backend = try BackendOptions(arguments)
             json = arguments.flag("json")
-            sysfsRoot = arguments.value("sysfs-root")
-            var status = stat()
-            if let sysfsRoot, stat(sysfsRoot, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
-                throw UsageError("--sysfs-root \(sysfsRoot): no such folder",
-                                 hint: "give the folder that holds the tree's bus/, class/ and devices/ folders")
-            }
+            sysfsRoot = try SysfsRoot.parse(arguments)
         }
 
         func run() throws {

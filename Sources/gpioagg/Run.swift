@@ -45,9 +45,9 @@ extension GPIOAgg {
                 .option("state-dir", valueName: "path",
                         help: "Where values kept across restarts live (persist: true, initial: restore); default: "
                             + "$STATE_DIRECTORY, else /var/lib/gpioagg, else $XDG_STATE_HOME/gpioagg."),
-                .option("sysfs-root", valueName: "dir",
-                        help: "Read sensor inputs under this folder instead of /sys (a fake tree, for tests and "
-                            + "benchmarks); with --simulate, sensor inputs are then read there, not set by hand."),
+                SysfsRoot.option(
+                    help: "Read sensor inputs under this folder instead of /sys (a fake tree, for tests and "
+                        + "benchmarks); with --simulate, sensor inputs are then read there, not set by hand."),
             ]
         )
 
@@ -60,12 +60,7 @@ extension GPIOAgg {
         init(parsing arguments: ParsedArguments) throws(UsageError) {
             config = arguments.value("config")
             stateDirectory = arguments.value("state-dir")
-            sysfsRoot = arguments.value("sysfs-root")
-            var status = stat()
-            if let sysfsRoot, stat(sysfsRoot, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR {
-                throw UsageError("--sysfs-root \(sysfsRoot): no such folder",
-                                 hint: "give the folder that holds the tree's bus/, class/ and devices/ folders")
-            }
+            sysfsRoot = try SysfsRoot.parse(arguments)
             backend = try BackendOptions(arguments)
             control = ControlOptions(arguments)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The daemon reading its sensor inputs from a fake sysfs tree (`--sysfs-root`), under
@@ -12,7 +13,7 @@ struct SensorReadingDaemonTests {
         let socket: String
     }
 
-    static func start(_ config: String, tree: SensorTree, environment: [String: String]? = nil) throws -> Run {
+    static func start(_ config: String, tree: FakeSysfs, environment: [String: String]? = nil) throws -> Run {
         let socket = temporarySocketPath()
         let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", try DaemonTests.write(config),
                                                     "--control", socket, "--state-dir", temporaryDirectory(),
@@ -52,7 +53,7 @@ struct SensorReadingDaemonTests {
 
     @Test("values reach status and the log, a changed file moves the value at the next interval, a threshold drives an output; sim set refuses a read input")
     func valuesReachTheEngine() throws {
-        let tree = try SensorTree()
+        let tree = try FakeSysfs()
         let zone = try tree.thermal(0, type: "cpu-thermal", temp: "48500\n")
         try tree.iio(0, name: "bme280", files: ["in_pressure_raw": "100125\n", "in_pressure_scale": "0.001\n"])
         let run = try Self.start("""
@@ -93,7 +94,7 @@ struct SensorReadingDaemonTests {
 
     @Test("a reload keeps the value of a sensor input declared the same way and reads the sensors it adds")
     func reload() throws {
-        let tree = try SensorTree()
+        let tree = try FakeSysfs()
         try tree.thermal(0, type: "cpu-thermal", temp: "48500\n")
         try tree.thermal(1, type: "gpu-thermal", temp: "51000\n")
         let config = """
@@ -120,11 +121,11 @@ struct SensorReadingDaemonTests {
     @Test("a value file that is a FIFO nobody writes: status answers, the watchdog is fed, edges reach outputs, the input goes unavailable once, the FIFO brings it back, SIGTERM stops",
           arguments: ["w1", "iio"])
     func hungRead(source: String) throws {
-        let tree = try SensorTree()
+        let tree = try FakeSysfs()
         let file: String
         let sensor: String
         if source == "w1" {
-            file = try tree.w1("28-0316a2793cff", files: ["w1_slave": SensorTree.w1Slave(milliCelsius: 21500)]) + "/w1_slave"
+            file = try tree.w1("28-0316a2793cff", files: ["w1_slave": FakeSysfs.w1Slave(milliCelsius: 21500)]) + "/w1_slave"
             sensor = "w1: 28-0316a2793cff"
         } else {
             file = try tree.iio(0, name: "bme280", files: ["in_temp_input": "21500\n"]) + "/in_temp_input"
@@ -167,7 +168,7 @@ struct SensorReadingDaemonTests {
         sleep(2)
         #expect(Self.count(run.daemon, prefix: "input probe unavailable: ") == 1, "\(run.daemon.printedLines)")
 
-        try tree.feed(source == "w1" ? SensorTree.w1Slave(milliCelsius: 23000) : "23000\n", to: file)
+        try tree.feed(source == "w1" ? FakeSysfs.w1Slave(milliCelsius: 23000) : "23000\n", to: file)
         #expect(run.daemon.waitForLine("input probe read again after ", prefix: true, limit: 10))
         #expect(run.daemon.waitForLine("input probe 23.00 °C", limit: 10))
 
@@ -199,8 +200,8 @@ struct SensorReadingDaemonTests {
 
     @Test("1-Wire: w1_slave's YES is read, a CRC NO keeps the value until the timeout, then unavailable once with the cause; temperature is read; a folder removed and restored comes back by itself")
     func oneWire() throws {
-        let tree = try SensorTree()
-        let pond = try tree.w1("28-0316a2793cff", files: ["w1_slave": SensorTree.w1Slave(milliCelsius: 21500)])
+        let tree = try FakeSysfs()
+        let pond = try tree.w1("28-0316a2793cff", files: ["w1_slave": FakeSysfs.w1Slave(milliCelsius: 21500)])
         try tree.w1("28-00000a1b2c3d", files: ["temperature": "19500\n"])
         let run = try Self.start("""
             inputs:
@@ -212,7 +213,7 @@ struct SensorReadingDaemonTests {
         #expect(run.daemon.waitForLine("input pond 21.50 °C", limit: 10))
         #expect(run.daemon.waitForLine("input tank 19.50 °C", limit: 10))
 
-        try tree.write(SensorTree.w1Slave(milliCelsius: 30000, crc: false), to: pond + "/w1_slave")
+        try tree.write(FakeSysfs.w1Slave(milliCelsius: 30000, crc: false), to: pond + "/w1_slave")
         sleep(2)
         #expect(Self.value(try NumberCommandTests.statusJSON(run.socket), "inputs", "pond") as? Double == 21.5,
                 "a CRC NO keeps the last good value within the timeout")
@@ -223,10 +224,10 @@ struct SensorReadingDaemonTests {
         #expect(Self.count(run.daemon, prefix: "input pond unavailable: ") == 1)
         #expect(!run.daemon.printedLines.contains("input pond 30.00 °C"), "never a value the CRC refused")
 
-        try tree.write(SensorTree.w1Slave(milliCelsius: 22000), to: pond + "/w1_slave")
+        try tree.write(FakeSysfs.w1Slave(milliCelsius: 22000), to: pond + "/w1_slave")
         #expect(run.daemon.waitForLine("input pond 22.00 °C", limit: 10))
 
-        try tree.remove(pond)
+        try tree.moveAway(pond)
         #expect(try Self.waitForStatus(run.socket) { Self.value($0, "inputs", "pond") is NSNull })
         let gone = run.daemon.printedLines.last { $0.hasPrefix("input pond unavailable: ") } ?? ""
         #expect(gone.contains("w1 28-0316a2793cff: the device is gone"), "\(gone)")
@@ -237,7 +238,7 @@ struct SensorReadingDaemonTests {
 
     @Test("1-Wire: 85.000 °C, the power-on value, is taken only when the next read says it again")
     func powerOnValue() throws {
-        let tree = try SensorTree()
+        let tree = try FakeSysfs()
         let file = try tree.w1("28-0316a2793cff", files: [:]) + "/w1_slave"
         try tree.fifo(at: file)
         let run = try Self.start("""
@@ -247,14 +248,14 @@ struct SensorReadingDaemonTests {
             """, tree: tree)
         defer { _ = Self.stopsPromptly(run.daemon); _ = run.daemon.finish() }
         // Each feed is one read: the next one waits until the reader opens the FIFO again.
-        try tree.feed(SensorTree.w1Slave(milliCelsius: 21500), to: file)
+        try tree.feed(FakeSysfs.w1Slave(milliCelsius: 21500), to: file)
         #expect(run.daemon.waitForLine("input pond 21.50 °C", limit: 10))
-        try tree.feed(SensorTree.w1Slave(milliCelsius: 85000), to: file)
-        try tree.feed(SensorTree.w1Slave(milliCelsius: 22000), to: file)
+        try tree.feed(FakeSysfs.w1Slave(milliCelsius: 85000), to: file)
+        try tree.feed(FakeSysfs.w1Slave(milliCelsius: 22000), to: file)
         #expect(run.daemon.waitForLine("input pond 22.00 °C", limit: 10))
         #expect(!run.daemon.printedLines.contains("input pond 85.00 °C"), "an unconfirmed 85.000 is not taken")
-        try tree.feed(SensorTree.w1Slave(milliCelsius: 85000), to: file)
-        try tree.feed(SensorTree.w1Slave(milliCelsius: 85000), to: file)
+        try tree.feed(FakeSysfs.w1Slave(milliCelsius: 85000), to: file)
+        try tree.feed(FakeSysfs.w1Slave(milliCelsius: 85000), to: file)
         #expect(run.daemon.waitForLine("input pond 85.00 °C", limit: 10), "confirmed by the next read")
     }
 }

@@ -1,23 +1,24 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # wait_for's conditions are single-quoted on purpose
 # Real sensor drivers on fake registers, run inside the guest by scripts/kernel-test/suite
-# (`run --binary sensors-check.sh`): i2c-stub makes an SMBus adapter whose registers are
-# memory, busybox's i2cset fills them, and Debian's own bmp280 (IIO) and lm75 (hwmon)
-# drivers are bound to it with new_device. The values the kernel shows must follow the
-# registers as the drivers' formulas say (the BMP280's are Bosch's compensation code,
-# computed here again in shell arithmetic, 64-bit in busybox). Prints TAP.
+# (`run --binary sensors-check.sh --extra i2c-sensors.sh`): i2c-stub makes an SMBus
+# adapter whose registers are memory, busybox's i2cset fills them, and Debian's own
+# bmp280 (IIO) and lm75 (hwmon) drivers are bound to it with new_device. The values the
+# kernel shows must follow the registers as the drivers' formulas say (the BMP280's are
+# Bosch's compensation code, computed again in shell arithmetic, 64-bit in busybox, by
+# i2c-sensors.sh). Prints TAP.
 set -eu
 
 # shellcheck source=tap.sh # ok, not_ok, wait_for; "run" puts it in /bin
 . /bin/tap.sh
+# shellcheck source=i2c-sensors.sh # BMP, LM, the registers, compensate, iio, hwmon
+. /bin/i2c-sensors.sh
 # The kernel log says why a probe or a read failed.
 not_ok_dmesg() { not_ok "$1"; echo "# dmesg:"; dmesg | tail -n 8 | sed 's/^/#   /'; }
 uptime_cs() { read -r up _ < /proc/uptime; echo "${up%.*}${up#*.}"; }   # centiseconds
 
-BMP=0x76
-LM=0x48
 start=$(uptime_cs)
-if modprobe i2c-stub chip_addr=$BMP,$LM && modprobe i2c-dev && modprobe bmp280-i2c && modprobe lm75; then
+if load_modules; then
     ok "modprobe loads i2c-stub (chip_addr=$BMP,$LM), i2c-dev, bmp280-i2c and lm75 with their dependencies"
 else
     not_ok_dmesg "modprobe loads i2c-stub, i2c-dev, bmp280-i2c and lm75"
@@ -26,83 +27,20 @@ fi
 echo "# loaded: $(cut -d' ' -f1 /proc/modules | grep -v -e configfs -e gpio_sim | sort | tr '\n' ' ')"
 
 # The stub's adapter by its name, not by its number.
-bus=
-for adapter in /sys/bus/i2c/devices/i2c-*; do
-    case $(cat "$adapter/name") in *'SMBus stub'*) bus=${adapter##*/i2c-} ;; esac
-done
-if [ -n "$bus" ] && [ -c /dev/i2c-"$bus" ]; then
+if find_stub; then
     ok "the stub's adapter is i2c-$bus ('$(cat /sys/bus/i2c/devices/i2c-"$bus"/name)') with /dev/i2c-$bus"
 else
     not_ok "no adapter named 'SMBus stub...' with a /dev/i2c-N"
     echo "1..$n"; exit 1
 fi
-A=/sys/bus/i2c/devices/i2c-$bus
-
-# -f: the registers are written while a driver holds the address.
-set_byte() { i2cset -f -y "$bus" "$1" "$2" "$3" b; }   # address, register, value
-set_word() { i2cset -f -y "$bus" "$1" "$2" "$3" w; }
-get_byte() { i2cget -f -y "$bus" "$1" "$2" b; }
 
 # --- BMP280 ----------------------------------------------------------------------------
-# The calibration and raw values of the worked example quoted from Bosch's BMP280
-# datasheet: 25.08 °C, and about 100653 Pa (100653.25 Pa from the 64-bit integer code).
-T1=27504 T2=26435 T3=-1000
-P1=36477 P2=-10685 P3=3024 P4=2855 P5=140 P6=-7 P7=15500 P8=-14600 P9=6000
-# 0x88..0x9f, each value little-endian, as the chip stores them.
-calibration=
-for value in $T1 $T2 $T3 $P1 $P2 $P3 $P4 $P5 $P6 $P7 $P8 $P9; do
-    word=$((value & 0xffff))
-    calibration="$calibration $((word & 0xff)) $((word >> 8))"
-done
-# shellcheck disable=SC2086 # one argument per byte
-i2cset -f -y "$bus" $BMP 0x88 $calibration i
-set_byte $BMP 0xd0 0x58   # chip id: BMP280 (a BME280 is 0x60)
-set_byte $BMP 0xf3 0x00   # STATUS: not measuring, no NVM copy
-
-# Raw 20-bit readings: MSB, LSB, then XLSB's upper 4 bits.
-set_raw() {   # adc_T, adc_P
-    set_byte $BMP 0xfa $((($1 >> 12) & 0xff)); set_byte $BMP 0xfb $((($1 >> 4) & 0xff))
-    set_byte $BMP 0xfc $((($1 & 0xf) << 4))
-    set_byte $BMP 0xf7 $((($2 >> 12) & 0xff)); set_byte $BMP 0xf8 $((($2 >> 4) & 0xff))
-    set_byte $BMP 0xf9 $((($2 & 0xf) << 4))
-}
-# Bosch's integer compensation, as drivers/iio/pressure/bmp280-core.c has it: sets
-# want_t, the temperature in m°C (the driver's 0.01 °C times 10), and want_p, the
-# pressure in kPa as IIO prints the driver's fraction (Pa in Q24.8 over 256000).
-compensate() {   # adc_T, adc_P
-    var1=$(( (((($1 >> 3) - (T1 << 1))) * T2) >> 11 ))
-    var2=$(( ((((($1 >> 4) - T1) * (($1 >> 4) - T1)) >> 12) * T3) >> 14 ))
-    t_fine=$((var1 + var2))
-    want_t=$(( ((t_fine * 5 + 128) >> 8) * 10 ))
-    var1=$((t_fine - 128000))
-    var2=$((var1 * var1 * P6 + ((var1 * P5) << 17) + (P4 << 35)))
-    var1=$((((var1 * var1 * P3) >> 8) + ((var1 * P2) << 12)))
-    var1=$(((((1 << 47) + var1) * P1) >> 33))
-    p=$((1048576 - $2))
-    p=$(((((p << 31) - var2) * 3125) / var1))
-    var1=$(((P9 * (p >> 13) * (p >> 13)) >> 25))
-    var2=$(((P8 * p) >> 19))
-    p=$((((p + var1 + var2) >> 8) + (P7 << 4)))
-    tmp=$((p * 1000000000 / 256000))
-    want_p=$(printf '%d.%09d' $((tmp / 1000000000)) $((tmp % 1000000000)))
-    echo "# compensate $1 $2: t_fine $t_fine, p $p (Q24.8 Pa)"
-}
+write_bmp280
 set_raw 519888 415148
 [ "$(get_byte $BMP 0xd0)" = 0x58 ] && [ "$(get_byte $BMP 0x89)" = 0x6b ] &&
     [ "$(get_byte $BMP 0x9f)" = 0x17 ] && [ "$(get_byte $BMP 0xfa)" = 0x7e ] &&
     ok "the BMP280's id, calibration (0x88-0x9f, block write) and raw registers read back" ||
     not_ok "the BMP280's registers do not read back as written"
-
-iio() {   # the IIO device named $1, or nothing
-    for device in /sys/bus/iio/devices/iio:device*; do
-        [ "$(cat "$device/name" 2>/dev/null)" = "$1" ] && { echo "$device"; return; }
-    done
-}
-hwmon() {
-    for device in /sys/class/hwmon/hwmon*; do
-        [ "$(cat "$device/name" 2>/dev/null)" = "$1" ] && { echo "$device"; return; }
-    done
-}
 
 echo bmp280 $BMP > "$A/new_device"
 if wait_for '[ -n "$(iio bmp280)" ]'; then
