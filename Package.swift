@@ -212,7 +212,7 @@ let package = Package(
         ),
         .executableTarget(name: "gpioagg-bench",
                           dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Loop",
-                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service", "Simulation",
+                                         "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service", "Simulation", "TestSupport",
                                          .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),

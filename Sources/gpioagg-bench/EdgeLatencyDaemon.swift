@@ -3,6 +3,7 @@
 #endif
 import GPIO
 import GPIOSimulated
+import TestSupport
 
 /// One daemon of `sensorBlockingEdge`: an input `button` (GPIO17) that an output `lamp`
 /// (GPIO5) follows, on simulated chips, and with `blockingSensor` a 1-Wire thermometer
@@ -14,7 +15,7 @@ import GPIOSimulated
 /// before the line moved to the output's write as the simulated chip recorded it, both
 /// on `MonotonicClock`.
 final class EdgeLatencyDaemon {
-    private let tree: FakeSensorTree
+    private let tree: FakeSysfs
     let slowFile: SlowSensorFile?
     private let daemon: BenchDaemon
     private let chip: SimulatedChip
@@ -28,13 +29,13 @@ final class EdgeLatencyDaemon {
     private(set) var edgeTimes: [UInt64] = []
 
     init(blockingSensor: Bool) throws {
-        tree = try FakeSensorTree()
+        tree = try FakeSysfs()
         var sensorInput = ""
         if blockingSensor {
-            let folder = try tree.w1(id: "28-0316a2793cff")
+            let folder = try tree.w1("28-0316a2793cff", files: [:])
             slowFile = try SlowSensorFile(path: folder + "/w1_slave", delay: .milliseconds(750),
-                                          answers: [FakeSensorTree.w1Slave(milliCelsius: 21500),
-                                                    FakeSensorTree.w1Slave(milliCelsius: 21562)])
+                                          answers: [FakeSysfs.w1Slave(milliCelsius: 21500),
+                                                    FakeSysfs.w1Slave(milliCelsius: 21562)])
             sensorInput = "\n  probe: { w1: 28-0316a2793cff, interval: 100ms, timeout: 10s }"
         } else {
             slowFile = nil
@@ -90,11 +91,10 @@ final class EdgeLatencyDaemon {
         }
     }
 
-    /// Stops the daemon, then the slow file (which answers the read under way, if any),
-    /// and removes the tree.
+    /// Stops the daemon, then the slow file (which answers the read under way, if any).
+    /// The tree goes with this object.
     func stop() {
         daemon.stop()
         slowFile?.stop()
-        tree.remove()
     }
 }
