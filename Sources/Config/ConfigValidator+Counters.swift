@@ -35,8 +35,8 @@ extension ConfigValidator {
         guard !accepted.contains(unit.symbol) else { return valid }
         let location = settings.first { $0.key == "unit" }?.value.location
             ?? settings.first { $0.key == "device_class" }?.value.location ?? declaration.location
-        report(location, "\(what) is a \(deviceClass) total in \(unit), which Home Assistant's energy dashboard "
-            + "does not take",
+        report(location, "\(what) is a total of \(deviceClass) in \(unit), a unit Home Assistant's energy dashboard "
+            + "does not take for \(deviceClass)",
                hint: "write unit: " + accepted.joined(separator: ", unit: ") + " (with multiply: to convert the pulses)")
         return false
     }

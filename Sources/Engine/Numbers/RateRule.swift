@@ -37,7 +37,10 @@ final class RateRule: TimedNode {
             deadline.cancel()
             return node.propose(nil)
         }
-        guard let previous else { return node.propose(core.rate) }
+        guard let previous else {
+            // The first value starts the first interval.
+            return apply(core.pulse(0, at: propagation.timestamp))
+        }
         guard value != previous else { return }
         pulse(value - previous, at: propagation.timestamp)
     }
