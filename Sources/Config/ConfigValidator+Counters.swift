@@ -41,6 +41,19 @@ extension ConfigValidator {
         return false
     }
 
+    /// A counter's reset button is `<node>_<name>_reset` in Home Assistant: an input,
+    /// signal or output named `<name>_reset` would have the same unique id.
+    mutating func checkResetButtonNames() {
+        for signal in signals {
+            guard case .count(_, let counter) = signal.declaration.expression, counter.reset else { continue }
+            let name = signal.declaration.name + "_reset"
+            guard let clash = declaredNames.first(where: { $0.name == name }) else { continue }
+            report(clash.location, "'\(name)' has the Home Assistant id of the reset button of counter "
+                + "'\(signal.declaration.name)' (reset: true)",
+                   hint: "rename '\(name)', or leave reset: out of '\(signal.declaration.name)'")
+        }
+    }
+
     /// The unit of a rate of something in `unit` per `per`: `L/min` for litres per
     /// minute, `kW` for kWh per hour; nil when the table does not know it.
     static func rateUnit(of unit: MeasurementUnit, per: Duration) -> MeasurementUnit? {

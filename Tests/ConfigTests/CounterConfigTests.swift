@@ -67,6 +67,8 @@ struct CounterConfigTests {
         ("signals:\n  f: { rate: t_north, multiply: 2 }\n", 8, 23,
          "multiply: does not apply to rate: in signal 'f'", "multiply: goes with count:"),
         ("signals:\n  w: { count: meter, reset: maybe }\n", 8, 29, "unknown value 'maybe' for reset: in signal 'w'", ""),
+        ("signals:\n  w: { count: meter, reset: true }\n  w_reset: { not: meter }\n", 9, 3,
+         "'w_reset' has the Home Assistant id of the reset button of counter 'w' (reset: true)", "rename 'w_reset'"),
         ("signals:\n  w: { count: metre }\n", 8, 15, "unknown name 'metre' in signal 'w'", "did you mean 'meter'"),
     ]
 

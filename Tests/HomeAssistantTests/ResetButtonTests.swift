@@ -24,4 +24,15 @@ struct ResetButtonTests {
         #expect(config["availability_topic"] == .string("gpioagg/garage/status"))
         #expect(node.config(for: sensor)["state_class"] == .string("total_increasing"))
     }
+
+    @Test("a counter's sensor and its button are no clash; a sensor named like the button's id is")
+    func clash() {
+        let node = Fixtures.node
+        let sensor = HomeAssistantEntity(name: "water", kind: .sensor)
+        let button = HomeAssistantEntity(name: "water", kind: .resetButton)
+        #expect(HomeAssistantDiscovery(node: node, entities: [sensor, button]).problems == [])
+        let other = HomeAssistantEntity(name: "water_reset", kind: .sensor)
+        #expect(HomeAssistantDiscovery(node: node, entities: [sensor, button, other]).problems.map(\.message)
+            == ["'water_reset' is published twice: its unique_id 'garage_water_reset' would clash"])
+    }
 }
