@@ -42,6 +42,20 @@ struct CounterConfigTests {
         #expect(ConfigText.signal(try #require(byName["power"])).hasPrefix("rate: energy, per: 1h, timeout: 10m"))
     }
 
+    @Test("a remote input may not follow a counter's command topic, which sets its total")
+    func ownCommandTopic() {
+        ConfigFixture.expectRefused("""
+            mqtt: { broker: mqtt://127.0.0.1, node: garage }
+            inputs:
+              meter: { command: true }
+              echo: { topic: gpioagg/garage/water/set }
+            signals:
+              water: { count: meter }
+
+            """, at: 4, 18, "topic: 'gpioagg/garage/water/set' of input 'echo' is the command topic of this node's counter 'water'",
+            hint: "")
+    }
+
     static let refused: [(String, Int, Int, String, String)] = [
         ("signals:\n  w: { count: meter, multiply: 0 }\n", 8, 32,
          "multiply: 0 in signal 'w' is not more than 0", "what one pulse adds to the total"),
