@@ -12,6 +12,8 @@ public struct PulseTrain: Hashable, Sendable {
 
     /// The most presses one train makes: a day of pulses every 100 ms.
     public static let maximumCount = 1_000_000
+    /// The longest train: a year of virtual time.
+    public static let longest = Duration.seconds(366 * 86_400)
 
     public init(_ name: String, count: Int, every: Duration, length: Duration? = nil, at location: SourceLocation) {
         self.name = name

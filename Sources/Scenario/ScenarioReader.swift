@@ -262,6 +262,11 @@ struct ScenarioReader {
                 valid = false
             }
             guard valid, let count, let every else { continue }
+            guard every <= PulseTrain.longest / count else {
+                report(item.keyLocation, "pulses: of \(item.key) last longer than a year (count: times every:)",
+                       hint: "fewer presses, or a shorter every:")
+                continue
+            }
             if let length, length >= every {
                 report(settings.first { $0.key == "length" }?.value.location ?? item.keyLocation,
                        "length: of \(item.key) in pulses: is not shorter than every:",

@@ -120,6 +120,7 @@ struct CounterScenarioTests {
             "pulses: { meter: { count: 2, evry: 2s } }",
             "pulses: { water: { count: 2, every: 2s } }",
             "pulses: { meter: 2s }",
+            "pulses: { meter: { count: 1000000, every: 24h } }",
         ]), file: "water.test.yaml", configuration: CounterFixtures.configuration) == [
             "3:31 count: of meter in pulses: must be a whole number from 1 to 1000000, found '0'",
             "4:15 pulses: of meter needs every:",
@@ -128,6 +129,7 @@ struct CounterScenarioTests {
             "7:34 unknown key 'evry' in pulses: of meter",
             "8:15 'water' is a number (L), and pulses: moves levels",
             "9:22 pulses: of meter takes a mapping, found '2s'",
+            "10:15 pulses: of meter last longer than a year (count: times every:)",
         ])
     }
 }
