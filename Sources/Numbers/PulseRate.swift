@@ -1,11 +1,13 @@
 /// How fast a total grows, from the time between its pulses, as ESPHome's `pulse_meter`
 /// measures it: each pulse gives the rate its increase makes over the interval since
 /// the pulse before, so one pulse a minute still gives a rate. When pulses stop, the
-/// rate shown is what the time since the last pulse allows (the increase over that
-/// time, once it is longer than the last interval), recomputed every `decayStep` (or
-/// every interval, when shorter), and 0 once `timeout` has passed without a pulse
-/// (by default five times the last interval). Times are nanoseconds on the loop's
-/// clock: the kernel's event timestamps, or the twin's virtual time.
+/// rate is never more than what the time since the last pulse allows (the increase over
+/// that time, once it is longer than the last interval): from the end of the last
+/// interval it steps down every `decayStep` (or every interval, when shorter), each
+/// step to what the time at the end of the step allows, so it is below that bound
+/// between steps too; it is 0 once `timeout` has passed without a pulse (by default
+/// five times the last interval). Times are nanoseconds on the loop's clock: the
+/// kernel's event timestamps, or the twin's virtual time.
 ///
 /// ```swift
 /// var rate = PulseRate(per: 60_000_000_000)          // per minute
@@ -73,8 +75,13 @@ public struct PulseRate: Hashable, Sendable {
             rate = 0
             return Update(rate: 0, deadline: nil)
         }
-        if elapsed > interval { rate = value(of: lastIncrease, over: elapsed) }
-        return Update(rate: rate, deadline: nextDeadline(after: now))
+        guard elapsed >= interval, let next = nextDeadline(after: now) else {
+            return Update(rate: rate, deadline: nextDeadline(after: now))
+        }
+        // What the time at the next step allows: until then the rate stays below the
+        // bound, which falls as time passes.
+        rate = value(of: lastIncrease, over: next - last)
+        return Update(rate: rate, deadline: next)
     }
 
     /// Forgets every pulse: the rate is 0 and the next pulse is a first one.
@@ -91,9 +98,9 @@ public struct PulseRate: Hashable, Sendable {
         return timeout ?? (overflow ? .max : product)
     }
 
-    /// The next decay step after `now` (each `min(interval, decayStep)` once the last
-    /// interval has passed), or the timeout if sooner; nil while the rate is 0 or there
-    /// is no interval yet.
+    /// The next decay step after `now` (the end of the last interval, then each
+    /// `min(interval, decayStep)`), or the timeout if sooner; nil while the rate is 0 or
+    /// there is no interval yet.
     private func nextDeadline(after now: UInt64) -> UInt64? {
         guard let last = lastPulse, let interval = lastInterval, rate != 0 else { return nil }
         let end = last.advanced(by: timeoutTime(interval))
@@ -101,7 +108,7 @@ public struct PulseRate: Hashable, Sendable {
         let step = max(1, min(interval, Self.decayStep))
         var next: UInt64
         if now < decayStart {
-            next = decayStart.advanced(by: step)
+            next = decayStart
         } else {
             let steps = (now - decayStart) / step + 1
             let (offset, overflow) = steps.multipliedReportingOverflow(by: step)

@@ -23,6 +23,7 @@ public struct PulseTrain: Hashable, Sendable {
         self.location = location
     }
 
-    /// How long the train takes: `count` times `every` (the last press's period ends it).
-    public var duration: Duration { every * count }
+    /// How long the train takes: it ends with the last release, `count - 1` times
+    /// `every` and a `length` after it starts.
+    public var duration: Duration { every * (count - 1) + length }
 }

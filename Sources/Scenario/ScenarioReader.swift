@@ -262,7 +262,7 @@ struct ScenarioReader {
                 valid = false
             }
             guard valid, let count, let every else { continue }
-            guard every <= PulseTrain.longest / count else {
+            guard every <= PulseTrain.longest / count else {  // the train, with room for its last press
                 report(item.keyLocation, "pulses: of \(item.key) last longer than a year (count: times every:)",
                        hint: "fewer presses, or a shorter every:")
                 continue

@@ -158,7 +158,7 @@ public final class ScenarioRunner {
     }
 
     /// Each train's presses and releases in time order (a release before a press at the
-    /// same instant), time advanced to each; then to the end of the longest train.
+    /// same instant), time advanced to each: the step ends with the last release.
     private func pressAndRelease(_ trains: [PulseTrain]) {
         let begin = loop.now
         var moves: [(time: UInt64, on: Bool, name: String)] = []

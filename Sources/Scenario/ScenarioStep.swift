@@ -58,8 +58,8 @@ public struct ScenarioStep: Hashable, Sendable {
         /// has passed; the step lasts as long as the longest.
         case pulse([Pulse])
         /// `pulses: { NAME: { count: 120, every: 2s, length: 1s }, ... }`: each input
-        /// pressed again and again (`PulseTrain`); the step lasts as long as the longest
-        /// train.
+        /// pressed again and again (`PulseTrain`); the step ends with the last release of
+        /// the longest train.
         case pulses([PulseTrain])
         /// `wait: DURATION`.
         case wait(Duration)

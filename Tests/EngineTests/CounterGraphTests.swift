@@ -27,13 +27,14 @@ struct CounterGraphTests {
         return harness
     }
 
-    /// `count` presses of `line`, one every `every`, each half of that.
+    /// `count` presses of `line`, one every `every`, each half of that; it returns at the
+    /// last release.
     static func press(_ harness: EngineHarness, _ line: String, count: Int, every: Duration) {
-        for _ in 0..<count {
+        for press in 0..<count {
+            if press > 0 { harness.advance(by: every / 2) }
             harness.set(line, true)
             harness.advance(by: every / 2)
             harness.set(line, false)
-            harness.advance(by: every / 2)
         }
     }
 
@@ -80,19 +81,21 @@ struct CounterGraphTests {
         #expect(harness.engine.isCounter("water") && !harness.engine.isCounter("flow"))
     }
 
-    @Test("the rate decays after a late pulse and is 0 after five intervals; why shows the pulses and the interval")
+    @Test("the rate steps down after a late pulse and is 0 after five intervals; why shows the pulses and the interval")
     func rateAndWhy() throws {
         let harness = try Self.running()
-        Self.press(harness, "GPIO17", count: 3, every: .seconds(4))
+        Self.press(harness, "GPIO17", count: 3, every: .seconds(4))   // at 0, 4 and 8 s; now 10 s
         #expect(harness.signal("flow") == .number(37.5, "L/min"))
-        harness.advance(by: .seconds(4))
-        #expect(harness.signal("flow") == .number(18.75, "L/min"), "2.5 L in the 8 s since the last pulse")
+        harness.advance(by: .seconds(5))
+        #expect(harness.signal("flow") == .number(18.75, "L/min"), "2.5 L over the 8 s to the end of the step at 16 s")
         let why = try #require(harness.engine.explain("water", depth: 0))
         #expect(why == ["water 7.50 L: signal count: meter, multiply: 2.5, reset: true, unit: L, "
-            + "state_class: total_increasing; for 8s; 3 pulses counted since start"])
+            + "state_class: total_increasing; for 7s; 3 pulses counted since start"])
         let flow = try #require(harness.engine.explain("flow", depth: 0)).first ?? ""
         #expect(flow.contains("; 4s between the last two pulses; lower in 1s unless a pulse comes"), "\(flow)")
         harness.advance(by: .seconds(12))
+        #expect(harness.signal("flow") == .number(7.5, "L/min"), "the last step, to the timeout at 28 s")
+        harness.advance(by: .seconds(1))
         #expect(harness.signal("flow") == .number(0, "L/min"))
     }
 }

@@ -17,27 +17,28 @@ struct PulseRateTests {
         #expect(rate.pulse(0.5, at: Self.minute + 4 * Self.second).rate == 15, "the increase is what one pulse adds")
     }
 
-    @Test("with no pulse after the last interval it decays as the time since the last pulse allows, then is 0 at five intervals")
+    @Test("with no pulse after the last interval it steps down, never above what the time since the last pulse allows, then is 0 at five intervals")
     func decay() {
         let second = Self.second
         var rate = PulseRate(per: Self.minute)
         rate.pulse(1, at: 0)
         let last = rate.pulse(1, at: 2 * second)
         #expect(last.rate == 30)
-        // Held for the interval, then recomputed each second (the interval is longer).
-        #expect(last.deadline == 5 * second)
+        // Held for the interval, then a step each second (the interval is longer).
+        #expect(last.deadline == 4 * second)
         var now = last.deadline!
         var shown: [Double] = []
         while true {
             let update = rate.deadlineFired(at: now)
             shown.append(update.rate)
-            // Never above what the time since the last pulse allows.
-            #expect(update.rate <= 60.0 / Double(now - 2 * second) * Double(second) + 1e-9)
             guard let next = update.deadline else { break }
-            #expect(next > now)
+            #expect(next == now + second)
+            // Until the next step, below what the time since the last pulse allows: one
+            // litre over the time to the end of the step, the lowest bound in it.
+            #expect(update.rate <= 60.0 * Double(second) / Double(next - 2 * second) + 1e-9)
             now = next
         }
-        #expect(shown == [20, 15, 12, 10, 60.0 / 7, 7.5, 60.0 / 9, 0])
+        #expect(shown == [20, 15, 12, 10, 60.0 / 7, 7.5, 60.0 / 9, 6, 0])
         #expect(now == 12 * second, "0 once five intervals (10 s) have passed since the last pulse")
     }
 
@@ -46,9 +47,11 @@ struct PulseRateTests {
         var rate = PulseRate(per: Self.second, timeout: 3 * Self.second)
         rate.pulse(1, at: 0)
         #expect(rate.pulse(1, at: 10 * Self.second).rate == 0.1)
-        #expect(rate.pulse(2, at: 11 * Self.second) == PulseRate.Update(rate: 2, deadline: 12 * Self.second + Self.second))
-        var update = rate.deadlineFired(at: 13 * Self.second)
-        #expect(update.rate == 1 && update.deadline == 14 * Self.second)
+        #expect(rate.pulse(2, at: 11 * Self.second) == PulseRate.Update(rate: 2, deadline: 12 * Self.second))
+        var update = rate.deadlineFired(at: 12 * Self.second)
+        #expect(update.rate == 1 && update.deadline == 13 * Self.second)
+        update = rate.deadlineFired(at: 13 * Self.second)
+        #expect(update.rate == 2.0 / 3 && update.deadline == 14 * Self.second, "the timeout ends the last step")
         update = rate.deadlineFired(at: 14 * Self.second)
         #expect(update == PulseRate.Update(rate: 0, deadline: nil))
         #expect(rate.pulse(1, at: 20 * Self.second).rate == 1.0 / 9)
