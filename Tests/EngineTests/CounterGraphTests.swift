@@ -81,6 +81,24 @@ struct CounterGraphTests {
         #expect(harness.engine.isCounter("water") && !harness.engine.isCounter("flow"))
     }
 
+    @Test("a reload keeps the total of a counter declared the same way, and counts on from it; a changed one starts at 0")
+    func reload() throws {
+        let harness = try Self.running()
+        Self.press(harness, "GPIO17", count: 4, every: .seconds(2))
+        #expect(harness.signal("water") == .number(10, "L"))
+        let changed = Self.meters.replacingOccurrences(of: "multiply: 0.001", with: "multiply: 0.002")
+        let next = Engine(configuration: try ConfigLoader.parse(changed, file: "gpioagg.yaml"),
+                          backend: harness.simulated, loop: harness.loop)
+        try next.start(replacing: harness.engine)
+        harness.loop.run()
+        #expect(next.snapshot().signals["water"] == .number(10, "L"))
+        #expect(next.snapshot().signals["energy"] == .number(0, "kWh"), "multiply: changed: a new counter")
+        harness.set("GPIO17", true)
+        #expect(next.snapshot().signals["water"] == .number(12.5, "L"))
+        #expect(next.snapshot().signals["energy"] == .number(0.002, "kWh"))
+        next.stop()
+    }
+
     @Test("the rate steps down after a late pulse and is 0 after five intervals; why shows the pulses and the interval")
     func rateAndWhy() throws {
         let harness = try Self.running()
