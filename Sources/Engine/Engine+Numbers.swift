@@ -110,7 +110,7 @@ extension Engine {
         /// No numeric input has that name (it may be a level, or nothing).
         case notANumber(String)
         /// A counter's total set below 0.
-        case negativeTotal(name: String, value: Double)
+        case negativeTotal(name: String, value: Double, precision: Int)
         /// Below `min:` or above `max:` of a command input.
         case outOfRange(name: String, value: Double, minimum: Double?, maximum: Double?, precision: Int)
 
@@ -118,8 +118,8 @@ extension Engine {
             switch self {
             case .notANumber(let name):
                 return "'\(name)' is not a numeric input"
-            case .negativeTotal(let name, let value):
-                return "\(DecimalText.format(value, places: 9)) is below 0, and '\(name)' is a total: 0 or more"
+            case .negativeTotal(let name, let value, let precision):
+                return "\(DecimalText.format(value, places: precision)) is below 0, and '\(name)' is a total: 0 or more"
             case .outOfRange(let name, let value, let minimum, let maximum, let precision):
                 func shown(_ number: Double) -> String { DecimalText.format(number, places: precision) }
                 let range = switch (minimum, maximum) {
@@ -180,7 +180,9 @@ extension Engine {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         guard let counter = counters[name] else { return .failure(.notANumber(name)) }
-        guard value >= 0 else { return .failure(.negativeTotal(name: name, value: value)) }
+        guard value >= 0 else {
+            return .failure(.negativeTotal(name: name, value: value, precision: counter.node.precision))
+        }
         propagation.timestamp = loop.now
         counter.set(value)
         writePendingOutputsOrFail()

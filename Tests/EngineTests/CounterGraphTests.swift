@@ -70,7 +70,7 @@ struct CounterGraphTests {
         Self.press(harness, "GPIO17", count: 1, every: .seconds(2))
         #expect(harness.signal("water") == .number(12348.1, "L"))
         if case .failure(let refusal)? = harness.engine.setTotal("water", to: -1) {
-            #expect(refusal.description == "-1.000000000 is below 0, and 'water' is a total: 0 or more")
+            #expect(refusal.description == "-1.00 is below 0, and 'water' is a total: 0 or more")
         } else {
             Issue.record("a negative total was taken")
         }

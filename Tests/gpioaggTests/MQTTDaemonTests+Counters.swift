@@ -49,7 +49,7 @@ extension MQTTDaemonTests {
 
         kill(node.daemon.process.processIdentifier, SIGTERM)
         let result = node.daemon.finish()
-        #expect(Self.printed(result, "ignoring '-3' on gpioagg/garage/water/set: -3.000000000 is below 0"),
+        #expect(Self.printed(result, "ignoring '-3' on gpioagg/garage/water/set: -3.00 is below 0, and 'water' is a total: 0 or more"),
                 "\(result.lines) \(result.errors)")
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/garage/water") == "7.00")
     }
