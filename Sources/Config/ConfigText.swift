@@ -116,6 +116,15 @@ public enum ConfigText {
             if threshold.hysteresis != 0 { text += ", hysteresis: \(decimal(threshold.hysteresis))" }
             if threshold.fallback { text += ", fallback: on" }
             return text
+        case .count(let name, let counter):
+            var text = "count: \(name)"
+            if counter.multiply != 1 { text += ", multiply: \(decimal(counter.multiply))" }
+            if counter.reset { text += ", reset: true" }
+            return text
+        case .rate(let name, let rate):
+            var text = "rate: \(name), per: \(duration(rate.per))"
+            if let timeout = rate.timeout { text += ", timeout: \(duration(timeout))" }
+            return text
         }
     }
 }

@@ -38,6 +38,11 @@ extension ConfigValidator {
                     break
                 }
             }
+            if case .count = declaration.expression {
+                // A counter's unit is its own: its operand is a level.
+                units[declaration.name] = declaration.number?.unit ?? MeasurementUnit.none
+                continue
+            }
             guard kindsAgree, readsNumbers, let first = operandUnits.first,
                   operandUnits.count == signal.operands.count else { continue }
             if let other = operandUnits.first(where: { $0.unit != first.unit }) {
@@ -53,6 +58,12 @@ extension ConfigValidator {
                 continue
             }
             guard declaration.expression.isNumeric else { continue }
+            if case .rate(_, let rate) = declaration.expression {
+                let unit = checkRateUnit(signal, rate: rate, operand: first, in: what)
+                units[declaration.name] = unit
+                result[index].number?.unit = unit
+                continue
+            }
             if let declared = signal.declaredUnit, MeasurementUnit(declared.name) != first.unit {
                 report(declared.location, "unit: \(declared.name) of \(what) is not its operands' unit, \(first.unit)",
                        hint: "a \(form): signal takes its operands' unit; remove unit: or write the operands' unit")
@@ -68,6 +79,23 @@ extension ConfigValidator {
                    hint: "make a level of it with a threshold, e.g. \(name)_high: { threshold: \(name), above: 25 }, and follow that")
         }
         return result
+    }
+
+    /// A rate's unit: as written, when it agrees with its operand's unit per `per:`
+    /// (reported otherwise), or the table's (`L/min`), or none.
+    private mutating func checkRateUnit(_ signal: ReadSignal, rate: RateDeclaration,
+                                        operand: (reference: Reference, unit: MeasurementUnit),
+                                        in what: String) -> MeasurementUnit {
+        let expected = Self.rateUnit(of: operand.unit, per: rate.per)
+        guard let declared = signal.declaredUnit else { return expected ?? .none }
+        let unit = MeasurementUnit(declared.name)
+        if let expected, unit != expected, Self.isCheckableRateUnit(unit) {
+            let per = ConfigText.duration(rate.per)
+            report(declared.location, "unit: \(declared.name) of \(what) is not '\(operand.reference.name)' "
+                + "(\(operand.unit)) per \(per), which is \(expected)",
+                   hint: "write unit: \(expected), or change per: to the time \(declared.name) is per")
+        }
+        return unit
     }
 
     /// The key a form is written with: `all` for `all:` with `within:`, `mean` for `mean:`.

@@ -6,10 +6,11 @@ extension ConfigValidator {
     /// Keys that modify a form, and the forms each goes with (empty: every form that is
     /// not momentary).
     static let signalModifiers: [(key: String, forms: [String])] = [
-        ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle"]),
+        ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle", "count"]),
         ("persist", ["toggle", "latch"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
         ("gap", ["click"]), ("device_class", ["*"]),
         ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
+        ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]),
     ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
     /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).
     static let longestTime = Duration.seconds(86_400)
@@ -51,12 +52,14 @@ extension ConfigValidator {
 
     /// The form keys among a signal's settings. `min:` and `max:` are also a click's
     /// press lengths: beside `click:`, or written as a duration beside another form, they
-    /// are those.
+    /// are those. `count:` beside `click:` is its number of presses.
     private static func forms(among settings: [SourceNode.Entry]) -> [SourceNode.Entry] {
         let clickLengths = ["min", "max"]
+        let isClick = settings.contains { $0.key == "click" }
         let others = settings.filter { signalForms.contains($0.key) && !clickLengths.contains($0.key) }
         return settings.filter { entry in
             guard signalForms.contains(entry.key) else { return false }
+            if entry.key == "count" { return !isClick }
             guard clickLengths.contains(entry.key) else { return true }
             if others.contains(where: { $0.key == "click" }) { return false }
             if case .sequence = entry.value.content { return true }
@@ -76,6 +79,8 @@ extension ConfigValidator {
         var within: Duration?
         var hysteresis = 0.0
         var fallback = false
+        var counter = CounterDeclaration()
+        var rate = RateDeclaration()
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
@@ -89,6 +94,8 @@ extension ConfigValidator {
                 valid = false
                 let hint = if modifier.forms.isEmpty, numeric {
                     "\(form): is a number; delay a level, e.g. a threshold: of it"
+                } else if form == "count", setting.key == "persist" {
+                    "a kept total (persist: on a counter) is not supported yet; the total starts at 0"
                 } else if modifier.forms.isEmpty {
                     "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
                 } else if modifier.forms == SignalExpression.numericFormKeys {
@@ -129,6 +136,21 @@ extension ConfigValidator {
                 case "max": gesture.maxPress = time
                 default: gesture.gap = time
                 }
+            case "reset" where form == "count":
+                guard let reset = onOff(setting, in: what) else { valid = false; continue }
+                counter.reset = reset
+            case "multiply":
+                guard let multiply = decimal(setting, in: what) else { valid = false; continue }
+                guard multiply > 0 else {
+                    report(setting.value.location, "multiply: \(ConfigText.decimal(multiply)) in \(what) is not more than 0",
+                           hint: "multiply: is what one pulse adds to the total, e.g. multiply: 0.001 for 1000 pulses per kWh")
+                    valid = false
+                    continue
+                }
+                counter.multiply = multiply
+            case "per", "timeout":
+                guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
+                if setting.key == "per" { rate.per = time } else { rate.timeout = time }
             case "reset":
                 guard let reset = reference(setting.value, key: "reset", in: what) else {
                     valid = false
@@ -186,6 +208,11 @@ extension ConfigValidator {
             declaration.expression = .click(operand, gesture)
         case .all(let names):
             if let within { declaration.expression = .allWithin(names, within: within) }
+        case .count(let operand, _):
+            declaration.expression = .count(operand, counter)
+            if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
+        case .rate(let operand, _):
+            declaration.expression = .rate(operand, rate)
         default:
             break
         }
@@ -249,6 +276,12 @@ extension ConfigValidator {
                 return (.difference(names[0].name, names[1].name), names)
             }
             return (.aggregate(aggregate, names.map(\.name)), names)
+        case "count", "rate":
+            let hint = form.key == "count" ? "a counter counts the pulses of one input or signal, e.g. count: meter"
+                : "a rate watches one number, e.g. rate: water, per: 1m"
+            guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
+            return (form.key == "count" ? .count(name.name, CounterDeclaration()) : .rate(name.name, RateDeclaration()),
+                    [name])
         case "threshold":
             let hint = "a threshold watches one number, e.g. threshold: inside, above: 28"
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }

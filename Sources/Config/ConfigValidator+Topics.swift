@@ -32,6 +32,11 @@ extension ConfigValidator {
         for input in commandInputs {
             owners[mqtt.topics.commandTopic(of: input.name)] = "the command topic of this node's command input '\(input.name)'"
         }
+        for signal in signals {
+            guard case .count = signal.declaration.expression else { continue }
+            owners[mqtt.topics.commandTopic(of: signal.declaration.name)] =
+                "the command topic of this node's counter '\(signal.declaration.name)' (its total)"
+        }
         for name in valueKinds.keys.sorted() where valueKinds[name] == .number {
             owners[mqtt.topics.availabilityTopic(of: name)] = "the availability topic of this node's number '\(name)' "
                 + "(online/offline)"

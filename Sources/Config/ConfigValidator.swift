@@ -84,6 +84,7 @@ struct ConfigValidator {
         let orderedSignals = validator.checkNames()
         validator.checkRemoteInputsHaveBroker()
         validator.checkTopics()
+        validator.checkResetButtonNames()
         validator.checkLineClaims()
         guard validator.errors.isEmpty else {
             return .failure(ConfigErrors(sortedBySource(validator.errors)))

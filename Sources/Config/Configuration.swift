@@ -253,6 +253,11 @@ public enum SignalExpression: Hashable, Sendable {
     case difference(String, String)
     /// A level from a numeric operand crossing a bound (`ThresholdDeclaration`).
     case threshold(String, ThresholdDeclaration)
+    /// A number: the total of the operand's activations, each worth the counter's
+    /// `multiply`; starts at 0, and goes down only when set.
+    case count(String, CounterDeclaration)
+    /// A number: how fast the numeric operand grows per `RateDeclaration.per`.
+    case rate(String, RateDeclaration)
 
     /// The names this expression reads, in the order written.
     public var operands: [String] {
@@ -260,7 +265,7 @@ public enum SignalExpression: Hashable, Sendable {
         case .all(let names), .any(let names), .none(let names), .zip(let names), .allWithin(let names, _):
             return names
         case .atLeast(_, let names): return names
-        case .not(let name), .click(let name, _): return [name]
+        case .not(let name), .click(let name, _), .count(let name, _), .rate(let name, _): return [name]
         case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
         case .latch(let set, let reset): return [set, reset]
         case .sample(let value, let on): return [value, on]
@@ -273,10 +278,10 @@ public enum SignalExpression: Hashable, Sendable {
     }
 
     /// Whether the signal's value is a number (`mean`, `min`, `max`, `sum`,
-    /// `difference`) rather than a level.
+    /// `difference`, `count`, `rate`) rather than a level.
     public var isNumeric: Bool {
         switch self {
-        case .aggregate, .difference: return true
+        case .aggregate, .difference, .count, .rate: return true
         default: return false
         }
     }
@@ -286,7 +291,7 @@ public enum SignalExpression: Hashable, Sendable {
     /// levels only.
     public var readsNumbers: Bool {
         switch self {
-        case .aggregate, .difference, .threshold: return true
+        case .aggregate, .difference, .threshold, .rate: return true
         default: return false
         }
     }
@@ -300,13 +305,15 @@ public enum SignalExpression: Hashable, Sendable {
 
     /// For each operand (as in `operands`), whether that place reacts to activations
     /// (rising edges) and so may read a momentary signal: `toggle`'s operand and its
-    /// `reset`, `latch`'s `set` and `reset`, `sample`'s `on`, `zip`'s operands.
+    /// `reset`, `latch`'s `set` and `reset`, `sample`'s `on`, `zip`'s operands, what a
+    /// `count` counts.
     public var operandsTakeActivations: [Bool] {
         switch self {
         case .toggle(_, let reset): return [true] + (reset == nil ? [] : [true])
         case .latch: return [true, true]
         case .sample: return [false, true]
         case .zip(let names): return Array(repeating: true, count: names.count)
+        case .count: return [true]
         default: return Array(repeating: false, count: operands.count)
         }
     }

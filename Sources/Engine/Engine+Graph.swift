@@ -56,10 +56,27 @@ extension Engine {
         for declaration in configuration.signals {
             if let number = declaration.number {
                 let previous = carried.numbers[declaration.name]
-                let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,
-                                          number: number, changedAt: previous?.changedAt, at: declaration.location)
-                cancellables.append(try numberPipeline(for: declaration, into: node, numbers: numberNodes))
-                numberNodes[declaration.name] = node
+                switch declaration.expression {
+                case .count(let operand, let counter):
+                    // A total starts at 0, or where the engine a reload replaces left it.
+                    let total = previous.flatMap(\.value) ?? 0
+                    let node = try numberNode(.signal(declaration.name), value: total, number: number,
+                                              changedAt: previous?.changedAt, at: declaration.location)
+                    cancellables.append(try counterPipeline(counter, of: operand, declaration: declaration, into: node,
+                                                            total: total, levels: levels))
+                    numberNodes[declaration.name] = node
+                case .rate(let operand, let rate):
+                    let node = try numberNode(.signal(declaration.name), value: 0, number: number, changedAt: nil,
+                                              at: declaration.location)
+                    cancellables.append(try ratePipeline(rate, of: operand, declaration: declaration, into: node,
+                                                         numbers: numberNodes))
+                    numberNodes[declaration.name] = node
+                default:
+                    let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,
+                                              number: number, changedAt: previous?.changedAt, at: declaration.location)
+                    cancellables.append(try numberPipeline(for: declaration, into: node, numbers: numberNodes))
+                    numberNodes[declaration.name] = node
+                }
                 continue
             }
             let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
@@ -145,7 +162,7 @@ extension Engine {
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
-        case .aggregate, .difference, .threshold:
+        case .aggregate, .difference, .threshold, .count, .rate:
             throw EngineError(.configuration("signal '\(declaration.name)' is a number, not a level"),
                               at: declaration.location)
         }

@@ -60,6 +60,34 @@ extension Engine {
         return AnyCancellable { bound?.cancel(); value.cancel() }
     }
 
+    /// `count:`: each rising edge of the operand's level (an activation of a momentary
+    /// signal too) is a pulse of the counter.
+    func counterPipeline(_ declaration: CounterDeclaration, of operand: String, declaration signal: SignalDeclaration,
+                         into node: NumberNode, total: Double,
+                         levels: [String: Level]) throws(EngineError) -> AnyCancellable {
+        guard let level = levels[operand] else {
+            throw EngineError(.configuration(
+                "signal '\(signal.name)' counts '\(operand)', which is not an input or a signal declared before it"),
+                at: signal.location)
+        }
+        let counter = Counter(declaration, node: node, total: total, propagation: propagation)
+        counters[signal.name] = counter
+        return SignalPipelines.risingEdges(of: level).react { [counter] _ in counter.pulse() }
+    }
+
+    /// `rate:`: a counter's pulses, or another number's changes, into a `RateRule`.
+    func ratePipeline(_ declaration: RateDeclaration, of operand: String, declaration signal: SignalDeclaration,
+                      into node: NumberNode, numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+        let operands = try numberOperands([operand], of: signal, numbers: numbers)
+        let rule = RateRule(declaration, node: node, propagation: propagation, timers: timers)
+        rates[signal.name] = rule
+        if let counter = counters[operand] {
+            counter.observePulses { [rule] increase, time in rule.pulse(increase, at: time) }
+            return AnyCancellable {}
+        }
+        return operands[0].cell.react { [rule] in rule.receive(value: $0) }
+    }
+
     private func numberOperands(_ names: [String], of declaration: SignalDeclaration,
                                 numbers: [String: NumberNode]) throws(EngineError) -> [NumberNode] {
         var operands: [NumberNode] = []
@@ -81,6 +109,8 @@ extension Engine {
     public enum NumberRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         /// No numeric input has that name (it may be a level, or nothing).
         case notANumber(String)
+        /// A counter's total set below 0.
+        case negativeTotal(name: String, value: Double, precision: Int)
         /// Below `min:` or above `max:` of a command input.
         case outOfRange(name: String, value: Double, minimum: Double?, maximum: Double?, precision: Int)
 
@@ -88,6 +118,8 @@ extension Engine {
             switch self {
             case .notANumber(let name):
                 return "'\(name)' is not a numeric input"
+            case .negativeTotal(let name, let value, let precision):
+                return "\(DecimalText.format(value, places: precision)) is below 0, and '\(name)' is a total: 0 or more"
             case .outOfRange(let name, let value, let minimum, let maximum, let precision):
                 func shown(_ number: Double) -> String { DecimalText.format(number, places: precision) }
                 let range = switch (minimum, maximum) {
@@ -131,5 +163,29 @@ extension Engine {
         node.propose(value)
         writePendingOutputsOrFail()
         return .success(node.nodeValue)
+    }
+}
+
+extension Engine {
+    /// Whether `name` is a counter (`count:`), whose total a command sets.
+    public func isCounter(_ name: String) -> Bool {
+        counters[name] != nil
+    }
+
+    /// Sets the total of the counter `name` (`gpioagg set water 12345.6`, its `/set`
+    /// topic, 0 from its reset button); counting goes on from there, and its rate takes
+    /// no pulse from it. Returns the counter's value; nil when the engine is not running.
+    @discardableResult
+    public func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
+        loop.preconditionInEventLoop()
+        guard state == .running else { return nil }
+        guard let counter = counters[name] else { return .failure(.notANumber(name)) }
+        guard value >= 0 else {
+            return .failure(.negativeTotal(name: name, value: value, precision: counter.node.precision))
+        }
+        propagation.timestamp = loop.now
+        counter.set(value)
+        writePendingOutputsOrFail()
+        return .success(counter.node.nodeValue)
     }
 }

@@ -85,6 +85,17 @@ extension Engine {
                     }
                 }
                 text += "; \(held)"
+                if let counter = counters[name] {
+                    text += "; \(counter.pulses) pulse\(counter.pulses == 1 ? "" : "s") counted since start"
+                }
+                if let rate = rates[name] {
+                    if let interval = rate.lastInterval {
+                        text += "; \(left(interval)) between the last two pulses"
+                    }
+                    if let remaining = rate.remaining(at: now) {
+                        text += "; lower in \(left(remaining)) unless a pulse comes"
+                    }
+                }
                 if node.raw != node.value {
                     text += "; read \(NodeValue(reading: node.raw, unit: node.unit).text(precision: node.precision)) "
                         + "before its filters"

@@ -23,9 +23,10 @@ extension HomeAssistantDiscovery {
             problems.append(DiscoveryProblem(subject: .discoveryPrefix,
                                              message: "discovery prefix \(quoted(node.discoveryPrefix)) \(reason)"))
         }
+        // By unique id: a counter's sensor and its reset button share a name, not an id.
         var seen: Set<String> = []
         for entity in entities {
-            problems += entityProblems(entity, isRepeated: !seen.insert(entity.name).inserted)
+            problems += entityProblems(entity, isRepeated: !seen.insert(node.uniqueID(for: entity)).inserted)
         }
         return problems
     }

@@ -33,6 +33,10 @@ public struct HomeAssistantEntity: Hashable, Sendable {
 
     public var component: HomeAssistantComponent { kind.component }
 
+    /// What a counter's reset button sends to the counter's command topic: the total it
+    /// sets.
+    public static let resetPayload = "0"
+
     /// Whether the entity's value is a number: it may then be unavailable, which its own
     /// availability topic says (`HomeAssistantNode.availabilityTopic(for:)`).
     public var isNumeric: Bool { component == .sensor || component == .number }

@@ -41,7 +41,7 @@ extension HomeAssistantNode {
     public func config(for entity: HomeAssistantEntity) -> JSONObject {
         let id = uniqueID(for: entity)
         var config = JSONObject()
-        config.set("name", .string(entity.name))
+        config.set("name", .string(entity.kind == .resetButton ? "\(entity.name) reset" : entity.name))
         config.set("unique_id", .string(id))
         // The entity id Home Assistant suggests, `<component>.<node>_<name>`, on every
         // version: `object_id` up to 2025.9 (2025.10 to 2026.3 use `default_entity_id`
@@ -51,7 +51,8 @@ extension HomeAssistantNode {
         config.set("default_entity_id", .string("\(entity.component.rawValue).\(id)"))
         if let deviceClass = entity.deviceClass { config.set("device_class", .string(deviceClass)) }
         if let command = commandTopic(for: entity) { config.set("command_topic", .string(command)) }
-        config.set("state_topic", .string(stateTopic(for: entity)))
+        // A button has no state: it is pressed, and says so on its command topic.
+        if entity.component != .button { config.set("state_topic", .string(stateTopic(for: entity))) }
         let measurement = entity.measurement
         switch entity.component {
         case .binarySensor, .switch:
@@ -69,6 +70,9 @@ extension HomeAssistantNode {
             if let step = measurement.step { config.set("step", .number(step)) }
             if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
             if let mode = measurement.mode { config.set("mode", .string(mode)) }
+        case .button:
+            // The counter's command topic takes a total: the press sets it to 0.
+            config.set("payload_press", .string(HomeAssistantEntity.resetPayload))
         }
         if let own = availabilityTopic(for: entity) {
             // A number can be unavailable while the node is online: Home Assistant shows

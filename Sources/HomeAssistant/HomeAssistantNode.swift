@@ -51,10 +51,13 @@ public struct HomeAssistantNode: Hashable, Sendable {
         topics.stateTopic(of: entity.name)
     }
 
-    /// Where Home Assistant sends `ON`/`OFF` to a command input, or a number to a numeric
-    /// one; nil for the other kinds.
+    /// Where Home Assistant sends `ON`/`OFF` to a command input, a number to a numeric
+    /// one, or a counter's reset button its 0; nil for the other kinds.
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
-        entity.component == .switch || entity.component == .number ? topics.commandTopic(of: entity.name) : nil
+        switch entity.component {
+        case .switch, .number, .button: topics.commandTopic(of: entity.name)
+        default: nil
+        }
     }
 
     /// Where a numeric entity says whether its value is available (`online`/`offline`,
@@ -76,8 +79,9 @@ public struct HomeAssistantNode: Hashable, Sendable {
     /// birth follows the discovery prefix, so that a setup that moves one moves both.
     public var birthTopic: String { DiscoveryTopics(prefix: discoveryPrefix).birthTopic }
 
-    /// `<node>_<name>`: unique among a broker's gpioagg nodes as long as node names are.
+    /// `<node>_<name>`: unique among a broker's gpioagg nodes as long as node names are;
+    /// a counter's reset button `<node>_<name>_reset`, beside its sensor.
     public func uniqueID(for entity: HomeAssistantEntity) -> String {
-        "\(name)_\(entity.name)"
+        entity.kind == .resetButton ? "\(name)_\(entity.name)_reset" : "\(name)_\(entity.name)"
     }
 }

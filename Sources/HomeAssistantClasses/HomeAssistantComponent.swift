@@ -16,6 +16,9 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     case sensor = "sensor"
     /// Numeric command inputs, set from Home Assistant through a command topic.
     case number = "number"
+    /// A counter's reset (`reset: true`): pressed, it sends 0 to the counter's command
+    /// topic.
+    case button = "button"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -45,6 +48,8 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["doorbell", "button", "motion"]
         case .sensor, .number:
             return Self.numericDeviceClasses
+        case .button:
+            return ["identify", "restart", "update"]
         }
     }
 

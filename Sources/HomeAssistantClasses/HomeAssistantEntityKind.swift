@@ -21,6 +21,8 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     case sensor
     /// A numeric command input: a `number` that Home Assistant can set.
     case number
+    /// The reset of a counter with `reset: true`: a `button` beside its `sensor`.
+    case resetButton
 
     /// The platform an entity of this kind is published as.
     public var component: HomeAssistantComponent {
@@ -30,6 +32,7 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .click: return .event
         case .sensor: return .sensor
         case .number: return .number
+        case .resetButton: return .button
         }
     }
 }

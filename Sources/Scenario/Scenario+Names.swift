@@ -48,6 +48,8 @@ extension Scenario {
                 for name in names { checkInput(name.name, at: name.location, in: "toggle:") }
             case .pulse(let pulses):
                 for pulse in pulses { checkInput(pulse.name, at: pulse.location, in: "pulse:") }
+            case .pulses(let trains):
+                for train in trains { checkInput(train.name, at: train.location, in: "pulses:") }
             case .wait:
                 break
             case .expect(let levels):

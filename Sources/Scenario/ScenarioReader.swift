@@ -136,6 +136,7 @@ struct ScenarioReader {
         case "expect_active": return levelNames(entry).map { .expectActive($0) }
         case "expect_quiet": return levelNames(entry).map { .expectQuiet($0) }
         case "pulse": return pulses(entry).map { .pulse($0) }
+        case "pulses": return trains(entry).map { .pulses($0) }
         case "wait":
             guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
             return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }
@@ -202,6 +203,79 @@ struct ScenarioReader {
             pulses.append(ScenarioStep.Pulse(item.key, for: length, at: item.keyLocation))
         }
         return pulses
+    }
+
+    /// `{ NAME: { count: 120, every: 2s, length: 1s }, ... }`.
+    private mutating func trains(_ entry: SourceNode.Entry) -> [PulseTrain]? {
+        let example = "pulses: { NAME: { count: 120, every: 2s } }"
+        guard let entries = mapping(entry, of: "inputs", example: example) else { return nil }
+        var trains: [PulseTrain] = []
+        for item in entries {
+            if let declaration = numbers?.declarations[item.key] {
+                report(item.keyLocation, "'\(item.key)' is a number (\(declaration.unit)), and pulses: moves levels",
+                       hint: "set a number with set: { \(item.key): 21.5 }")
+                continue
+            }
+            let itemExample = "write \(item.key): { count: 120, every: 2s } (length: of each press, default half of every:)"
+            guard case .mapping(let settings) = item.value.content else {
+                if !item.value.isReported {
+                    report(item.value.location, "pulses: of \(item.key) takes a mapping, found \(item.value.kindDescription)",
+                           hint: itemExample)
+                }
+                continue
+            }
+            var count: Int?
+            var every: Duration?
+            var length: Duration?
+            var valid = true
+            for setting in settings {
+                guard ["count", "every", "length"].contains(setting.key) else {
+                    report(setting.keyLocation, "unknown key '\(setting.key)' in pulses: of \(item.key)",
+                           hint: NearestNames.didYouMean(setting.key, among: ["count", "every", "length"], list: itemExample))
+                    valid = false
+                    continue
+                }
+                guard let text = scalar(setting, hint: itemExample) else { valid = false; continue }
+                if setting.key == "count" {
+                    guard let number = Int(text), (1...PulseTrain.maximumCount).contains(number) else {
+                        report(setting.value.location, "count: of \(item.key) in pulses: must be a whole number "
+                            + "from 1 to \(PulseTrain.maximumCount), found '\(text)'", hint: itemExample)
+                        valid = false
+                        continue
+                    }
+                    count = number
+                    continue
+                }
+                guard let time = duration(text, at: setting.value.location, in: "\(setting.key): of \(item.key)") else {
+                    valid = false
+                    continue
+                }
+                guard time > .zero else {
+                    report(setting.value.location, "\(setting.key): of \(item.key) in pulses: is zero", hint: itemExample)
+                    valid = false
+                    continue
+                }
+                if setting.key == "every" { every = time } else { length = time }
+            }
+            for (key, value) in [("count", count != nil), ("every", every != nil)] where !value && valid {
+                report(item.keyLocation, "pulses: of \(item.key) needs \(key):", hint: itemExample)
+                valid = false
+            }
+            guard valid, let count, let every else { continue }
+            guard every <= PulseTrain.longest / count else {  // the train, with room for its last press
+                report(item.keyLocation, "pulses: of \(item.key) last longer than a year (count: times every:)",
+                       hint: "fewer presses, or a shorter every:")
+                continue
+            }
+            if let length, length >= every {
+                report(settings.first { $0.key == "length" }?.value.location ?? item.keyLocation,
+                       "length: of \(item.key) in pulses: is not shorter than every:",
+                       hint: "each press is released before the next starts: length: below \(ConfigText.duration(every))")
+                continue
+            }
+            trains.append(PulseTrain(item.key, count: count, every: every, length: length, at: item.keyLocation))
+        }
+        return trains
     }
 
     /// The entries of a step's mapping: at least one.

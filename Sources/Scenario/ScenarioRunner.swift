@@ -127,6 +127,8 @@ public final class ScenarioRunner {
                 if engine.setInput(pulse.name, to: false) == nil { move(pulse.name) { $0.setActive($1, false) } }
                 loop.run()
             }
+        case .pulses(let trains):
+            pressAndRelease(trains)
         case .wait(let duration):
             loop.advance(by: duration)
         case .expect(let values):
@@ -153,6 +155,29 @@ public final class ScenarioRunner {
                       "expected \(name.name) quiet since \(time(windowStart)), it turned on at \(time(on ?? loop.now))")
             }
         }
+    }
+
+    /// Each train's presses and releases in time order (a release before a press at the
+    /// same instant), time advanced to each: the step ends with the last release.
+    private func pressAndRelease(_ trains: [PulseTrain]) {
+        let begin = loop.now
+        var moves: [(time: UInt64, on: Bool, name: String)] = []
+        for train in trains {
+            let every = train.every.wholeNanoseconds
+            for press in 0..<UInt64(train.count) {
+                let start = begin + press * every
+                moves.append((start, true, train.name))
+                moves.append((start + train.length.wholeNanoseconds, false, train.name))
+            }
+        }
+        moves.sort { ($0.time, $0.on ? 1 : 0) < ($1.time, $1.on ? 1 : 0) }
+        for move in moves {
+            loop.advance(to: move.time)
+            if engine.setInput(move.name, to: move.on) == nil { self.move(move.name) { $0.setActive($1, move.on) } }
+            loop.run()
+        }
+        let end = trains.map(\.duration.wholeNanoseconds).max() ?? 0
+        loop.advance(to: begin + end)
     }
 
     /// A level moves the input's line (or sets a command or remote input); a number or

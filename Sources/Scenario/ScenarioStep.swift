@@ -2,7 +2,7 @@ import Config
 
 /// One step of a test file, as written: `- set: { motion: on }`, `- wait: 1s`...
 ///
-/// Steps that act (`set`, `toggle`, `pulse`, `wait`) move inputs or time; the others
+/// Steps that act (`set`, `toggle`, `pulse`, `pulses`, `wait`) move inputs or time; the others
 /// check, and take no time.
 public struct ScenarioStep: Hashable, Sendable {
     /// A name and where it was written.
@@ -57,6 +57,10 @@ public struct ScenarioStep: Hashable, Sendable {
         /// `pulse: { NAME: DURATION, ... }`: each input on, then off once its duration
         /// has passed; the step lasts as long as the longest.
         case pulse([Pulse])
+        /// `pulses: { NAME: { count: 120, every: 2s, length: 1s }, ... }`: each input
+        /// pressed again and again (`PulseTrain`); the step ends with the last release of
+        /// the longest train.
+        case pulses([PulseTrain])
         /// `wait: DURATION`.
         case wait(Duration)
         /// `expect: { NAME: on|off|NUMBER|unavailable, NAME: { near: X, within: T } }`:
@@ -71,7 +75,7 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     /// The words that start a step, as written in a test file.
-    public static let keys = ["set", "toggle", "pulse", "wait", "expect", "expect_active", "expect_quiet"]
+    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "expect", "expect_active", "expect_quiet"]
 
     public var action: Action
     /// The step's key.
@@ -86,7 +90,7 @@ public struct ScenarioStep: Hashable, Sendable {
     /// `expect_active` and `expect_quiet` look at).
     public var acts: Bool {
         switch action {
-        case .set, .toggle, .pulse, .wait: return true
+        case .set, .toggle, .pulse, .pulses, .wait: return true
         case .expect, .expectActive, .expectQuiet: return false
         }
     }

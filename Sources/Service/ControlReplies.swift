@@ -98,7 +98,8 @@ final class ControlReplies: ControlHandler {
 
     /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input, at once. The input
     /// decides what the value means: a level takes a command (and 1 or 0), a numeric
-    /// input a number within its `min:` and `max:`.
+    /// input a number within its `min:` and `max:`. A counter (`count:`) takes its new
+    /// total.
     private func setCommandInput(_ name: String, _ value: SetValue) -> ControlReply {
         let configuration = running.configuration
         let commands = configuration.commandInputs.map(\.name)
@@ -117,6 +118,16 @@ final class ControlReplies: ControlHandler {
                 return .failure("'\(name)' is on or off: write on, off or toggle")
             }
             return running.engine.setInput(name, command) == nil ? .failure("the engine is not running") : .ok
+        }
+        if let counter = configuration.signals.first(where: { $0.name == name }), case .count = counter.expression {
+            guard let newValue = value.number else {
+                return .failure("'\(name)' is a counter: write its new total, a number of 0 or more")
+            }
+            switch running.engine.setTotal(name, to: newValue) {
+            case .success(let set)?: return .value(set, precision: counter.number?.precision ?? 2)
+            case .failure(let refusal)?: return .failure(refusal.description)
+            case nil: return .failure("the engine is not running")
+            }
         }
         if configuration.inputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "

@@ -7,7 +7,7 @@ import Testing
 struct TopicTests {
     let node = Fixtures.node
 
-    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers")
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button")
     func components() {
         #expect(Fixtures.door.component == .binarySensor)
         #expect(Fixtures.allClosed.component == .binarySensor)
@@ -16,7 +16,9 @@ struct TopicTests {
         #expect(Fixtures.bellDouble.component == .event)
         #expect(Fixtures.waterUsed.component == .sensor)
         #expect(Fixtures.setpoint.component == .number)
-        #expect(HomeAssistantComponent.allCases.map(\.rawValue) == ["binary_sensor", "switch", "event", "sensor", "number"])
+        #expect(HomeAssistantEntity(name: "water", kind: .resetButton).component == .button)
+        #expect(HomeAssistantComponent.allCases.map(\.rawValue)
+            == ["binary_sensor", "switch", "event", "sensor", "number", "button"])
     }
 
     @Test("topics: config under the discovery prefix, state and command under the topic prefix")

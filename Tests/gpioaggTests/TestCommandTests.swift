@@ -34,7 +34,7 @@ struct TestCommandTests {
 
     @Test("every example config has a test file beside it")
     func exampleTestFiles() {
-        #expect(Self.exampleNames == ["blinds", "doorbell-and-light", "garage", "greenhouse", "two-hand"])
+        #expect(Self.exampleNames == ["blinds", "doorbell-and-light", "garage", "greenhouse", "two-hand", "water-meter"])
         for name in Self.exampleNames {
             let test = Self.examples.appendingPathComponent("\(name).test.yaml").path
             #expect(FileManager.default.fileExists(atPath: test), "\(name).yaml has no \(name).test.yaml")
@@ -47,9 +47,9 @@ struct TestCommandTests {
         let result = try runProduct("gpioagg", ["test"] + paths)
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(result.errors.isEmpty)
-        #expect(result.lines.count == 6)
+        #expect(result.lines.count == 7)
         #expect(result.lines.first?.hasPrefix("\(paths[0]): 6 passed, 0 failed") == true, "\(result.lines)")
-        #expect(result.lines.last == "73 passed, 0 failed in 5 files")
+        #expect(result.lines.last == "85 passed, 0 failed in 6 files")
     }
 
     @Test("each example config checks, and runs under --simulate until told to quit", arguments: exampleNames)
@@ -114,7 +114,7 @@ struct TestCommandTests {
             \(bad):3:12: error: unknown input 'motoin' in set:
             hint: did you mean 'motion'? (inputs: motion)
             \(bad):4:5: error: unknown step 'wiat'
-            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, wait, expect, expect_active, expect_quiet)
+            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, pulses, wait, expect, expect_active, expect_quiet)
             gpioagg: 2 errors in \(bad); not run
 
             """)

@@ -216,6 +216,17 @@ final class MQTTBridge {
             }
             return
         }
+        if engine.isCounter(name) {
+            guard let number = DecimalText.parse(payload) else {
+                return refuse(payload, on: topic, because: "a counter's total is \(commandForm(on: topic))")
+            }
+            switch engine.setTotal(name, to: number) {
+            case .success: break
+            case .failure(let refusal): refuse(payload, on: topic, because: "\(refusal)")
+            case nil: logger.warning("counter \(name) is not running")
+            }
+            return
+        }
         if engine.isNumericInput(name) {
             guard let number = DecimalText.parse(payload) else {
                 return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
@@ -244,7 +255,8 @@ final class MQTTBridge {
 
     /// What a command on `topic` is: the level words, or a decimal number.
     private func commandForm(on topic: String) -> String {
-        commandTopics[topic].map(engine.isNumericInput) == true ? "a decimal number (e.g. 21.5)" : SetCommand.words
+        commandTopics[topic].map { engine.isNumericInput($0) || engine.isCounter($0) } == true
+            ? "a decimal number (e.g. 21.5)" : SetCommand.words
     }
 
     private func scheduleJunkCommandSummaries() {
@@ -352,13 +364,24 @@ final class MQTTBridge {
         }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
-        discovery = HomeAssistantDiscovery(node: node, entities: list)
+        // A counter's reset button has no state: it is announced, and its presses come in
+        // on the counter's command topic.
+        var announced = list
+        var counters: [String] = []
+        for signal in configuration.signals {
+            guard case .count(_, let counter) = signal.expression else { continue }
+            counters.append(signal.name)
+            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton)) }
+        }
+        discovery = HomeAssistantDiscovery(node: node, entities: announced)
         commandTopics = [:]
         for input in configuration.commandInputs {
             if let entity = entities[input.name], let topic = node.commandTopic(for: entity) {
                 commandTopics[topic] = input.name
             }
         }
+        // A counter's total is set by a number on its /set topic (the reset button's 0).
+        for name in counters { commandTopics[node.topics.commandTopic(of: name)] = name }
     }
 
     /// What Home Assistant is told of a number besides its value; the defaults for a level.

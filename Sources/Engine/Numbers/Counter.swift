@@ -1,0 +1,49 @@
+import Config
+
+/// `count:`: the total of its operand's activations, each worth `multiply`, in its
+/// number node. The total is the last value set (0 at start) plus the pulses since,
+/// times `multiply`, rather than a running sum: a million pulses of 0.001 kWh make
+/// exactly 1000 kWh, with no rounding error piling up. It goes down only when set.
+final class Counter {
+    let node: NumberNode
+    let multiply: Double
+    /// Where the count started: 0, or the total last set by a command.
+    private var base: Double
+    private var pulsesSinceSet: UInt64 = 0
+    /// Pulses counted since the engine started, for `why`.
+    private(set) var pulses: UInt64 = 0
+    private let propagation: Propagation
+    /// Told of each pulse (what it added, when) after the total has taken it: the rates
+    /// of this counter.
+    private var pulseObservers: [(Double, UInt64) -> Void] = []
+
+    /// - Parameter total: the total it starts at (0; a reload's previous total).
+    init(_ declaration: CounterDeclaration, node: NumberNode, total: Double, propagation: Propagation) {
+        self.node = node
+        multiply = declaration.multiply
+        base = total
+        self.propagation = propagation
+    }
+
+    var total: Double { base + Double(pulsesSinceSet) * multiply }
+
+    /// An activation of the operand, at the propagation's timestamp.
+    func pulse() {
+        pulses &+= 1
+        pulsesSinceSet &+= 1
+        node.propose(total)
+        for observer in pulseObservers { observer(multiply, propagation.timestamp) }
+    }
+
+    /// A command sets the total (`gpioagg set`, `/set`, the reset button): counting
+    /// goes on from there.
+    func set(_ newTotal: Double) {
+        base = newTotal
+        pulsesSinceSet = 0
+        node.propose(total)
+    }
+
+    func observePulses(_ observer: @escaping (_ increase: Double, _ time: UInt64) -> Void) {
+        pulseObservers.append(observer)
+    }
+}

@@ -1,0 +1,63 @@
+import Config
+import Numbers
+
+/// `rate:`: how fast its operand grows per `per:` (`Numbers.PulseRate`), in its number
+/// node. A counter's pulses are its pulses, so that setting the total by hand is no
+/// flow; another number's changes are, each adding what it changed by. The decay and
+/// the timeout run on the graph's timers, on the loop's clock or the twin's virtual
+/// time alike.
+final class RateRule: TimedNode {
+    let node: NumberNode
+    private var core: PulseRate
+    private var previous: Double?
+    private let deadline = GraphDeadline()
+    private let propagation: Propagation
+    private let timers: GraphTimers
+
+    init(_ declaration: RateDeclaration, node: NumberNode, propagation: Propagation, timers: GraphTimers) {
+        self.node = node
+        core = PulseRate(per: declaration.per.wholeNanoseconds,
+                         timeout: declaration.timeout.map(\.wholeNanoseconds))
+        self.propagation = propagation
+        self.timers = timers
+        timers.register(self)
+    }
+
+    /// A pulse of a counter: `increase` added at `time`.
+    func pulse(_ increase: Double, at time: UInt64) {
+        apply(core.pulse(increase, at: time))
+    }
+
+    /// A value of a number that is not a counter: a change from the last one is a pulse
+    /// of the difference; unavailable makes the rate unavailable, and starts it over.
+    func receive(value: Double?) {
+        defer { previous = value }
+        guard let value else {
+            core.clear()
+            deadline.cancel()
+            return node.propose(nil)
+        }
+        guard let previous else {
+            // The first value starts the first interval.
+            return apply(core.pulse(0, at: propagation.timestamp))
+        }
+        guard value != previous else { return }
+        pulse(value - previous, at: propagation.timestamp)
+    }
+
+    /// The time between the last two pulses, for `why`.
+    var lastInterval: UInt64? { core.lastInterval }
+
+    /// How long until the rate next decays or reaches 0, for `why`.
+    func remaining(at now: UInt64) -> UInt64? { deadline.remaining(at: now) }
+
+    private func apply(_ update: PulseRate.Update) {
+        node.propose(update.rate)
+        guard let next = update.deadline else { return deadline.cancel() }
+        deadline.start(at: next, on: timers) { [unowned self] in
+            apply(core.deadlineFired(at: propagation.timestamp))
+        }
+    }
+
+    func cancelTimers() { deadline.cancel() }
+}

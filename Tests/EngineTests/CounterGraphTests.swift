@@ -1,0 +1,119 @@
+import Config
+import Engine
+import GPIO
+import Testing
+import Values
+
+/// Counters and rates in the graph, on simulated lines and virtual time.
+@Suite("Counters and rates in the graph")
+struct CounterGraphTests {
+    static let meters = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          meter: { chip: main, line: GPIO17 }
+          button: { chip: main, line: GPIO22 }
+        signals:
+          water:  { count: meter, multiply: 2.5, unit: L, reset: true }
+          flow:   { rate: water, per: 1m, unit: L/min }
+          energy: { count: meter, multiply: 0.001, unit: kWh, precision: 3 }
+          double: { click: button, count: 2 }
+          doubles: { count: double }
+        """
+
+    static func running() throws -> EngineHarness {
+        let harness = EngineHarness(try ConfigLoader.parse(meters, file: "gpioagg.yaml"))
+        try harness.start()
+        return harness
+    }
+
+    /// `count` presses of `line`, one every `every`, each half of that; it returns at the
+    /// last release.
+    static func press(_ harness: EngineHarness, _ line: String, count: Int, every: Duration) {
+        for press in 0..<count {
+            if press > 0 { harness.advance(by: every / 2) }
+            harness.set(line, true)
+            harness.advance(by: every / 2)
+            harness.set(line, false)
+        }
+    }
+
+    @Test("each rising edge adds multiply:; the total starts at 0 and a thousand pulses of 0.001 are exactly 1")
+    func counting() throws {
+        let harness = try Self.running()
+        #expect(harness.signal("water") == .number(0, "L"))
+        Self.press(harness, "GPIO17", count: 4, every: .seconds(2))
+        #expect(harness.signal("water") == .number(10, "L"))
+        Self.press(harness, "GPIO17", count: 996, every: .milliseconds(100))
+        #expect(harness.signal("energy") == .number(1, "kWh"))
+        #expect(harness.signal("water") == .number(2500, "L"))
+    }
+
+    @Test("a click's activations are counted, one per gesture")
+    func countingActivations() throws {
+        let harness = try Self.running()
+        for _ in 0..<3 {
+            Self.press(harness, "GPIO22", count: 2, every: .milliseconds(200))
+            harness.advance(by: .seconds(1))
+        }
+        #expect(harness.signal("doubles") == .number(3, .none))
+    }
+
+    @Test("a set total is where counting goes on from, refused below 0, and no pulse for the rate")
+    func setTotal() throws {
+        let harness = try Self.running()
+        Self.press(harness, "GPIO17", count: 2, every: .seconds(2))
+        #expect(harness.signal("flow") == .number(75, "L/min"))
+        let set = try #require(harness.engine.setTotal("water", to: 12345.6))
+        #expect(try set.get() == .number(12345.6, "L"))
+        #expect(harness.signal("flow") == .number(75, "L/min"), "setting the total is no flow")
+        Self.press(harness, "GPIO17", count: 1, every: .seconds(2))
+        #expect(harness.signal("water") == .number(12348.1, "L"))
+        if case .failure(let refusal)? = harness.engine.setTotal("water", to: -1) {
+            #expect(refusal.description == "-1.00 is below 0, and 'water' is a total: 0 or more")
+        } else {
+            Issue.record("a negative total was taken")
+        }
+        #expect(harness.signal("water") == .number(12348.1, "L"))
+        #expect(harness.engine.setTotal("flow", to: 1).map { if case .failure = $0 { true } else { false } } == true)
+        #expect(harness.engine.setTotal("water", to: 0).map { if case .success = $0 { true } else { false } } == true)
+        #expect(harness.signal("water") == .number(0, "L"))
+        #expect(harness.engine.isCounter("water") && !harness.engine.isCounter("flow"))
+    }
+
+    @Test("a reload keeps the total of a counter declared the same way, and counts on from it; a changed one starts at 0")
+    func reload() throws {
+        let harness = try Self.running()
+        Self.press(harness, "GPIO17", count: 4, every: .seconds(2))
+        #expect(harness.signal("water") == .number(10, "L"))
+        let changed = Self.meters.replacingOccurrences(of: "multiply: 0.001", with: "multiply: 0.002")
+        let next = Engine(configuration: try ConfigLoader.parse(changed, file: "gpioagg.yaml"),
+                          backend: harness.simulated, loop: harness.loop)
+        try next.start(replacing: harness.engine)
+        harness.loop.run()
+        #expect(next.snapshot().signals["water"] == .number(10, "L"))
+        #expect(next.snapshot().signals["energy"] == .number(0, "kWh"), "multiply: changed: a new counter")
+        harness.set("GPIO17", true)
+        #expect(next.snapshot().signals["water"] == .number(12.5, "L"))
+        #expect(next.snapshot().signals["energy"] == .number(0.002, "kWh"))
+        next.stop()
+    }
+
+    @Test("the rate steps down after a late pulse and is 0 after five intervals; why shows the pulses and the interval")
+    func rateAndWhy() throws {
+        let harness = try Self.running()
+        Self.press(harness, "GPIO17", count: 3, every: .seconds(4))   // at 0, 4 and 8 s; now 10 s
+        #expect(harness.signal("flow") == .number(37.5, "L/min"))
+        harness.advance(by: .seconds(5))
+        #expect(harness.signal("flow") == .number(18.75, "L/min"), "2.5 L over the 8 s to the end of the step at 16 s")
+        let why = try #require(harness.engine.explain("water", depth: 0))
+        #expect(why == ["water 7.50 L: signal count: meter, multiply: 2.5, reset: true, unit: L, "
+            + "state_class: total_increasing; for 7s; 3 pulses counted since start"])
+        let flow = try #require(harness.engine.explain("flow", depth: 0)).first ?? ""
+        #expect(flow.contains("; 4s between the last two pulses; lower in 1s unless a pulse comes"), "\(flow)")
+        harness.advance(by: .seconds(12))
+        #expect(harness.signal("flow") == .number(7.5, "L/min"), "the last step, to the timeout at 28 s")
+        harness.advance(by: .seconds(1))
+        #expect(harness.signal("flow") == .number(0, "L/min"))
+    }
+}
