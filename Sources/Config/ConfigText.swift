@@ -51,6 +51,10 @@ public enum ConfigText {
         if let delay = signal.onDelay { text += ", on_delay: \(duration(delay))" }
         if let delay = signal.offDelay { text += ", off_delay: \(duration(delay))" }
         if signal.persist { text += ", persist: true" }
+        if case .count(_, let counter) = signal.expression, signal.persist,
+           counter.persistEvery != CounterDeclaration.defaultPersistEvery {
+            text += ", persist_every: \(duration(counter.persistEvery))"
+        }
         if let number = signal.number { text += ", " + self.number(number) }
         return text
     }

@@ -7,11 +7,13 @@ extension ConfigValidator {
     /// not momentary).
     static let signalModifiers: [(key: String, forms: [String])] = [
         ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle", "count"]),
-        ("persist", ["toggle", "latch"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
+        ("persist", ["toggle", "latch", "count"]), ("persist_every", ["count"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
         ("gap", ["click"]), ("device_class", ["*"]),
         ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
         ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]),
     ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
+    /// The shortest `persist_every:` of a kept total: each write wears a flash card.
+    static let shortestPersistEvery = Duration.milliseconds(100)
     /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).
     static let longestTime = Duration.seconds(86_400)
     /// The most presses a click gesture counts.
@@ -80,6 +82,7 @@ extension ConfigValidator {
         var hysteresis = 0.0
         var fallback = false
         var counter = CounterDeclaration()
+        var persistEveryLocation: SourceLocation?
         var rate = RateDeclaration()
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
@@ -94,8 +97,6 @@ extension ConfigValidator {
                 valid = false
                 let hint = if modifier.forms.isEmpty, numeric {
                     "\(form): is a number; delay a level, e.g. a threshold: of it"
-                } else if form == "count", setting.key == "persist" {
-                    "a kept total (persist: on a counter) is not supported yet; the total starts at 0"
                 } else if modifier.forms.isEmpty {
                     "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
                 } else if modifier.forms == SignalExpression.numericFormKeys {
@@ -148,6 +149,18 @@ extension ConfigValidator {
                     continue
                 }
                 counter.multiply = multiply
+            case "persist_every":
+                guard let every = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
+                guard every >= Self.shortestPersistEvery else {
+                    report(setting.value.location, "persist_every: \(ConfigText.duration(every)) in \(what) is shorter "
+                        + "than \(ConfigText.duration(Self.shortestPersistEvery))",
+                           hint: "persist_every: is how often a changing total is written to the disk, from "
+                               + "\(ConfigText.duration(Self.shortestPersistEvery)) to 24h (default 1s); each write wears flash")
+                    valid = false
+                    continue
+                }
+                counter.persistEvery = every
+                persistEveryLocation = setting.keyLocation
             case "per", "timeout":
                 guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
                 if setting.key == "per" { rate.per = time } else { rate.timeout = time }
@@ -209,6 +222,11 @@ extension ConfigValidator {
         case .all(let names):
             if let within { declaration.expression = .allWithin(names, within: within) }
         case .count(let operand, _):
+            if let persistEveryLocation, !declaration.persist {
+                report(persistEveryLocation, "persist_every: in \(what) keeps nothing without persist: true",
+                       hint: "add persist: true to keep the total across restarts, or leave persist_every: out")
+                valid = false
+            }
             declaration.expression = .count(operand, counter)
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):

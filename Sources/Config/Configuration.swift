@@ -353,7 +353,8 @@ public struct SignalDeclaration: Hashable, Sendable {
     public var onDelay: Duration?
     /// Off only once the expression has been false this long (`off_delay`).
     public var offDelay: Duration?
-    /// The value survives a restart (`persist: true`; `toggle` and `latch` only).
+    /// The value survives a restart (`persist: true`; `toggle`, `latch`, and `count`, whose
+    /// total is kept).
     public var persist: Bool
     /// Home Assistant's `device_class`, passed through to discovery.
     public var deviceClass: String?

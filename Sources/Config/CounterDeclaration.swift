@@ -2,8 +2,8 @@
 /// edges), each worth `multiply` in the counter's unit.
 ///
 /// ```swift
-/// // water: { count: meter, multiply: 1, unit: L, reset: true }
-/// CounterDeclaration(multiply: 1, reset: true)
+/// // water: { count: meter, multiply: 1, unit: L, reset: true, persist: true, persist_every: 5s }
+/// CounterDeclaration(multiply: 1, reset: true, persistEvery: .seconds(5))
 /// ```
 public struct CounterDeclaration: Hashable, Sendable {
     /// What one activation adds (`multiply:`, default 1): 0.001 for an S0 meter's
@@ -11,9 +11,17 @@ public struct CounterDeclaration: Hashable, Sendable {
     public var multiply: Double
     /// `reset: true`: Home Assistant gets a button that sets the total back to 0.
     public var reset: Bool
+    /// `persist_every:` (default 1s): with `persist: true`, how often at most a changing
+    /// total is written to the state file. Each write wears a flash card; a power cut
+    /// loses at most the pulses of this time (and of the write's own).
+    public var persistEvery: Duration
 
-    public init(multiply: Double = 1, reset: Bool = false) {
+    /// The default `persist_every:`.
+    public static let defaultPersistEvery = Duration.seconds(1)
+
+    public init(multiply: Double = 1, reset: Bool = false, persistEvery: Duration = CounterDeclaration.defaultPersistEvery) {
         self.multiply = multiply
         self.reset = reset
+        self.persistEvery = persistEvery
     }
 }

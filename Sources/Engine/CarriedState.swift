@@ -44,6 +44,11 @@ struct CarriedState {
     /// changed.
     var numbers: [String: (value: Double?, changedAt: UInt64?)] = [:]
     var outputs: [String: OutputState] = [:]
+    /// Counters still counters (`count:`) under the same name, however declared: their
+    /// total (a changed `multiply:` applies to the pulses after the reload, a changed
+    /// unit takes the number as it is) and, when declared the same way, the pulses
+    /// counted since start.
+    var counters: [String: (total: Double, pulses: UInt64?)] = [:]
 
     init() {}
 
@@ -86,6 +91,10 @@ struct CarriedState {
         for node in previous.numbers where node.id.kind == .input ? sameInputs.contains(node.name)
             : sameSignals.contains(node.name) {
             numbers[node.name] = (node.value, node.changedAt)
+        }
+        for declaration in configuration.signals {
+            guard case .count = declaration.expression, let counter = previous.counters[declaration.name] else { continue }
+            counters[declaration.name] = (counter.total, sameSignals.contains(declaration.name) ? counter.pulses : nil)
         }
         let now = previous.loop.now
         for signal in previous.signals where !signal.declaration.expression.isMomentary && sameSignals.contains(signal.name) {

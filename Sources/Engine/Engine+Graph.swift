@@ -58,12 +58,16 @@ extension Engine {
                 let previous = carried.numbers[declaration.name]
                 switch declaration.expression {
                 case .count(let operand, let counter):
-                    // A total starts at 0, or where the engine a reload replaces left it.
-                    let total = previous.flatMap(\.value) ?? 0
+                    // A total starts where the engine a reload replaces left it, else at
+                    // the kept total (persist: true), else at 0.
+                    let carriedCounter = carried.counters[declaration.name]
+                    let kept = declaration.persist ? keptValues.totals[declaration.name] : nil
+                    let total = carriedCounter?.total ?? kept ?? 0
                     let node = try numberNode(.signal(declaration.name), value: total, number: number,
                                               changedAt: previous?.changedAt, at: declaration.location)
                     cancellables.append(try counterPipeline(counter, of: operand, declaration: declaration, into: node,
-                                                            total: total, levels: levels))
+                                                            total: total, pulses: carriedCounter?.pulses ?? 0,
+                                                            levels: levels))
                     numberNodes[declaration.name] = node
                 case .rate(let operand, let rate):
                     let node = try numberNode(.signal(declaration.name), value: 0, number: number, changedAt: nil,

@@ -63,14 +63,14 @@ extension Engine {
     /// `count:`: each rising edge of the operand's level (an activation of a momentary
     /// signal too) is a pulse of the counter.
     func counterPipeline(_ declaration: CounterDeclaration, of operand: String, declaration signal: SignalDeclaration,
-                         into node: NumberNode, total: Double,
+                         into node: NumberNode, total: Double, pulses: UInt64,
                          levels: [String: Level]) throws(EngineError) -> AnyCancellable {
         guard let level = levels[operand] else {
             throw EngineError(.configuration(
                 "signal '\(signal.name)' counts '\(operand)', which is not an input or a signal declared before it"),
                 at: signal.location)
         }
-        let counter = Counter(declaration, node: node, total: total, propagation: propagation)
+        let counter = Counter(declaration, node: node, total: total, pulses: pulses, propagation: propagation)
         counters[signal.name] = counter
         return SignalPipelines.risingEdges(of: level).react { [counter] _ in counter.pulse() }
     }

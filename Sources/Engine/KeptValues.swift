@@ -16,6 +16,8 @@ public struct KeptValues: Hashable, Sendable {
     public var inputs: [String: Bool]
     /// Numeric command inputs with `persist: true`.
     public var numbers: [String: Double] = [:]
+    /// Counters with `persist: true`: the total last written to the state file.
+    public var totals: [String: Double] = [:]
     /// How long each output kept on had been on when it was kept (or, on a reload, until
     /// now): its `max_on` gets only what remains. An output kept on that has a `max_on`
     /// and no time here (none was recorded, or the record cannot be trusted) has none
@@ -32,11 +34,20 @@ public struct KeptValues: Hashable, Sendable {
 }
 
 extension Configuration {
-    /// The signals whose value is kept (`persist: true`).
+    /// The signals whose value is kept (`persist: true`): a `toggle`'s or `latch`'s
+    /// level, a counter's total.
     public var persistentSignals: [String] { signals.filter(\.persist).map(\.name) }
 
     /// The command inputs whose value is kept (`persist: true`).
     public var persistentInputs: [String] { commandInputs.filter(\.persist).map(\.name) }
+
+    /// The counters whose total is kept, with their `persist_every:`.
+    public var persistentCounters: [(name: String, every: Duration)] {
+        signals.compactMap { signal in
+            guard signal.persist, case .count(_, let counter) = signal.expression else { return nil }
+            return (signal.name, counter.persistEvery)
+        }
+    }
 
     /// The outputs whose value is kept (`initial: restore`).
     public var restoredOutputs: [String] { outputs.filter(\.restore).map(\.name) }

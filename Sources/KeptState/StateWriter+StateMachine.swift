@@ -87,6 +87,8 @@ extension StateWriter {
         private var earliestWrite: UInt64 = 0
         /// Write again even though the latest generation failed: a flush or close asks.
         private var retry = false
+        /// Write the pending change without waiting for the end of the interval.
+        private var prompt = false
         private var closing = false
         private var reported: Set<KeptStateError> = []
         private var lastFailure: KeptStateError?
@@ -100,10 +102,15 @@ extension StateWriter {
             self.interval = interval
         }
 
-        mutating func record(_ key: KeptKey, _ value: KeptValue) -> ChangeAction {
+        /// `promptly`: written without waiting for the rest of the interval (a kept total,
+        /// which its keeper already records at most once per its own `persist_every`).
+        mutating func record(_ key: KeptKey, _ value: KeptValue, promptly: Bool = false) -> ChangeAction {
             guard !closing, values[key] != value else { return .none }
             values[key] = value
-            return changed()
+            guard promptly else { return changed() }
+            changes += 1
+            prompt = true
+            return wake() ? .wakeWriter : .none
         }
 
         mutating func retain(only keys: Set<KeptKey>) -> ChangeAction {
@@ -137,8 +144,9 @@ extension StateWriter {
         mutating func nextStep(now: UInt64) -> WriterAction {
             let pending = changes > onDisk && (changes > attempted || retry)
             if pending {
-                if closing || !waiters.isEmpty || now >= earliestWrite {
+                if closing || !waiters.isEmpty || prompt || now >= earliestWrite {
                     retry = false
+                    prompt = false
                     phase = .busy
                     return .write(values, generation: changes)
                 }

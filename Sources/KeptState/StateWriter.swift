@@ -87,10 +87,23 @@ public final class StateWriter: @unchecked Sendable {
         core.lock.withLock { core.machine.values }
     }
 
+    /// What this writer last put on disk for `key`, and how long ago (nil before its
+    /// first write, or when that write did not hold `key`): what a power cut now would
+    /// leave. Values read at start and not written since are not in it.
+    public func written(_ key: KeptKey) -> (value: KeptValue, age: Duration)? {
+        let (record, now) = core.lock.withLock { (core.written, Core.now()) }
+        guard let record, let value = record.values[key] else { return nil }
+        return (value, .nanoseconds(Int64(clamping: now &- record.at)))
+    }
+
     /// Keeps `value` for `key`. Never waits for the disk: the value is on disk within
     /// `interval` (and a write). Ignored after `close`.
-    public func record(_ key: KeptKey, _ value: KeptValue) {
-        let action = core.lock.withLock { core.machine.record(key, value) }
+    ///
+    /// `promptly`: on disk as soon as the writer thread gets to it, without waiting for
+    /// the rest of the interval; for a value its caller already records seldom (a kept
+    /// total, at most once per its `persist_every`).
+    public func record(_ key: KeptKey, _ value: KeptValue, promptly: Bool = false) {
+        let action = core.lock.withLock { core.machine.record(key, value, promptly: promptly) }
         if action == .wakeWriter { core.wakeUp.signal() }
     }
 
@@ -132,6 +145,9 @@ extension StateWriter {
         let wakeUp = Semaphore()
         /// Guarded by `lock`.
         var machine: StateMachine<Completion>
+        /// What the last successful write put on disk, and when (`CLOCK_MONOTONIC`, ns).
+        /// Guarded by `lock`.
+        var written: (values: [KeptKey: KeptValue], at: UInt64)?
         let path: String
         let logger: Logger
         let save: Save
@@ -174,7 +190,9 @@ extension StateWriter {
                         failure = error
                     }
                     let finished = lock.withLock {
-                        machine.writeFinished(generation: generation, error: failure, now: Self.now())
+                        let now = Self.now()
+                        if failure == nil { written = (values, now) }
+                        return machine.writeFinished(generation: generation, error: failure, now: now)
                     }
                     switch finished.report {
                     case .failed(let error)?:

@@ -18,6 +18,7 @@ import Values
 /// on switch1            set an input on (off NAME: off)
 /// set switch1 true      set it to a level word (on, off, true, false, 1, 0)
 /// set t_north 27.5      set a numeric input to a reading, or unavailable
+/// set water 12345.6     set a counter's total
 /// toggle switch2        invert it; a number names the Nth input as `status` lists
 ///                       them (1 is the first), here and in every command:
 ///                       `toggle 1`, `pulse 2 50ms`, `3` (toggle the third)
@@ -162,6 +163,9 @@ final class CommandInput {
             logger.info("\(Self.help)")
             return nil
         case (_, 2, let command?): action = SimAction(command)
+        case ("set", 3, _) where running.engine.isCounter(words[1]):
+            setTotal(of: words[1], to: words[2])
+            return nil
         case ("set", 3, _):
             guard let setting = SimAction(setting: words[2]) else {
                 fail("'\(words[2])' is not a level: "
@@ -199,6 +203,19 @@ final class CommandInput {
         return (name, targets.settlingTime(of: name, after: action))
     }
 
+    /// `set water 12345.6`: a counter takes its new total, as from `gpioagg set`; the
+    /// change is logged as any other.
+    private func setTotal(of name: String, to word: String) {
+        guard let total = DecimalText.parse(word) else {
+            fail("'\(Self.printable(word))' is not a total: '\(name)' is a counter; write its new total, a number of 0 or more")
+            return
+        }
+        switch running.engine.setTotal(name, to: total) {
+        case .failure(let refusal)?: fail(refusal.description)
+        case .success?, nil: break
+        }
+    }
+
     /// `line` with its control characters (a NUL, an escape) written as `\u{0}`, so that
     /// an error quoting it prints as one line and cannot drive the terminal.
     static func printable(_ line: String) -> String {
@@ -219,7 +236,8 @@ final class CommandInput {
     static let help = """
         on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
         set NAME LEVEL                      set it to on, off, true, false, 1 or 0
-        set NAME NUMBER                     set a numeric input to a number, or unavailable
+        set NAME NUMBER                     set a numeric input to a number, or unavailable,
+                                            or a counter's total
         N                                   toggle the Nth input
         pulse NAME [DURATION]               invert it for a while (default 100ms)
         status                              print every level

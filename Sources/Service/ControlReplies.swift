@@ -11,7 +11,8 @@ import Values
 /// when the client waits for it (`InputSettling`).
 ///
 /// ```swift
-/// let replies = ControlReplies(running: running, loop: loop, settling: settling, mqtt: mqtt)
+/// let replies = ControlReplies(running: running, loop: loop, settling: settling, mqtt: mqtt,
+///                              keeper: keeper)
 /// let server = try ControlServer(path: path, handler: replies)
 /// ```
 ///
@@ -21,12 +22,15 @@ final class ControlReplies: ControlHandler {
     private let loop: any EventLoop
     private let settling: InputSettling
     private let mqtt: MQTTLifecycle
+    private let keeper: ValueKeeper
 
-    init(running: RunningEngine, loop: any EventLoop, settling: InputSettling, mqtt: MQTTLifecycle) {
+    init(running: RunningEngine, loop: any EventLoop, settling: InputSettling, mqtt: MQTTLifecycle,
+         keeper: ValueKeeper) {
         self.running = running
         self.loop = loop
         self.settling = settling
         self.mqtt = mqtt
+        self.keeper = keeper
     }
 
     /// How long past an input's debounce period a `sim` request waits for the change.
@@ -45,7 +49,8 @@ final class ControlReplies: ControlHandler {
             return setCommandInput(name, value)
         case .why(let name):
             let now = loop.now
-            if let lines = engine.explain(name, remark: { [mqtt] in mqtt.bridge?.explanation(ofRemoteInput: $0, now: now) }) {
+            if var lines = engine.explain(name, remark: { [mqtt] in mqtt.bridge?.explanation(ofRemoteInput: $0, now: now) }) {
+                if let kept = keptTotalLine(of: name) { lines.append(kept) }
                 return .explanation(lines)
             }
             let known = configuration.inputNames + configuration.signals.map(\.name)
@@ -59,6 +64,19 @@ final class ControlReplies: ControlHandler {
                 return .failure(error.text)
             }
         }
+    }
+
+    /// A kept counter's line in `why`: what the state file holds, which a power cut now
+    /// would leave, and when it was written: `  kept: 1234 L, written 400ms ago`.
+    private func keptTotalLine(of name: String) -> String? {
+        guard let (total, age) = keeper.keptTotal(of: name) else { return nil }
+        let number = running.configuration.signals.first { $0.name == name }?.number
+        let places = number?.precision ?? NodeValue.defaultPrecision
+        let unit = number.map { $0.unit.isNone ? "" : " " + $0.unit.symbol } ?? ""
+        let value = total.map { DecimalText.format($0, places: places) + unit } ?? "nothing"
+        let when = age.map { "written " + ReadableDuration.format($0) + " ago" }
+            ?? (total == nil ? "not written yet" : "as read at start, not written since")
+        return "  kept: \(value), \(when) (a power cut now leaves this total)"
     }
 
     /// `.ok`, or a numeric input's new value with its precision.

@@ -71,12 +71,13 @@ public final class Daemon {
         self.signals = signals
         running = RunningEngine(options, loop: loop, logger: logging.logger)
         startLog = StartLog(logging: logging)
-        keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, logger: logging.logger)
+        keeper = ValueKeeper(stateDirectory: options.stateDirectory, bootClock: options.bootClock, loop: loop,
+                             logger: logging.logger)
         mqtt = MQTTLifecycle(loop: loop, transport: options.mqttTransport, version: options.version,
                              logger: logging.logger)
         settling = InputSettling(running: running, loop: loop)
         inputTargets = InputTargets(running: running, loop: loop)
-        replies = ControlReplies(running: running, loop: loop, settling: settling, mqtt: mqtt)
+        replies = ControlReplies(running: running, loop: loop, settling: settling, mqtt: mqtt, keeper: keeper)
         // The MQTT connection came or went: `systemctl status` shows it.
         mqtt.connectionChanged = { [weak self] in
             guard let self, machine.state == .running else { return }

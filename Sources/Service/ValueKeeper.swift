@@ -2,6 +2,7 @@ import Config
 import Engine
 import KeptState
 import Logging
+import Loop
 import Reactive
 
 /// Values kept across restarts (`persist: true`, `initial: restore`), levels and the
@@ -10,7 +11,7 @@ import Reactive
 /// thread, and gives a new engine the values the last run left.
 ///
 /// ```swift
-/// let keeper = ValueKeeper(stateDirectory: nil, bootClock: .system, logger: logger)
+/// let keeper = ValueKeeper(stateDirectory: nil, bootClock: .system, loop: loop, logger: logger)
 /// engine.keptValues = keeper.keptValues(for: configuration)
 /// let observation = keeper.observe(engine, unless: startLog.holdsBack)
 /// keeper.close()                   // the daemon stops: the last values on disk
@@ -28,10 +29,27 @@ final class ValueKeeper {
     private var keptKeys = Set<KeptKey>()
     /// The restored outputs with a `max_on`: their values are kept with when they went on.
     private var timedKeys = Set<KeptKey>()
+    /// The kept totals (`count:` with `persist: true`), each recorded at most once per
+    /// its `persist_every`.
+    private var totals: [KeptKey: TotalThrottle] = [:]
+    private let loop: any EventLoop
+    /// The kept totals the state file held when it was opened.
+    private var startTotals: [KeptKey: Double] = [:]
 
-    init(stateDirectory: String?, bootClock: BootClock, logger: Logger) {
+    /// A kept total's pace: when it was last handed to the writer, and the total that
+    /// waits for the end of its `persist_every`.
+    private struct TotalThrottle {
+        var every: UInt64
+        var recordedAt: UInt64?
+        var recorded: Double?
+        var pending: Double?
+        var timer: LoopTimer?
+    }
+
+    init(stateDirectory: String?, bootClock: BootClock, loop: any EventLoop, logger: Logger) {
         self.stateDirectory = stateDirectory
         self.bootClock = bootClock
+        self.loop = loop
         self.logger = logger
     }
 
@@ -54,6 +72,18 @@ final class ValueKeeper {
             + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) })
         timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
             .compactMap { KeptKey(kind: .output, name: $0.name) })
+        // A total that waits for its persist_every is recorded now: the next engine
+        // starts from the writer's values, and its pace may have changed.
+        recordPendingTotals()
+        var paces: [KeptKey: TotalThrottle] = [:]
+        for (name, every) in configuration.persistentCounters {
+            guard let key = KeptKey(kind: .signal, name: name) else { continue }
+            let (seconds, attoseconds) = every.components
+            var pace = totals[key] ?? TotalThrottle(every: 0)
+            pace.every = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+            paces[key] = pace
+        }
+        totals = paces
         guard !keptKeys.isEmpty else {
             writer?.retain(only: [])
             return KeptValues()
@@ -64,6 +94,7 @@ final class ValueKeeper {
             do throws(KeptStateError) {
                 let directory = try StateDirectory.forThisProcess(override: stateDirectory)
                 writer = StateWriter.open(path: directory.filePath, keeping: keptKeys, logger: logger)
+                startTotals = (writer?.values ?? [:]).compactMapValues(\.number)
                 logger.info("kept values: \(directory.filePath)")
             } catch {
                 let hint = error.hint.isEmpty ? "" : "\nhint: \(error.hint)"
@@ -75,7 +106,10 @@ final class ValueKeeper {
         let now = bootClock.now()
         for (key, value) in writer?.values ?? [:] {
             switch key.kind {
-            case .signal: values.signals[key.name] = value.level
+            case .signal:
+                // A level for a toggle or latch, a total for a counter.
+                values.signals[key.name] = value.level
+                values.totals[key.name] = value.number
             case .output:
                 values.outputs[key.name] = value.level
                 // Another boot's time, a time ahead of now, or none: not known, and the
@@ -96,8 +130,18 @@ final class ValueKeeper {
     /// The last kept values on disk before the process ends (the only write on the
     /// loop's thread: nothing else waits for it any more).
     func close() {
+        recordPendingTotals()
         writer?.close()
         writer = nil
+    }
+
+    /// What the state file holds for the counter `name` and when this run wrote it
+    /// (nil: not written since start, the value is the one read at start), for `why`;
+    /// nil when the counter's total is not kept.
+    func keptTotal(of name: String) -> (total: Double?, age: Duration?)? {
+        guard let key = KeptKey(kind: .signal, name: name), totals[key] != nil, let writer else { return nil }
+        if let written = writer.written(key) { return (written.value.number, written.age) }
+        return (startTotals[key], nil)
     }
 
     /// Hands a kept value's change to the writer. A safe-state write is not kept: after
@@ -109,10 +153,59 @@ final class ValueKeeper {
     private func keep(_ change: EngineChange) {
         guard let writer, change.cause != .safeState,
               let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        if totals[key] != nil, let total = change.value.number, total.isFinite { return keep(total: total, of: key) }
         if let number = change.value.number, number.isFinite { return writer.record(key, .number(number)) }
         guard let level = change.value.level else { return }
         guard level, timedKeys.contains(key) else { return writer.record(key, KeptValue(level)) }
         if let kept = writer.values[key], kept.isOn, kept.onSince != nil { return }
         writer.record(key, KeptValue(true, onSince: bootClock.now()))
+    }
+
+    /// A kept total is handed to the writer at once when its last was `persist_every`
+    /// ago or more, or when it went down (a reset, a set to less: rare, and a restart
+    /// must not bring back the old total); else it waits for the end of that time, and
+    /// only the latest waits. The writer writes it at once: the file is at most
+    /// `persist_every` and a write behind the count, and written at most once per
+    /// `persist_every` while pulses come.
+    private func keep(total: Double, of key: KeptKey) {
+        guard var pace = totals[key] else { return }
+        let now = loop.now
+        let due = pace.recordedAt.map { now >= $0 &+ pace.every } ?? true
+        if due || pace.recorded.map({ total < $0 }) ?? true {
+            pace.timer?.cancel()
+            pace.timer = nil
+            pace.pending = nil
+            pace.recordedAt = now
+            pace.recorded = total
+            totals[key] = pace
+            writer?.record(key, .number(total), promptly: true)
+            return
+        }
+        pace.pending = total
+        if pace.timer == nil, let recordedAt = pace.recordedAt {
+            pace.timer = loop.schedule(atNanoseconds: recordedAt &+ pace.every) { [weak self] in
+                self?.recordPending(key)
+            }
+        }
+        totals[key] = pace
+    }
+
+    /// The end of a kept total's `persist_every`: the total that waited goes to the writer.
+    private func recordPending(_ key: KeptKey) {
+        guard var pace = totals[key] else { return }
+        pace.timer = nil
+        guard let total = pace.pending else { totals[key] = pace; return }
+        pace.pending = nil
+        pace.recordedAt = loop.now
+        pace.recorded = total
+        totals[key] = pace
+        writer?.record(key, .number(total), promptly: true)
+    }
+
+    private func recordPendingTotals() {
+        for key in totals.keys {
+            totals[key]?.timer?.cancel()
+            recordPending(key)
+        }
     }
 }

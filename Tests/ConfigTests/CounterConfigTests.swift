@@ -42,6 +42,23 @@ struct CounterConfigTests {
         #expect(ConfigText.signal(try #require(byName["power"])).hasPrefix("rate: energy, per: 1h, timeout: 10m"))
     }
 
+    @Test("persist: true keeps a counter's total, written at most once per persist_every: (1s unless written)")
+    func keptTotal() throws {
+        let configuration = try ConfigFixture.parse(Self.inputs + """
+            signals:
+              water:  { count: meter, unit: L, persist: true }
+              energy: { count: s0, multiply: 0.001, unit: kWh, persist: true, persist_every: 30s }
+              pulses: { count: meter }
+
+            """)
+        let byName = Dictionary(uniqueKeysWithValues: configuration.signals.map { ($0.name, $0) })
+        #expect(byName["water"]?.persist == true)
+        #expect(byName["water"]?.expression == .count("meter", CounterDeclaration(persistEvery: .seconds(1))))
+        #expect(byName["energy"]?.expression == .count("s0", CounterDeclaration(multiply: 0.001, persistEvery: .seconds(30))))
+        #expect(byName["pulses"]?.persist == false)
+        #expect(ConfigText.signal(try #require(byName["energy"])).contains("persist: true, persist_every: 30s"))
+    }
+
     @Test("a remote input may not follow a counter's command topic, which sets its total")
     func ownCommandTopic() {
         ConfigFixture.expectRefused("""
@@ -74,9 +91,12 @@ struct CounterConfigTests {
          "signal 'e' is a total of energy in no unit", "unit: kWh"),
         ("signals:\n  w: { count: meter, state_class: measurement }\n", 8, 35,
          "state_class: measurement of signal 'w' is not a total", "state_class: total_increasing (the default)"),
-        ("signals:\n  w: { count: meter, persist: true }\n", 8, 22,
-         "persist: does not apply to count: in signal 'w'", "not supported yet"),
-        ("signals:\n  w: { count: meter, persist_every: 1s }\n", 8, 22, "unknown key 'persist_every'", ""),
+        ("signals:\n  w: { count: meter, persist_every: 1s }\n", 8, 22,
+         "persist_every: in signal 'w' keeps nothing without persist: true", "add persist: true"),
+        ("signals:\n  w: { count: meter, persist: true, persist_every: 50ms }\n", 8, 52,
+         "persist_every: 50ms in signal 'w' is shorter than 100ms", "each write wears flash"),
+        ("signals:\n  f: { rate: t_north, persist: true }\n", 8, 23,
+         "persist: does not apply to rate: in signal 'f'", "persist: goes with toggle: or latch: or count:"),
         ("signals:\n  f: { rate: t_north, per: 0s }\n", 8, 28, "per: in signal 'f' is zero", ""),
         ("signals:\n  f: { rate: t_north, multiply: 2 }\n", 8, 23,
          "multiply: does not apply to rate: in signal 'f'", "multiply: goes with count:"),

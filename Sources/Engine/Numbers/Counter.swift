@@ -10,16 +10,21 @@ final class Counter {
     /// Where the count started: 0, or the total last set by a command.
     private var base: Double
     private var pulsesSinceSet: UInt64 = 0
-    /// Pulses counted since the engine started, for `why`.
+    /// Pulses counted since the daemon started (a reload that declares the counter the
+    /// same way goes on counting), for `why`.
     private(set) var pulses: UInt64 = 0
     private let propagation: Propagation
     /// Told of each pulse (what it added, when) after the total has taken it: the rates
     /// of this counter.
     private var pulseObservers: [(Double, UInt64) -> Void] = []
 
-    /// - Parameter total: the total it starts at (0; a reload's previous total).
-    init(_ declaration: CounterDeclaration, node: NumberNode, total: Double, propagation: Propagation) {
+    /// - Parameters:
+    ///   - total: the total it starts at (0, the kept total, a reload's previous total).
+    ///   - pulses: the pulses counted since start by the engine a reload replaces.
+    init(_ declaration: CounterDeclaration, node: NumberNode, total: Double, pulses: UInt64 = 0,
+         propagation: Propagation) {
         self.node = node
+        self.pulses = pulses
         multiply = declaration.multiply
         base = total
         self.propagation = propagation
