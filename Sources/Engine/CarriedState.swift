@@ -49,6 +49,8 @@ struct CarriedState {
     /// unit takes the number as it is) and, when declared the same way, the pulses
     /// counted since start.
     var counters: [String: (total: Double, pulses: UInt64?)] = [:]
+    /// Rates declared the same way: their pulses and their decay go on.
+    var rates: [String: RateRule.State] = [:]
 
     init() {}
 
@@ -95,6 +97,9 @@ struct CarriedState {
         for declaration in configuration.signals {
             guard case .count = declaration.expression, let counter = previous.counters[declaration.name] else { continue }
             counters[declaration.name] = (counter.total, sameSignals.contains(declaration.name) ? counter.pulses : nil)
+        }
+        for (name, rule) in previous.rates where sameSignals.contains(name) {
+            rates[name] = rule.state
         }
         let now = previous.loop.now
         for signal in previous.signals where !signal.declaration.expression.isMomentary && sameSignals.contains(signal.name) {

@@ -70,10 +70,14 @@ extension Engine {
                                                             levels: levels))
                     numberNodes[declaration.name] = node
                 case .rate(let operand, let rate):
-                    let node = try numberNode(.signal(declaration.name), value: 0, number: number, changedAt: nil,
+                    // A rate declared the same way goes on from the engine a reload replaces.
+                    let carriedRate = carried.rates[declaration.name]
+                    let node = try numberNode(.signal(declaration.name),
+                                              value: carriedRate.flatMap { _ in previous?.value } ?? 0, number: number,
+                                              changedAt: carriedRate.flatMap { _ in previous?.changedAt },
                                               at: declaration.location)
                     cancellables.append(try ratePipeline(rate, of: operand, declaration: declaration, into: node,
-                                                         numbers: numberNodes))
+                                                         carried: carriedRate, numbers: numberNodes))
                     numberNodes[declaration.name] = node
                 default:
                     let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,

@@ -77,10 +77,12 @@ extension Engine {
 
     /// `rate:`: a counter's pulses, or another number's changes, into a `RateRule`.
     func ratePipeline(_ declaration: RateDeclaration, of operand: String, declaration signal: SignalDeclaration,
-                      into node: NumberNode, numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+                      into node: NumberNode, carried: RateRule.State?,
+                      numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
         let operands = try numberOperands([operand], of: signal, numbers: numbers)
-        let rule = RateRule(declaration, node: node, propagation: propagation, timers: timers)
+        let rule = RateRule(declaration, node: node, propagation: propagation, timers: timers, carried: carried)
         rates[signal.name] = rule
+        if carried != nil { rule.resume(at: loop.now) }
         if let counter = counters[operand] {
             counter.observePulses { [rule] increase, time in rule.pulse(increase, at: time) }
             return AnyCancellable {}

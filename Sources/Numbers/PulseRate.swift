@@ -84,6 +84,12 @@ public struct PulseRate: Hashable, Sendable {
         return Update(rate: rate, deadline: next)
     }
 
+    /// The rate as it is and its next deadline after `now`: for a rate carried into a
+    /// new graph (a reload), whose timers start again.
+    public func resumed(at now: UInt64) -> Update {
+        Update(rate: rate, deadline: nextDeadline(after: now))
+    }
+
     /// Forgets every pulse: the rate is 0 and the next pulse is a first one.
     public mutating func clear() {
         self = PulseRate(per: per, timeout: timeout)

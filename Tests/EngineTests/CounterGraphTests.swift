@@ -81,7 +81,7 @@ struct CounterGraphTests {
         #expect(harness.engine.isCounter("water") && !harness.engine.isCounter("flow"))
     }
 
-    @Test("a reload keeps the total of a counter declared the same way, and counts on from it; a changed one starts at 0")
+    @Test("a reload keeps the total of a counter, and counts on from it; a changed multiply: applies to the pulses after it")
     func reload() throws {
         let harness = try Self.running()
         Self.press(harness, "GPIO17", count: 4, every: .seconds(2))
@@ -92,10 +92,32 @@ struct CounterGraphTests {
         try next.start(replacing: harness.engine)
         harness.loop.run()
         #expect(next.snapshot().signals["water"] == .number(10, "L"))
-        #expect(next.snapshot().signals["energy"] == .number(0, "kWh"), "multiply: changed: a new counter")
+        #expect(next.snapshot().signals["energy"] == .number(0.004, "kWh"), "multiply: changed: the total stays")
         harness.set("GPIO17", true)
         #expect(next.snapshot().signals["water"] == .number(12.5, "L"))
-        #expect(next.snapshot().signals["energy"] == .number(0.002, "kWh"))
+        #expect(next.snapshot().signals["energy"] == .number(0.006, "kWh"))
+        next.stop()
+    }
+
+    @Test("a reload keeps a counter's rate (its decay goes on) and its pulses since start when both are declared the same way")
+    func reloadKeepsRateAndPulses() throws {
+        let harness = try Self.running()
+        Self.press(harness, "GPIO17", count: 3, every: .seconds(4))   // at 0, 4 and 8 s; now 10 s
+        #expect(harness.signal("flow") == .number(37.5, "L/min"))
+        // Another counter changes; water and flow are declared as before.
+        let changed = Self.meters.replacingOccurrences(of: "multiply: 0.001", with: "multiply: 0.002")
+        let next = Engine(configuration: try ConfigLoader.parse(changed, file: "gpioagg.yaml"),
+                          backend: harness.simulated, loop: harness.loop)
+        try next.start(replacing: harness.engine)
+        harness.loop.run()
+        #expect(next.snapshot().signals["flow"] == .number(37.5, "L/min"), "the rate goes on")
+        let why = try #require(next.explain("water", depth: 0)).first ?? ""
+        #expect(why.hasSuffix("; 3 pulses counted since start"), "\(why)")
+        harness.advance(by: .seconds(5))
+        #expect(next.snapshot().signals["flow"] == .number(18.75, "L/min"), "its decay too: the step at 16 s")
+        harness.set("GPIO17", true)   // at 15 s: 7 s after the last pulse before the reload
+        #expect(next.snapshot().signals["flow"] == .number(2.5 * 60 / 7, "L/min"))
+        #expect(try #require(next.explain("water", depth: 0)).first?.hasSuffix("; 4 pulses counted since start") == true)
         next.stop()
     }
 

@@ -14,13 +14,30 @@ final class RateRule: TimedNode {
     private let propagation: Propagation
     private let timers: GraphTimers
 
-    init(_ declaration: RateDeclaration, node: NumberNode, propagation: Propagation, timers: GraphTimers) {
+    /// - Parameter carried: the state of the rule a reload replaces, when the rate is
+    ///   declared the same way: its pulses, and its decay, go on.
+    init(_ declaration: RateDeclaration, node: NumberNode, propagation: Propagation, timers: GraphTimers,
+         carried: State? = nil) {
         self.node = node
-        core = PulseRate(per: declaration.per.wholeNanoseconds,
-                         timeout: declaration.timeout.map(\.wholeNanoseconds))
+        core = carried?.core ?? PulseRate(per: declaration.per.wholeNanoseconds,
+                                          timeout: declaration.timeout.map(\.wholeNanoseconds))
+        previous = carried?.previous
         self.propagation = propagation
         self.timers = timers
         timers.register(self)
+    }
+
+    /// What a reload carries of a rate.
+    struct State {
+        var core: PulseRate
+        var previous: Double?
+    }
+
+    var state: State { State(core: core, previous: previous) }
+
+    /// Starts the decay of a carried rate again, on the new graph's timers.
+    func resume(at now: UInt64) {
+        apply(core.resumed(at: now))
     }
 
     /// A pulse of a counter: `increase` added at `time`.
