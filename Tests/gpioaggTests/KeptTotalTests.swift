@@ -28,6 +28,11 @@ struct KeptTotalTests {
         }
     }
 
+    static func inode(_ path: String) -> UInt64? {
+        var status = stat()
+        return stat(path, &status) == 0 ? UInt64(status.st_ino) : nil
+    }
+
     static func start(config: String, state: String) throws -> RunningProduct {
         let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control",
                                                     temporarySocketPath(), "--state-dir", state])
@@ -53,13 +58,22 @@ struct KeptTotalTests {
             let length = Double.random(in: 2.0...3.5)
             let begin = Date()
             var seen: [(at: Date, total: Double)] = []
+            // Each write renames a new file into place: a new inode. Samples may miss a
+            // write, never see one that was not made.
+            var inode = Self.inode(state + "/kept-state")
+            var writes = 0
             while Date().timeIntervalSince(begin) < length {
                 daemon.send("on meter")
                 daemon.send("off meter")
                 pulsesSent += 1
                 usleep(5_000)
                 if let last = Self.totals(daemon.printedLines).last { seen.append((Date(), last)) }
+                let now = Self.inode(state + "/kept-state")
+                if now != inode { writes += 1; inode = now }
             }
+            let trainTime = Date().timeIntervalSince(begin)
+            #expect(writes <= Int(trainTime / Self.persistEvery) + 1,
+                    "round \(round): \(writes) writes in \(trainTime)s, persist_every: 300ms")
             let killedAt = Date()
             kill(daemon.process.processIdentifier, SIGKILL)
             let result = daemon.finish()
