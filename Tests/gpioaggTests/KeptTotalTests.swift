@@ -147,4 +147,45 @@ struct KeptTotalTests {
         #expect(stopped.errors.range(of: "warning") == nil, "\(stopped.errors)")
         #expect(KeptValuesTests.waitForStateFile(state, containing: "signal water 1.0"), "an orderly stop writes the last total")
     }
+
+    @Test("config/examples/water-meter.yaml: the total after a restart, after SIGKILL, and after gpioagg set")
+    func waterMeterExample() throws {
+        let config = TestCommandTests.examples.appendingPathComponent("water-meter.yaml").path
+        let state = temporaryDirectory()
+        let socket = temporarySocketPath()
+        func start() throws -> RunningProduct {
+            let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", socket,
+                                                        "--state-dir", state])
+            #expect(daemon.waitForLine("ready"))
+            return daemon
+        }
+        func pulse(_ daemon: RunningProduct, to total: Int) {
+            daemon.send("pulse meter 30ms")
+            #expect(daemon.waitForLine("signal water \(total).00 L"), "\(daemon.printedLines)")
+        }
+        let first = try start()
+        #expect(Self.totals(first.printedLines).first == 0)
+        for total in 1...3 { pulse(first, to: total) }
+        kill(first.process.processIdentifier, SIGTERM)
+        #expect(first.finish().status == 0)
+
+        let second = try start()
+        #expect(Self.totals(second.printedLines).first == 3, "kept through an orderly stop: \(second.printedLines)")
+        for total in 4...5 { pulse(second, to: total) }
+        #expect(KeptValuesTests.waitForStateFile(state, containing: "signal water 5.0"), "within persist_every (1s)")
+        kill(second.process.processIdentifier, SIGKILL)
+        _ = second.finish()
+
+        let third = try start()
+        #expect(Self.totals(third.printedLines).first == 5, "kept through SIGKILL: \(third.printedLines)")
+        let set = try runProduct("gpioagg", ["set", "water", "12345", "--control", socket])
+        #expect(set.status == 0, "\(set.errors)")
+        kill(third.process.processIdentifier, SIGTERM)
+        #expect(third.finish().status == 0)
+
+        let fourth = try start()
+        #expect(Self.totals(fourth.printedLines).first == 12345, "a set total is kept: \(fourth.printedLines)")
+        kill(fourth.process.processIdentifier, SIGTERM)
+        #expect(fourth.finish().status == 0)
+    }
 }
