@@ -139,6 +139,9 @@ run("engineIdle") {
 run("engineIdleDelayed") {
     [engineIdleRow(delayed: true)]
 }
+run("engineCounter") {
+    [engineCounterRow()]
+}
 run("engineWhy") {
     [engineWhyRow()]
 }

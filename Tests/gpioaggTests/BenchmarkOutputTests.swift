@@ -53,6 +53,18 @@ struct BenchmarkOutputTests {
         }
     }
 
+    @Test("prints the counter row: a meter's edges into a count: with a rate: on it, and the pulses per second it takes")
+    func counterRow() throws {
+        let rows = try benchmarkRows(["--quick", "--filter", "engineCounter"])
+        #expect(rows.map { "\($0["name"] ?? "?")/\($0["n"] ?? "?")" } == ["engineCounter/1"])
+        let row = try #require(rows.first)
+        let perEvent = try #require(row["ns_per_event"] as? Double, "ns_per_event missing in \(row)")
+        let pulses = try #require(row["pulses_per_s"] as? Int, "pulses_per_s missing in \(row)")
+        #expect(perEvent > 0)
+        // Two edges a pulse.
+        #expect(abs(Double(pulses) - 1e9 / (2 * perEvent)) <= max(1, Double(pulses) * 0.001), "\(row)")
+    }
+
     @Test("prints the MQTT rows: /set to the published output, latency and throughput, the final state right",
           .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
     func mqttRows() throws {
