@@ -50,7 +50,7 @@ final class ControlReplies: ControlHandler {
         case .why(let name):
             let now = loop.now
             if var lines = engine.explain(name, remark: { [mqtt] in mqtt.bridge?.explanation(ofRemoteInput: $0, now: now) }) {
-                if let kept = keptTotalLine(of: name) { lines.append(kept) }
+                if let kept = keptTotalLine(of: name) { lines.insert(kept, at: min(1, lines.count)) }
                 return .explanation(lines)
             }
             let known = configuration.inputNames + configuration.signals.map(\.name)
