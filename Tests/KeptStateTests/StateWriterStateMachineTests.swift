@@ -33,6 +33,26 @@ struct StateWriterStateMachineTests {
         #expect(generation == 2)
     }
 
+    @Test("a value recorded promptly (a kept total, already paced) wakes a sleeping writer, which writes without the rest of its interval")
+    func prompt() throws {
+        var machine = Self.idle()
+        _ = machine.record(Self.lamp, true)
+        _ = try #require(Self.written(machine.nextStep(now: 10)))
+        _ = machine.writeFinished(generation: 1, error: nil, now: 20)
+        #expect(machine.record(Self.lamp, false) == .none, "the thread is still running")
+        guard case .sleep = machine.nextStep(now: 30) else { Issue.record("no sleep"); return }
+        let water = KeptKey.signal("water")
+        #expect(machine.record(water, .number(12), promptly: true) == .wakeWriter)
+        let (values, generation) = try #require(Self.written(machine.nextStep(now: 40)), "written at once")
+        #expect(values == [Self.lamp: false, water: .number(12)])
+        #expect(generation == 3)
+        _ = machine.writeFinished(generation: 3, error: nil, now: 50)
+        // The next ordinary change waits for the interval after that write again.
+        #expect(machine.record(Self.lamp, true) == .none)
+        guard case .sleep(let nanoseconds) = machine.nextStep(now: 60) else { Issue.record("no sleep"); return }
+        #expect(nanoseconds == 50 + Self.interval - 60)
+    }
+
     @Test("a value recorded again unchanged is no change")
     func unchanged() {
         var machine = Self.idle([Self.lamp: true])
