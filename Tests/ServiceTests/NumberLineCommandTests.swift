@@ -85,4 +85,32 @@ struct NumberLineCommandTests {
             "input cpu unavailable (initial)", "input cpu 48.25 °C", "input cpu 81.00 °C", "input cpu unavailable",
         ])
     }
+
+    @Test("set NAME NUMBER sets a counter's total, as gpioagg set does: refused below 0 and for a word, counted on from")
+    func counterTotal() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends))
+        defer { close(ends[0]) }
+        let rig = try DaemonTests.Rig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              meter: { chip: main, line: GPIO17 }
+            signals:
+              water: { count: meter, unit: L, precision: 1 }
+            """, interaction: .commands, commands: ends[0])
+        try rig.daemon.start()
+        let commands = "set water 12345.6\nset water -2\nset water lots\non meter\noff meter\nset water 0\n"
+        _ = Array(commands.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        rig.loop.advance(by: .seconds(1))
+        let errors = rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
+        #expect(errors == [
+            "error: -2.0 is below 0, and 'water' is a total: 0 or more",
+            "error: 'lots' is not a total: 'water' is a counter; write its new total, a number of 0 or more",
+        ])
+        #expect(rig.changes("water").map(\.message) == [
+            "signal water 0.0 L (initial)", "signal water 12345.6 L", "signal water 12346.6 L", "signal water 0.0 L",
+        ])
+    }
 }
