@@ -7,8 +7,9 @@ import Testing
 struct KeptTotalTests {
     /// How often the test's total is written while it changes.
     static let persistEvery = 0.3
-    /// What the bound allows the write itself, and the loop's timer, on a loaded machine.
-    static let writeAllowance = 1.0
+    /// What the bound allows the write itself (an fsync on a busy disk) and the loop's
+    /// timer, on a loaded machine.
+    static let writeAllowance = 2.0
 
     static let config = """
         chips:
@@ -55,7 +56,7 @@ struct KeptTotalTests {
             #expect(startTotal <= ceiling, "round \(round): restored \(startTotal), never counted past \(ceiling)")
             #expect(startTotal <= Double(pulsesSent))
             // A steady train, killed after a random time: each pair is one pulse.
-            let length = Double.random(in: 2.0...3.5)
+            let length = Double.random(in: 3.0...4.5)
             let begin = Date()
             var seen: [(at: Date, total: Double)] = []
             // Each write renames a new file into place: a new inode. Samples may miss a
