@@ -190,4 +190,31 @@ struct KeptTotalTests {
         kill(fourth.process.processIdentifier, SIGTERM)
         #expect(fourth.finish().status == 0)
     }
+
+    @Test("a reload (SIGHUP) keeps a kept total through a changed multiply: and persist_every:, and keeps it kept")
+    func reloadKeepsTotal() throws {
+        let config = try DaemonTests.write(Self.config)
+        let state = temporaryDirectory()
+        let first = try Self.start(config: config, state: state)
+        for total in 1...3 {
+            first.send("on meter")
+            first.send("off meter")
+            #expect(first.waitForLine("signal water \(total) L"), "\(first.printedLines)")
+        }
+        try Self.config.replacingOccurrences(of: "persist_every: 300ms", with: "multiply: 2, persist_every: 200ms")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        kill(first.process.processIdentifier, SIGHUP)
+        #expect(first.waitForLine("reloaded", prefix: true), "\(first.printedLines)")
+        first.send("on meter")
+        first.send("off meter")
+        #expect(first.waitForLine("signal water 5 L"), "multiply: 2 counts on from 3: \(first.printedLines)")
+        #expect(KeptValuesTests.waitForStateFile(state, containing: "signal water 5.0"))
+        kill(first.process.processIdentifier, SIGKILL)
+        _ = first.finish()
+
+        let second = try Self.start(config: config, state: state)
+        #expect(Self.totals(second.printedLines).first == 5, "\(second.printedLines)")
+        kill(second.process.processIdentifier, SIGTERM)
+        #expect(second.finish().status == 0)
+    }
 }
