@@ -12,14 +12,21 @@ final class Counter {
     private var pulsesSinceSet: UInt64 = 0
     /// Pulses counted since the engine started, for `why`.
     private(set) var pulses: UInt64 = 0
+    /// What it counts: an input's or a signal's name.
+    let operand: String
+    /// The losses the kernel showed on the operand's line since start, and the pulses
+    /// among them that are proven and were added (`addLost`).
+    private(set) var lost = LostPulses()
     private let propagation: Propagation
     /// Told of each pulse (what it added, when) after the total has taken it: the rates
     /// of this counter.
     private var pulseObservers: [(Double, UInt64) -> Void] = []
 
     /// - Parameter total: the total it starts at (0; a reload's previous total).
-    init(_ declaration: CounterDeclaration, node: NumberNode, total: Double, propagation: Propagation) {
+    init(_ declaration: CounterDeclaration, of operand: String, node: NumberNode, total: Double,
+         propagation: Propagation) {
         self.node = node
+        self.operand = operand
         multiply = declaration.multiply
         base = total
         self.propagation = propagation
@@ -33,6 +40,19 @@ final class Counter {
         pulsesSinceSet &+= 1
         node.propose(total)
         for observer in pulseObservers { observer(multiply, propagation.timestamp) }
+    }
+
+    /// The kernel dropped `edges` edges of the operand's line (0: at least one): `pulses` rising edges among them
+    /// are proven, and join the total (0 when only a loss is known). Rates are not told:
+    /// the dropped pulses have no times.
+    func addLost(edges: UInt64, pulses: UInt64) {
+        lost.losses += 1
+        lost.edges &+= edges
+        lost.pulses &+= pulses
+        guard pulses > 0 else { return }
+        self.pulses &+= pulses
+        pulsesSinceSet &+= pulses
+        node.propose(total)
     }
 
     /// A command sets the total (`gpioagg set`, `/set`, the reset button): counting
