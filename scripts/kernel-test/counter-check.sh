@@ -1,15 +1,18 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # wait_for's conditions are single-quoted on purpose
-# A counter on a gpio-sim line, in the guest: a burst of pulses as fast as the shell
-# can pull the line must be counted in full, and a burst while the daemon is stopped
-# (SIGSTOP), which overflows the kernel's event buffer, must be counted in full with the
-# loss logged and in status (libgpiod v2: the sequence numbers say how many edges went),
-# or logged and in status as a loss of at least one (v1: only the full buffer shows it).
+# A counter on a gpio-sim line, in the guest: a burst of pulses at a rate the daemon
+# keeps up with must be counted in full; faster bursts, until one loses edges, give the
+# fastest rate counted without loss; and a burst while the daemon is stopped (SIGSTOP),
+# which overflows the kernel's event buffer, must be counted in full with the loss
+# logged and in status (libgpiod v2: the sequence numbers say how many edges went), or
+# logged and in status as a loss of at least one with the total not raised (v1: only the
+# full buffer shows it). `pulse` (pulse.c) pulls the line at a set rate.
 # Prints TAP.
 #
 # sensors-daemon-check.sh reads it at its end (`. /bin/counter-check.sh`), so that it
 # shares that guest's boot; it also runs alone:
-#   scripts/kernel-test/run --libgpiod v1|v2 --binary counter-check.sh --extra .../gpioagg -- v1|v2
+#   gcc -O2 -static scripts/kernel-test/pulse.c -o DIR/pulse
+#   scripts/kernel-test/run --libgpiod v1|v2 --binary counter-check.sh --extra .../gpioagg --extra DIR/pulse -- v1|v2
 set -eu
 standalone=false
 if [ -z "${n:-}" ]; then
@@ -85,6 +88,7 @@ counted=$(water)
 burst=${counted%.*}
 mark=$(wc -l < /tmp/counter.log)
 since_mark() { tail -n +$((mark + 1)) /tmp/counter.log; }
+# shellcheck disable=SC2046 # three words
 set -- $(lost water)
 losses_before=${1:-0}
 
@@ -98,6 +102,7 @@ if [ "$api" = v2 ]; then
     counter_check "a burst that overflows the kernel's buffer is counted in full: $total" '[ "$(water)" = $total ]'
     counter_check "the log names the dropped edges and the pulses added" \
         'since_mark | grep -q "^input meter: the kernel dropped [0-9]* edges (line sequence [0-9]* to [0-9]*); counter water adds [0-9]* pulses"'
+    # shellcheck disable=SC2046 # three words
     set -- $(lost water)
     [ "${1:-0}" -gt "$losses_before" ] && [ "${3:-0}" -gt 0 ] && ok "status shows the loss: ${2:-?} edges, ${3:-?} pulses added" \
         || { not_ok "status shows the loss (got '$*')"; status_json; }
@@ -109,6 +114,7 @@ else
     [ "${counted%.*}" -lt $total ] && [ "${counted%.*}" -gt $burst ] \
         && ok "the total is what the kernel kept: $counted of $total, not raised" \
         || { not_ok "the total is what the kernel kept (got $counted of $total)"; counter_log; }
+    # shellcheck disable=SC2046 # three words
     set -- $(lost water)
     [ "${1:-0}" -gt "$losses_before" ] && [ "${3:-1}" = 0 ] && ok "status shows the loss: ${1:-?} loss(es), no pulse added" \
         || { not_ok "status shows the loss (got '$*')"; status_json; }
