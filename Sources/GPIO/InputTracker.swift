@@ -55,10 +55,11 @@ public final class InputTracker {
     /// With numbered events the line's own sequence numbers say how many edges went:
     /// `edges` of them, numbered `firstMissing` to `firstMissing + edges - 1`. Edges
     /// alternate, so the rising ones the levels missed are known exactly: when the
-    /// level the tracker held came from the line's previous event, half the dropped
-    /// edges rounded up (one rising edge may hide behind a dropped falling one); when
-    /// it came from a re-read (at start, or a correction), which already took one
-    /// change the events had not shown, half rounded down. With unnumbered events
+    /// level the tracker held came from the line's previous event (or from the read at
+    /// start, before the first), half the dropped edges rounded up (one rising edge may
+    /// hide behind a dropped falling one); when it came from a correction after an
+    /// earlier loss, which already took one change the events had not shown, half
+    /// rounded down. With unnumbered events
     /// (libgpiod v1) only the loss is known: `edges` is nil, meaning at least one.
     ///
     /// A line debounced in software reports `pulses` 0: the dropped edges may have
@@ -107,7 +108,8 @@ public final class InputTracker {
     @exclusivity(unchecked) private var lastGlobalSequence: UInt64 = 0
     /// Each line's last sequence number (numbered events), in `offsets` order.
     @exclusivity(unchecked) private var lastLineSequences: [UInt64]
-    /// Whether each line's raw level is its last event's, rather than a re-read's.
+    /// Whether each line's raw level is its last event's (or the level read at start,
+    /// which precedes the first), rather than a correction's.
     @exclusivity(unchecked) private var levelFromEvent: [Bool]
     @exclusivity(unchecked) private var events: [EdgeEvent] = []
 
@@ -131,7 +133,7 @@ public final class InputTracker {
             return Debouncer(software, level: level)
         }
         lastLineSequences = [UInt64](repeating: 0, count: offsets.count)
-        levelFromEvent = [Bool](repeating: false, count: offsets.count)
+        levelFromEvent = [Bool](repeating: true, count: offsets.count)
         events.reserveCapacity(64)
     }
 
