@@ -11,7 +11,8 @@
 ///   returned as many events as the kernel buffer holds (the newest may be gone);
 ///
 /// then it reads every line's level and reports the lines whose level differs from what
-/// the events said. Each detection is counted in `statistics`.
+/// the events said. Each detection is counted in `statistics`, and what each read lost
+/// is in `losses`, line by line (for counters: how many pulses went).
 ///
 /// Inputs start from the level read when the tracker is made. Debounce modes the
 /// backend cannot apply in the kernel are applied here, on the events' timestamps;
@@ -59,8 +60,8 @@ public final class InputTracker {
     /// start, before the first), half the dropped edges rounded up (one rising edge may
     /// hide behind a dropped falling one); when it came from a correction after an
     /// earlier loss, which already took one change the events had not shown, half
-    /// rounded down. With unnumbered events
-    /// (libgpiod v1) only the loss is known: `edges` is nil, meaning at least one.
+    /// rounded down. With unnumbered events (libgpiod v1) only the loss is known:
+    /// `edges` is nil, meaning at least one.
     ///
     /// A line debounced in software reports `pulses` 0: the dropped edges may have
     /// been bounces its debounce would have ignored, so none is proven.
