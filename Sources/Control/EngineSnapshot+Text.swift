@@ -15,6 +15,15 @@ extension EngineSnapshot {
                     + values[name]!.text(precision: precision(of: name)))
             }
         }
+        if !lost.isEmpty {
+            lines.append("LOST (edges the kernel dropped)")
+            for name in lost.keys.sorted() {
+                let figures = lost[name]!
+                let edges = figures.edges > 0 ? "\(figures.edges) edges, \(figures.pulses) pulses" : "at least one edge each"
+                lines.append("  " + name + String(repeating: " ", count: max(0, width - name.count) + 2)
+                    + "\(figures.losses) loss\(figures.losses == 1 ? "" : "es"): " + edges)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -47,6 +56,16 @@ extension EngineSnapshot {
         if !precisions.isEmpty {
             members.append(("precision", .object(JSONObject(precisions.keys.sorted().map {
                 ($0, JSONValue.number(Double(precisions[$0]!)))
+            }))))
+        }
+        if !lost.isEmpty {
+            members.append(("lost", .object(JSONObject(lost.keys.sorted().map { name in
+                let figures = lost[name]!
+                return (name, JSONValue.object(JSONObject([
+                    "losses": .number(Double(figures.losses)),
+                    "edges": .number(Double(figures.edges)),
+                    "pulses": .number(Double(figures.pulses)),
+                ])))
             }))))
         }
         return members
@@ -86,6 +105,17 @@ extension EngineSnapshot {
                 }
             }
             return values
+        }
+        if case .object(let lostMembers)? = object["lost"] {
+            for (name, value) in lostMembers.members {
+                guard case .object(let figures) = value,
+                      case .number(let losses)? = figures["losses"], let losses = Int(exactly: losses),
+                      case .number(let edges)? = figures["edges"], let edges = UInt64(exactly: edges),
+                      case .number(let pulses)? = figures["pulses"], let pulses = UInt64(exactly: pulses) else {
+                    throw .invalidReply("the losses of \(name.singleQuoted) are not {\"losses\", \"edges\", \"pulses\"} counts")
+                }
+                lost[name] = LostPulses(losses: losses, edges: edges, pulses: pulses)
+            }
         }
         inputs = try section("inputs")
         signals = try section("signals")

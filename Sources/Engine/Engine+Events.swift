@@ -13,6 +13,9 @@ extension Engine {
             return fail(EngineError(.gpio(error, subject: requested.summary),
                                     at: requested.lines.first?.declaration.location))
         }
+        if !requested.tracker.losses.isEmpty {
+            addLostPulses(requested)
+        }
         let lost = requested.tracker.statistics.gaps != requested.gapsSeen
         if lost {
             propagation.resyncs &+= 1
@@ -160,6 +163,50 @@ extension Engine {
     }
 
     // MARK: Lost events
+
+    /// Counts what the read lost on each line, and adds the proven pulses to the
+    /// counters of those lines, before the read's own changes: the dropped edges came
+    /// before them.
+    private func addLostPulses(_ requested: RequestedInputs) {
+        propagation.timestamp = loop.now
+        for loss in requested.tracker.losses {
+            let index = Int(loss.offset)
+            guard index < requested.lineAtOffset.count, let line = requested.lineAtOffset[index] else { continue }
+            line.lost.losses += 1
+            line.lost.edges &+= loss.edges ?? 0
+            line.lost.pulses &+= loss.pulses
+            let counting = counters.filter { $0.value.operand == line.name }.sorted { $0.key < $1.key }
+            for (_, counter) in counting { counter.addLost(edges: loss.edges ?? 0, pulses: loss.pulses) }
+            let names = counting.map { "counter \($0.key)" }.joined(separator: ", ")
+            let dropped: String
+            if let edges = loss.edges {
+                let last = loss.firstMissing + edges - 1
+                dropped = "the kernel dropped \(edges) edge\(edges == 1 ? "" : "s") (line sequence "
+                    + (edges == 1 ? "\(loss.firstMissing)" : "\(loss.firstMissing) to \(last)") + ")"
+            } else {
+                dropped = "the kernel dropped at least one edge (its buffer was full)"
+            }
+            let outcome: String
+            if counting.isEmpty {
+                outcome = ""
+            } else if loss.edges == nil {
+                outcome = "; \(names) cannot tell how many pulses: its total may be low"
+            } else if loss.pulses == 0, !requested.debouncesInSoftware(line) {
+                outcome = "; no pulse among them for \(names)"
+            } else if loss.pulses == 0 {
+                outcome = "; \(names) adds none: the line is debounced in software, so they may have been bounces"
+            } else {
+                outcome = "; \(names) add\(counting.count == 1 ? "s" : "") \(loss.pulses) pulse\(loss.pulses == 1 ? "" : "s")"
+            }
+            logger.warning("input \(line.name): \(dropped)\(outcome) (\(line.lost.losses) loss\(line.lost.losses == 1 ? "" : "es") so far)",
+                           metadata: [
+                               "gpio_chip": "\(requested.chipName)",
+                               "gpio_line": "\(line.name)",
+                               "gpio_lost_edges": "\(loss.edges.map { "\($0)" } ?? "at least 1")",
+                               "gpio_lost_pulses": "\(loss.pulses)",
+                           ])
+        }
+    }
 
     private func logLostEvents(_ requested: RequestedInputs) {
         let statistics = requested.tracker.statistics

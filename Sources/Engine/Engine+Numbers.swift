@@ -70,7 +70,8 @@ extension Engine {
                 "signal '\(signal.name)' counts '\(operand)', which is not an input or a signal declared before it"),
                 at: signal.location)
         }
-        let counter = Counter(declaration, node: node, total: total, pulses: pulses, propagation: propagation)
+        let counter = Counter(declaration, of: operand, node: node, total: total, pulses: pulses,
+                              propagation: propagation)
         counters[signal.name] = counter
         return SignalPipelines.risingEdges(of: level).react { [counter] _ in counter.pulse() }
     }

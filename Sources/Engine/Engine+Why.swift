@@ -87,6 +87,7 @@ extension Engine {
                 text += "; \(held)"
                 if let counter = counters[name] {
                     text += "; \(counter.pulses) pulse\(counter.pulses == 1 ? "" : "s") counted since start"
+                    if counter.lost.losses > 0 { text += "; " + counter.lost.whyText(added: true) }
                 }
                 if let rate = rates[name] {
                     if let interval = rate.lastInterval {
@@ -118,7 +119,8 @@ extension Engine {
                     + (remark(name).map { "; " + $0 } ?? ""))
             } else if let input = inputs.first(where: { $0.name == name }) {
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
-                    + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value))
+                    + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value)
+                    + (input.lost.losses > 0 ? "; " + input.lost.whyText(added: false) : ""))
             } else {
                 lines.append(indent + "\(name): not running")
             }

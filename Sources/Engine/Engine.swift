@@ -161,6 +161,8 @@ public final class Engine {
             }
             if node.precision != NodeValue.defaultPrecision { snapshot.precisions[node.name] = node.precision }
         }
+        for input in inputs where input.lost.losses > 0 { snapshot.lost[input.name] = input.lost }
+        for (name, counter) in counters where counter.lost.losses > 0 { snapshot.lost[name] = counter.lost }
         return snapshot
     }
 

@@ -19,9 +19,13 @@ public struct EngineSnapshot: Hashable, Sendable {
     /// The decimal places of each numeric node whose `precision:` is not the default
     /// (`NodeValue.defaultPrecision`).
     public var precisions: [String: Int]
+    /// What the kernel's dropped events cost each input line and counter that lost any.
+    public var lost: [String: LostPulses]
 
     public init(inputs: [String: NodeValue] = [:], signals: [String: NodeValue] = [:],
-                outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:]) {
+                outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:],
+                lost: [String: LostPulses] = [:]) {
+        self.lost = lost
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs

@@ -11,7 +11,8 @@
 ///   returned as many events as the kernel buffer holds (the newest may be gone);
 ///
 /// then it reads every line's level and reports the lines whose level differs from what
-/// the events said. Each detection is counted in `statistics`.
+/// the events said. Each detection is counted in `statistics`, and what each read lost
+/// is in `losses`, line by line (for counters: how many pulses went).
 ///
 /// Inputs start from the level read when the tracker is made. Debounce modes the
 /// backend cannot apply in the kernel are applied here, on the events' timestamps;
@@ -49,6 +50,38 @@ public final class InputTracker {
         public var corrections = 0
     }
 
+    /// Edges the kernel dropped on one line, and the rising edges (pulses) among them
+    /// that the reported levels did not show.
+    ///
+    /// With numbered events the line's own sequence numbers say how many edges went:
+    /// `edges` of them, numbered `firstMissing` to `firstMissing + edges - 1`. Edges
+    /// alternate, so the rising ones the levels missed are known exactly: when the
+    /// level the tracker held came from the line's previous event (or from the read at
+    /// start, before the first), half the dropped edges rounded up (one rising edge may
+    /// hide behind a dropped falling one); when it came from a correction after an
+    /// earlier loss, which already took one change the events had not shown, half
+    /// rounded down. With unnumbered events (libgpiod v1) only the loss is known:
+    /// `edges` is nil, meaning at least one.
+    ///
+    /// A line debounced in software reports `pulses` 0: the dropped edges may have
+    /// been bounces its debounce would have ignored, so none is proven.
+    public struct LineLoss: Hashable, Sendable {
+        public var offset: UInt32
+        /// Edges dropped on the line; nil when only a loss is known (at least one).
+        public var edges: UInt64?
+        /// The line sequence number of the first dropped edge (0 when not numbered).
+        public var firstMissing: UInt64
+        /// Rising edges among them that the reported levels did not show.
+        public var pulses: UInt64
+
+        public init(offset: UInt32, edges: UInt64?, firstMissing: UInt64 = 0, pulses: UInt64 = 0) {
+            self.offset = offset
+            self.edges = edges
+            self.firstMissing = firstMissing
+            self.pulses = pulses
+        }
+    }
+
     /// Why the last re-read happened, for logs.
     public enum GapReason: Hashable, Sendable {
         /// A sequence number jumped: `missing` events were dropped.
@@ -65,6 +98,8 @@ public final class InputTracker {
     // dynamic checks cost more than the work they guard.
     @exclusivity(unchecked) public private(set) var statistics = Statistics()
     @exclusivity(unchecked) public private(set) var lastGap: GapReason?
+    /// What the last read lost, line by line (empty when it lost nothing).
+    @exclusivity(unchecked) public private(set) var losses: [LineLoss] = []
 
     private let offsets: [UInt32]
     /// Each line's position in `offsets`, indexed by offset; -1 for offsets not in the
@@ -72,6 +107,11 @@ public final class InputTracker {
     private let positionAtOffset: [Int]
     @exclusivity(unchecked) private var debouncers: [Debouncer]
     @exclusivity(unchecked) private var lastGlobalSequence: UInt64 = 0
+    /// Each line's last sequence number (numbered events), in `offsets` order.
+    @exclusivity(unchecked) private var lastLineSequences: [UInt64]
+    /// Whether each line's raw level is its last event's (or the level read at start,
+    /// which precedes the first), rather than a correction's.
+    @exclusivity(unchecked) private var levelFromEvent: [Bool]
     @exclusivity(unchecked) private var events: [EdgeEvent] = []
 
     /// Reads the lines' current levels: they are the starting values.
@@ -93,6 +133,8 @@ public final class InputTracker {
             if kernelDebounces && software.mode == .stable { software = .none }
             return Debouncer(software, level: level)
         }
+        lastLineSequences = [UInt64](repeating: 0, count: offsets.count)
+        levelFromEvent = [Bool](repeating: true, count: offsets.count)
         events.reserveCapacity(64)
     }
 
@@ -133,6 +175,7 @@ public final class InputTracker {
     public func readable(_ fileDescriptor: Int32, now: UInt64,
                          into changes: inout [Change]) throws(GPIOError) {
         events.removeAll(keepingCapacity: true)
+        if !losses.isEmpty { losses.removeAll(keepingCapacity: true) }
         let count = try request.readEvents(from: fileDescriptor, into: &events)
         statistics.events += count
         var gap: GapReason?
@@ -145,15 +188,26 @@ public final class InputTracker {
                     gap = .sequenceGap(missing: event.globalSequence - lastGlobalSequence - 1)
                 }
                 lastGlobalSequence = event.globalSequence
+                let previous = lastLineSequences[position]
+                if event.lineSequence > previous &+ 1 {
+                    noteDroppedEdges(event.lineSequence - previous - 1, after: previous, at: position)
+                }
+                lastLineSequences[position] = event.lineSequence
             } else if debouncers[position].raw == event.edge.level, gap == nil {
                 gap = .repeatedEdge(offset: event.offset)
+                noteUnnumberedLoss(at: position)
             }
+            levelFromEvent[position] = true
             if let level = debouncers[position].edge(to: event.edge.level, at: event.timestamp) {
                 changes.append(Change(offset: event.offset, value: level, timestamp: event.timestamp))
             }
         }
         if gap == nil, !numbered, count > 0, count >= request.eventBufferCapacity {
             gap = .fullBuffer(count: count)
+            // A libgpiod v1 descriptor carries one line's events.
+            if let last = events.last, let position = position(of: last.offset) {
+                noteUnnumberedLoss(at: position)
+            }
         }
         if let gap {
             try recover(from: gap, now: now, into: &changes)
@@ -167,6 +221,7 @@ public final class InputTracker {
         for (position, value) in values.enumerated() where position < debouncers.count {
             guard debouncers[position].raw != value else { continue }
             statistics.corrections += 1
+            levelFromEvent[position] = false
             if let level = debouncers[position].edge(to: value, at: now) {
                 changes.append(Change(offset: offsets[position], value: level, timestamp: now))
             }
@@ -186,6 +241,25 @@ public final class InputTracker {
         var changes: [Change] = []
         expireDeadlines(now: now, into: &changes)
         return changes
+    }
+
+    private func noteDroppedEdges(_ edges: UInt64, after previous: UInt64, at position: Int) {
+        // See `LineLoss` for why half, and which way it rounds.
+        let pulses: UInt64
+        if debouncers[position].period > 0 {
+            pulses = 0
+        } else if levelFromEvent[position] {
+            pulses = (edges + 1) / 2
+        } else {
+            pulses = edges / 2
+        }
+        losses.append(LineLoss(offset: offsets[position], edges: edges, firstMissing: previous + 1, pulses: pulses))
+    }
+
+    private func noteUnnumberedLoss(at position: Int) {
+        let offset = offsets[position]
+        guard !losses.contains(where: { $0.offset == offset }) else { return }
+        losses.append(LineLoss(offset: offset, edges: nil))
     }
 
     private func recover(from gap: GapReason, now: UInt64,

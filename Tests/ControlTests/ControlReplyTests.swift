@@ -80,4 +80,23 @@ struct ControlReplyTests {
               (none)
             """)
     }
+
+    @Test("losses in a snapshot: one object per input or counter that lost edges, decoded back; the table lists them")
+    func losses() throws {
+        let snapshot = EngineSnapshot(inputs: ["meter": false], signals: ["water": .number(250, "L")], outputs: [:],
+                                      lost: ["meter": LostPulses(losses: 1, edges: 168, pulses: 84),
+                                             "water": LostPulses(losses: 1, edges: 168, pulses: 84),
+                                             "gas": LostPulses(losses: 2)])
+        let reply = ControlReply.status(snapshot)
+        #expect(reply.encoded().hasSuffix(#""lost":{"gas":{"losses":2,"edges":0,"pulses":0},"#
+            + #""meter":{"losses":1,"edges":168,"pulses":84},"water":{"losses":1,"edges":168,"pulses":84}}}"#),
+            "\(reply.encoded())")
+        #expect(try ControlReply(decoding: reply.encoded()) == reply)
+        #expect(snapshot.table.hasSuffix("""
+            LOST (edges the kernel dropped)
+              gas    2 losses: at least one edge each
+              meter  1 loss: 168 edges, 84 pulses
+              water  1 loss: 168 edges, 84 pulses
+            """), "\(snapshot.table)")
+    }
 }

@@ -88,6 +88,41 @@ import Testing
         #expect(changes.last == InputTracker.Change(offset: 0, value: true, timestamp: clock.now))
     }
 
+    @Test func numberedLossesNameTheLineTheEdgesAndThePulsesTheLevelsMissed() throws {
+        let rig = try rig(.numbered, eventBufferSize: 4)
+        // 2,001 toggles from low with nobody reading: 1,001 rising edges. The buffer keeps
+        // the 4 newest (F R F R); of the 1,997 dropped (R F ... R), 999 are rising, and the
+        // first kept edge (falling, on a line held low) shows none of them.
+        for _ in 0..<2_001 { rig.sim.toggle(.name("A")) }
+        let changes = try drain(rig)
+        #expect(rig.tracker.losses == [InputTracker.LineLoss(offset: 0, edges: 1_997, firstMissing: 1, pulses: 999)])
+        #expect(changes.filter(\.value).count + 999 == 1_001)
+        // The next read, which loses nothing, reports no loss.
+        rig.sim.toggle(.name("A"))
+        _ = try drain(rig)
+        #expect(rig.tracker.losses.isEmpty)
+    }
+
+    @Test func aLossAfterACorrectionAddsHalfRoundedDown() throws {
+        let rig = try rig(.numbered)
+        let lossy = LossyRequest(rig.request, dropEvery: 2, numbered: true)
+        let tracker = try InputTracker(request: lossy, now: clock.now)
+        // R1 F2 R3 F4 R5: the odd ones are dropped. F2 and F4 each follow one dropped
+        // rising edge (after an event: 1 each); R5's loss leaves the line low by the
+        // events, and the re-read corrects it to high, which counts R5 as a change.
+        for _ in 0..<5 { rig.sim.toggle(.name("A")) }
+        var changes = try tracker.readable(lossy.fileDescriptors[0], now: clock.now)
+        #expect(tracker.losses.map(\.pulses) == [1, 1])
+        #expect(changes == [.init(offset: 0, value: true, timestamp: clock.now)])
+        // F6 R7 F8: F6 follows R5, which the correction already counted: 0; F8 follows
+        // R7 after an event: 1. Four rising edges in all: 1 + 1 + 0 + 1 and the correction.
+        for _ in 0..<3 { rig.sim.toggle(.name("A")) }
+        changes = try tracker.readable(lossy.fileDescriptors[0], now: clock.now)
+        #expect(tracker.losses.map(\.pulses) == [0, 1])
+        #expect(tracker.losses.map(\.edges) == [1, 1])
+        #expect(changes.filter(\.value).isEmpty)
+    }
+
     @Test func twoEdgesOfTheSameKindInARowTriggerAReRead() throws {
         let rig = try rig(.unnumbered)
         let lossy = LossyRequest(rig.request, dropEvery: 2)
@@ -121,18 +156,21 @@ import Testing
 final class LossyRequest: InputRequest {
     let base: any InputRequest
     let dropEvery: Int
+    /// Whether it passes the base's sequence numbers on (a kernel that numbers events
+    /// and dropped some), or says events are not numbered.
+    let numbersEvents: Bool
     private var seen = 0
 
-    init(_ base: any InputRequest, dropEvery: Int) {
+    init(_ base: any InputRequest, dropEvery: Int, numbered: Bool = false) {
         self.base = base
         self.dropEvery = dropEvery
+        numbersEvents = numbered && base.numbersEvents
     }
 
     var chip: ChipInfo { base.chip }
     var offsets: [UInt32] { base.offsets }
     var fileDescriptors: [Int32] { base.fileDescriptors }
     var debouncesInKernel: Bool { base.debouncesInKernel }
-    var numbersEvents: Bool { false }
     var eventBufferCapacity: Int { 1_000 }
     func values() throws(GPIOError) -> [Bool] { try base.values() }
     func release() { base.release() }

@@ -13,6 +13,8 @@ final class InputLine {
     /// When the value last changed (the loop's clock); nil: not since start.
     @exclusivity(unchecked) private(set) var changedAt: UInt64?
     private let propagation: Propagation
+    /// What the kernel's dropped events showed on this line since start.
+    var lost = LostPulses()
 
     init(declaration: InputDeclaration, offset: UInt32, value: Bool, propagation: Propagation) {
         self.declaration = declaration

@@ -32,6 +32,12 @@ final class RequestedInputs {
         }
     }
 
+    /// Whether the tracker, not the kernel, debounces `line`.
+    func debouncesInSoftware(_ line: InputLine) -> Bool {
+        let debounce = line.declaration.debounce
+        return !debounce.isNone && (!request.debouncesInKernel || debounce.mode != .stable)
+    }
+
     /// "inputs switch1, switch2 on gpiochip0 [pinctrl-bcm2711]", for logs.
     var summary: String {
         let names = lines.map(\.name).joined(separator: ", ")

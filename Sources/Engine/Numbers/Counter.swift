@@ -13,17 +13,24 @@ final class Counter {
     /// Pulses counted since the daemon started (a reload that declares the counter the
     /// same way goes on counting), for `why`.
     private(set) var pulses: UInt64 = 0
+    /// What it counts: an input's or a signal's name.
+    let operand: String
+    /// The losses the kernel showed on the operand's line since start, and the pulses
+    /// among them that are proven and were added (`addLost`).
+    private(set) var lost = LostPulses()
     private let propagation: Propagation
     /// Told of each pulse (what it added, when) after the total has taken it: the rates
     /// of this counter.
     private var pulseObservers: [(Double, UInt64) -> Void] = []
 
     /// - Parameters:
+    ///   - operand: the input or signal it counts.
     ///   - total: the total it starts at (0, the kept total, a reload's previous total).
     ///   - pulses: the pulses counted since start by the engine a reload replaces.
-    init(_ declaration: CounterDeclaration, node: NumberNode, total: Double, pulses: UInt64 = 0,
+    init(_ declaration: CounterDeclaration, of operand: String, node: NumberNode, total: Double, pulses: UInt64 = 0,
          propagation: Propagation) {
         self.node = node
+        self.operand = operand
         self.pulses = pulses
         multiply = declaration.multiply
         base = total
@@ -38,6 +45,19 @@ final class Counter {
         pulsesSinceSet &+= 1
         node.propose(total)
         for observer in pulseObservers { observer(multiply, propagation.timestamp) }
+    }
+
+    /// The kernel dropped `edges` edges of the operand's line (0: at least one): `pulses` rising edges among them
+    /// are proven, and join the total (0 when only a loss is known). Rates are not told:
+    /// the dropped pulses have no times.
+    func addLost(edges: UInt64, pulses: UInt64) {
+        lost.losses += 1
+        lost.edges &+= edges
+        lost.pulses &+= pulses
+        guard pulses > 0 else { return }
+        self.pulses &+= pulses
+        pulsesSinceSet &+= pulses
+        node.propose(total)
     }
 
     /// A command sets the total (`gpioagg set`, `/set`, the reset button): counting

@@ -1,0 +1,35 @@
+/// What the kernel's dropped events cost an input line or a counter on it, since start:
+/// `status` shows it under `"lost"`, `why` after the value.
+///
+/// ```swift
+/// var lost = LostPulses()
+/// lost.losses += 1     // one read showed a loss
+/// lost.pulses += 3     // of which 3 pulses are proven (and were added to the total)
+/// ```
+public struct LostPulses: Hashable, Sendable {
+    /// Times a read showed a loss on the line (each at least one edge).
+    public var losses = 0
+    /// Edges the kernel's sequence numbers show were dropped (libgpiod v2; 0 with v1).
+    public var edges: UInt64 = 0
+    /// Rising edges among them that the levels did not show: the pulses a counter added.
+    public var pulses: UInt64 = 0
+
+    public init(losses: Int = 0, edges: UInt64 = 0, pulses: UInt64 = 0) {
+        self.losses = losses
+        self.edges = edges
+        self.pulses = pulses
+    }
+}
+
+extension LostPulses {
+    /// "the kernel dropped 12 edges in 2 losses, 6 pulses of them added", for `why`;
+    /// without `added` (an input), "..., 6 of them rising".
+    func whyText(added: Bool) -> String {
+        let times = "\(losses) loss\(losses == 1 ? "" : "es")"
+        guard edges > 0 else {
+            return "the kernel dropped edges \(times) (at least one each; how many is not known)"
+        }
+        return "the kernel dropped \(edges) edge\(edges == 1 ? "" : "s") in \(times), "
+            + (added ? "\(pulses) pulse\(pulses == 1 ? "" : "s") of them added" : "\(pulses) of them rising unseen")
+    }
+}
