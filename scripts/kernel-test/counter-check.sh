@@ -78,7 +78,9 @@ for rate in 250 500 1000 2000 4000 8000 16000 0; do
         break
     fi
     echo "# 200 pulses at $made per second (asked $rate): counted without loss"
-    fastest=$made
+    # A faster rate asked can come out slower (the guest's CPU is emulated): keep the
+    # highest rate made.
+    if [ "$fastest" = none ] || [ "$made" -gt "$fastest" ]; then fastest=$made; fi
 done
 ok "the fastest burst counted without loss: $fastest pulses per second (this guest, libgpiod $api)"
 if [ "$api" = v2 ]; then
