@@ -26,6 +26,10 @@ struct BrokerConnectionTests {
         #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "online")
         #expect(broker.log.contains("as gpioagg-node-test (p5, c1, k30)"), "MQTT 5, clean start, keepalive 30 s")
         #expect(client.logs.withLockedValue { $0.contains { $0.level == Logger.Level.info && $0.message.contains("connected to") } })
+        // A message is counted out when the broker acknowledges it, which the client can
+        // hear after the observer has been sent the message.
+        let deadline = Date().addingTimeInterval(10)
+        while client.statistics.messagesOut < 2, Date() < deadline { usleep(10_000) }
         let statistics = client.statistics
         #expect(statistics.connects == 1)
         #expect(statistics.messagesOut >= 2)
