@@ -216,25 +216,16 @@ final class MQTTBridge {
             }
             return
         }
-        if engine.isCounter(name) {
+        let counter = engine.isCounter(name)
+        if counter || engine.isNumericInput(name) {
             guard let number = DecimalText.parse(payload) else {
-                return refuse(payload, on: topic, because: "a counter's total is \(commandForm(on: topic))")
+                let what = counter ? "a counter's total" : "a command"
+                return refuse(payload, on: topic, because: "\(what) is \(commandForm(on: topic))")
             }
-            switch engine.setTotal(name, to: number) {
+            switch counter ? engine.setTotal(name, to: number) : engine.setNumber(name, to: number) {
             case .success: break
             case .failure(let refusal): refuse(payload, on: topic, because: "\(refusal)")
-            case nil: logger.warning("counter \(name) is not running")
-            }
-            return
-        }
-        if engine.isNumericInput(name) {
-            guard let number = DecimalText.parse(payload) else {
-                return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
-            }
-            switch engine.setNumber(name, to: number) {
-            case .success: break
-            case .failure(let refusal): refuse(payload, on: topic, because: "\(refusal)")
-            case nil: logger.warning("command input \(name) is not running")
+            case nil: logger.warning("\(counter ? "counter" : "command input") \(name) is not running")
             }
             return
         }
