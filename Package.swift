@@ -46,6 +46,12 @@
 //                    of kernel units, typed failures instead of made-up values, and a
 //                    reader with a thread of its own, so that a read that blocks never
 //                    holds up the loop. Depends on SystemCore, Values and Locks.
+//   PWM              The kernel's PWM controllers from sysfs (/sys/class/pwm): a
+//                    controller found by its device name or pwmchipN, a channel exported
+//                    or taken over, its period, duty cycle, polarity and enable written in
+//                    an order the kernel accepts (the inverted duty cycle computed where a
+//                    driver refuses the polarity). Depends on GPIO (the boards' PWM
+//                    controllers, for what to enable) and SystemCore.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event), which platform each kind of node is
@@ -112,7 +118,7 @@
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
 //                    The real-kernel suite: runs inside a qemu guest against gpio-sim
-//                    (scripts/kernel-test).
+//                    (scripts/kernel-test), and against pwm-sim for the PWM module.
 import PackageDescription
 
 let openCombine: [Target.Dependency] = [
@@ -150,6 +156,7 @@ let package = Package(
         .target(name: "Values"),
         .target(name: "Numbers", dependencies: ["Values"]),
         .target(name: "Sensors", dependencies: ["Locks", "SystemCore", "Values"]),
+        .target(name: "PWM", dependencies: ["GPIO", "SystemCore"]),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "Sensors", "SystemCore", "Values"]),
@@ -204,6 +211,7 @@ let package = Package(
                 "Control",
                 "Loop",
                 "LoopEmbedded",
+                "PWM",
                 "Scenario",
                 "Sensors",
                 "Service",
@@ -214,7 +222,7 @@ let package = Package(
                           dependencies: ["Reactive", "ReactiveTesting", "Engine", "Config", "GPIO", "GPIOSimulated", "Loop",
                                          "LoopEmbedded", "Locks", "MQTT", "MosquittoTesting", "Service", "Simulation", "TestSupport",
                                          .product(name: "Logging", package: "swift-log")]),
-        .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod"]),
+        .executableTarget(name: "gpioagg-kernel-check", dependencies: ["GPIO", "GPIOLibgpiod", "PWM"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting"]),
         .testTarget(name: "GPIOTests",
@@ -225,6 +233,7 @@ let package = Package(
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
+        .testTarget(name: "PWMTests", dependencies: ["PWM", "GPIO", "Locks", "SystemCore", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),

@@ -8,6 +8,14 @@
 // "raspberrypi-exp-gpio" with 8 lines, gpio-bcm-virt.c "brcmvirt-gpio" with 2); chip
 // numbers are those of current Raspberry Pi OS kernels. Every board's SoC thermometer is
 // the thermal zone `cpu-thermal` (the device trees' `cpu_thermal: cpu-thermal` node).
+//
+// PWM controllers are named by their device (the `device` link of /sys/class/pwm/
+// pwmchipN: the device tree node's unit address and name), since the pwmchipN numbers
+// changed between Raspberry Pi kernels. The Pi 4's PWM0 (bcm2711 `pwm@7e20c000`, at
+// fe20c000 in the ARM's map) has two channels: 0 on GPIO12 or GPIO18, 1 on GPIO13 or
+// GPIO19. The Pi 5's RP1 PWM0 (`pwm@98000`, 1f00098000.pwm) has four: 0 on GPIO12, 1 on
+// GPIO13, 2 on GPIO18, 3 on GPIO19; the fan connector is on the RP1's second PWM,
+// which the fan's own driver holds. Neither appears until an overlay routes its pins.
 
 extension BoardProfile {
     /// `GPIO<first>` to `GPIO<last>`.
@@ -80,7 +88,15 @@ extension BoardProfile {
                 "BT_ON", "WL_ON", "PWR_LED_OFF", "GLOBAL_RESET", "VDD_SD_IO_SEL", "CAM_GPIO", "SD_PWR_ON", "SD_OC_N",
             ]),
         ],
-        thermalZones: ["cpu-thermal"])
+        thermalZones: ["cpu-thermal"],
+        pwmControllers: [
+            PWMControllerProfile(
+                deviceName: "fe20c000.pwm",
+                channels: [.init(number: 0, gpios: [12, 18]), .init(number: 1, gpios: [13, 19])],
+                enabling: "dtoverlay=pwm-2chan in /boot/firmware/config.txt (channel 0 on GPIO18, 1 on GPIO19; "
+                    + "its pin= and func= parameters move them to GPIO12 and GPIO13; dtoverlay=pwm for channel 0 alone), "
+                    + "then a reboot; analogue audio must not hold the pins"),
+        ])
 
     /// Raspberry Pi 5.
     ///
@@ -118,7 +134,16 @@ extension BoardProfile {
             ]),
         ],
         formerChipNames: ["gpiochip4": "where kernels before 6.6.47 put the header controller; declare it as label: pinctrl-rp1"],
-        thermalZones: ["cpu-thermal"])
+        thermalZones: ["cpu-thermal"],
+        pwmControllers: [
+            PWMControllerProfile(
+                deviceName: "1f00098000.pwm",
+                channels: [.init(number: 0, gpios: [12]), .init(number: 1, gpios: [13]),
+                           .init(number: 2, gpios: [18]), .init(number: 3, gpios: [19])],
+                enabling: "the RP1's PWM0: dtoverlay=pwm-2chan in /boot/firmware/config.txt (channels 2 and 3 on "
+                    + "GPIO18 and GPIO19; its pin= and func= parameters move them to GPIO12 and GPIO13 for channels "
+                    + "0 and 1), then a reboot"),
+        ])
 
     /// Raspberry Pi Zero 2 W.
     ///

@@ -37,15 +37,20 @@ public struct BoardProfile: Hashable, Sendable {
     /// the SoC's thermometer, which needs no overlay: a sensor input reads one as
     /// `{ thermal: cpu-thermal }`, and `gpioagg detect --simulate --board` lists them.
     public let thermalZones: [String]
+    /// The PWM controllers the header's pins can reach (`/sys/class/pwm`), each by its
+    /// device name; empty where no profile says.
+    public let pwmControllers: [PWMControllerProfile]
 
     public init(name: String, model: String, chips: [Chip], header: PinHeader = .raspberryPi,
-                formerChipNames: [String: String] = [:], thermalZones: [String] = []) {
+                formerChipNames: [String: String] = [:], thermalZones: [String] = [],
+                pwmControllers: [PWMControllerProfile] = []) {
         self.name = name
         self.model = model
         self.chips = chips
         self.header = header
         self.formerChipNames = formerChipNames
         self.thermalZones = thermalZones
+        self.pwmControllers = pwmControllers
     }
 
     /// The chip that drives the 40-pin header. Every profile has one.

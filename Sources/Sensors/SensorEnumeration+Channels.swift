@@ -1,3 +1,5 @@
+import SystemCore
+
 /// Which channels a device's folder offers, from its file names, as the kernel's ABI
 /// names them.
 extension SensorEnumeration {

@@ -1,3 +1,5 @@
+import SystemCore
+
 /// Finds a device's folder under a sysfs root: `/sys`, or a test's tree laid out as the
 /// kernel lays it out. A search lists the kind's class folder and reads each device's
 /// name; `SensorSession` does it once and again only after the device disappears.

@@ -1,3 +1,5 @@
+import SystemCore
+
 /// Which files of a located device give a channel's value, decided once when the
 /// device is found (`SensorSession`), so that a read opens only them.
 ///

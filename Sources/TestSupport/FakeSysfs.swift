@@ -2,8 +2,8 @@ import Foundation
 
 /// A sysfs tree in a temporary folder, laid out as the kernel lays it out: each device's
 /// folder under `devices/` where its bus puts it, and the class and bus folders
-/// (`bus/iio/devices`, `class/hwmon`, `class/thermal`, `bus/w1/devices`) holding links
-/// to it. Attribute files hold the kernel's text, newline included. Removed with
+/// (`bus/iio/devices`, `class/hwmon`, `class/thermal`, `bus/w1/devices`, `class/pwm`)
+/// holding links to it. Attribute files hold the kernel's text, newline included. Removed with
 /// everything in it.
 public final class FakeSysfs {
     private let directory: TemporaryDirectory
@@ -55,6 +55,31 @@ public final class FakeSysfs {
         if !FileManager.default.fileExists(atPath: root + "/bus/w1/devices/\(master)") {
             try link(root + "/bus/w1/devices/\(master)", to: masterFolder)
         }
+        return folder
+    }
+
+    /// A PWM controller: `devices/platform/soc/<device>/pwm/pwmchipN` with `npwm`,
+    /// `export` and `unexport`, its `device` link to the controller's folder, and
+    /// `class/pwm/pwmchipN` linking to it. Writing `export` makes no channel here: a test
+    /// plays the kernel with `pwmChannel`.
+    @discardableResult
+    public func pwmChip(_ number: Int, device: String, channels: Int) throws -> String {
+        let deviceFolder = root + "/devices/platform/soc/\(device)"
+        let folder = deviceFolder + "/pwm/pwmchip\(number)"
+        try makeFolder(folder, files: ["npwm": "\(channels)\n", "export": "", "unexport": ""])
+        try link(folder + "/device", to: deviceFolder)
+        try link(root + "/class/pwm/pwmchip\(number)", to: folder)
+        return folder
+    }
+
+    /// An exported channel of the controller in `chip` (`pwmchip0/pwm1`), its files
+    /// holding what the kernel shows: a fresh channel has period 0, normal polarity, off.
+    @discardableResult
+    public func pwmChannel(_ channel: Int, of chip: String, period: UInt64 = 0, dutyCycle: UInt64 = 0,
+                           polarity: String = "normal", enabled: Bool = false) throws -> String {
+        let folder = chip + "/pwm\(channel)"
+        try makeFolder(folder, files: ["period": "\(period)\n", "duty_cycle": "\(dutyCycle)\n",
+                                       "polarity": "\(polarity)\n", "enable": enabled ? "1\n" : "0\n"])
         return folder
     }
 

@@ -8,7 +8,12 @@ import GPIOLibgpiod
 
 // The real-kernel suite of the libgpiod backend. It runs as root inside a qemu guest
 // with configfs mounted and gpio-sim loaded (scripts/kernel-test/run), makes its own
-// simulated chip and prints TAP.
+// simulated chip and prints TAP. `pwm ...` sets one PWM channel instead (PWMCommand).
+
+// `pwm ...`: one PWM channel set through the PWM module, for pwm-check.sh.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "pwm" {
+    exit(PWMCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let tap = TAP()
 tap.line("# libgpiod \(LibgpiodBackend.libraryVersion) API v\(LibgpiodBackend.apiGeneration)")

@@ -2,18 +2,25 @@
 import CommandParsing
 import Control
 import GPIO
+import PWM
 import Sensors
 
 extension GPIOAgg {
-    /// `gpioagg detect`: the chips, like `gpiodetect`, and the sensors under `/sys` with
-    /// the config line that reads each.
+    /// `gpioagg detect`: the chips, like `gpiodetect`, the PWM controllers with their
+    /// exported channels, and the sensors under `/sys` with the config line that reads each.
     struct Detect: Command {
         static let help = CommandHelp(
             name: "gpioagg detect",
-            abstract: "List the GPIO chips (name, label, lines) and the sensors, with the config line for each.",
+            abstract: "List the GPIO chips (name, label, lines), the PWM controllers and the sensors, with the config line for each sensor.",
             discussion: """
                 Name a chip in a config file by its label (stable across kernels and \
                 boards), its name (gpiochip0) or its path (/dev/gpiochip0).
+
+                PWM controllers (/sys/class/pwm): each pwmchipN with its device name \
+                (fe20c000.pwm: name a controller by it, as pwmchipN numbers change between \
+                kernels), its channels, the header GPIOs a Raspberry Pi routes them to, and \
+                each exported channel's frequency, duty cycle, polarity and enable. Under \
+                --simulate they are the simulated board's, not read.
 
                 Sensors: each IIO device's channels, each hwmon device's inputs, each \
                 thermal zone and each 1-Wire thermometer under /sys, each read once with its \
@@ -24,9 +31,11 @@ extension GPIOAgg {
                 """,
             options: BackendOptions.options + [
                 SysfsRoot.option(
-                    help: "Read the sensors under this folder, laid out as /sys is (also under --simulate).",
+                    help: "Read the sensors and PWM controllers under this folder, laid out as /sys is (also under --simulate).",
                     defaultValue: "/sys"),
                 .flag("json", help: "Print JSON: {\"chips\": [{\"name\", \"path\", \"label\", \"lines\"}...], "
+                    + "\"pwm\": [{\"name\", \"device\", \"channels\", \"exported\": [{\"channel\", \"period\", "
+                    + "\"duty_cycle\", \"polarity\", \"enabled\", \"failure\"}...], \"simulated\"}...], "
                     + "\"sensors\": [{\"source\", \"name\", \"at\", \"channel\", \"value\", \"unit\", \"failure\", "
                     + "\"config\", \"simulated\"}...]}."),
             ]
@@ -50,16 +59,18 @@ extension GPIOAgg {
             } catch {
                 throw exitReporting(error)
             }
+            let pwm = detectPWM()
             let sensors = detectSensors()
             if json {
                 let object = JSONObject([
                     "chips": .array(chips.map(\.json)),
+                    "pwm": pwm.json,
                     "sensors": .array(sensors.found.map(\.json)),
                 ])
                 print(JSONValue.object(object).serialized(.spaced))
                 return
             }
-            if chips.isEmpty, sensors.found.isEmpty {
+            if chips.isEmpty, sensors.found.isEmpty, pwm.controllers.isEmpty {
                 throw exitReporting(message: "no GPIO chips found (no readable /dev/gpiochip*) and no sensors found under \(sensors.root)",
                                     hint: "try --simulate")
             }
@@ -68,7 +79,20 @@ extension GPIOAgg {
                 print("\(chip.name) [\(chip.label)] (\(chip.lineCount) lines)")
             }
             print("")
+            if !pwm.lines.isEmpty {
+                for line in pwm.lines { print(line) }
+                print("")
+            }
             for line in sensors.lines { print(line) }
+        }
+
+        /// The PWM controllers under the sysfs root; or, under `--simulate` without
+        /// `--sysfs-root`, the simulated board's (a Pi 4's when no board is named).
+        private func detectPWM() -> PWMSection {
+            if backend.simulate, sysfsRoot == nil {
+                return PWMSection.simulated(board: backend.board ?? BoardProfile.pi4)
+            }
+            return PWMSection.read(root: sysfsRoot ?? "/sys")
         }
 
         /// The sensors under the sysfs root, read; or, under `--simulate` without

@@ -5,12 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SystemCore
 
-/// The file operations sensors need on sysfs, through `SystemCall`. Only the reader's
-/// thread calls them: reading an attribute blocks for as long as the kernel takes (a
-/// DS18B20's conversion, an I²C transfer), which is why it is opened without
-/// `O_NONBLOCK` (which sysfs ignores anyway) and never from the event loop.
+/// The file operations sensors and PWM channels need on sysfs, through `SystemCall`.
+/// Reading or writing an attribute blocks for as long as the kernel takes (a DS18B20's
+/// conversion, an I²C transfer, a PWM driver's `apply`), which is why it is opened
+/// without `O_NONBLOCK` (which sysfs ignores anyway): sensors read them on the reader's
+/// thread, never on the event loop.
 ///
 /// ```swift
 /// let text = try SysfsFiles.readAttribute("/sys/class/thermal/thermal_zone0/temp")  // "48312\n"
@@ -29,8 +29,9 @@ public enum SysfsFiles {
     }
 
     /// Writes `text` to the attribute in one `write` (sysfs takes a store whole).
+    /// `O_TRUNC` means nothing to sysfs, and makes a test's plain file hold only `text`.
     public static func writeAttribute(_ path: String, _ text: String) throws(SystemCallError) {
-        let descriptor = try SystemCall.retrying("open") { open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+        let descriptor = try SystemCall.retrying("open") { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) }
         defer { SystemCall.close(descriptor) }
         let bytes = Array(text.utf8)
         try SystemCall.retrying("write") { bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } }
@@ -70,12 +71,12 @@ public enum SysfsFiles {
     }
 
     /// The last component of a path.
-    static func lastComponent(_ path: String) -> String {
+    public static func lastComponent(_ path: String) -> String {
         String(path.split(separator: "/").last ?? "")
     }
 
     /// The path without its last component.
-    static func parent(_ path: String) -> String {
+    public static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

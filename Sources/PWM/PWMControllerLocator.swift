@@ -1,0 +1,36 @@
+/// How a config names a PWM controller: by its device (`fe20c000.pwm`, the `device` link
+/// of `/sys/class/pwm/pwmchipN`, stable across kernels) or by its `pwmchipN`, whose
+/// number changed between Raspberry Pi kernels.
+///
+/// ```swift
+/// PWMControllerLocator("1f00098000.pwm")   // .device("1f00098000.pwm")
+/// PWMControllerLocator("pwmchip2")         // .chip(2)
+/// ```
+public enum PWMControllerLocator: Hashable, Sendable, CustomStringConvertible {
+    case device(String)
+    case chip(Int)
+
+    /// `pwmchip` followed by digits is a chip number; anything else a device name.
+    public init(_ text: String) {
+        if text.hasPrefix("pwmchip"), let number = Int(text.dropFirst(7)), number >= 0,
+           text.dropFirst(7).allSatisfy(\.isASCII) {
+            self = .chip(number)
+        } else {
+            self = .device(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .device(let name): name
+        case .chip(let number): "pwmchip\(number)"
+        }
+    }
+
+    public func matches(_ controller: PWMController) -> Bool {
+        switch self {
+        case .device(let name): controller.deviceName == name
+        case .chip(let number): controller.number == number
+        }
+    }
+}
