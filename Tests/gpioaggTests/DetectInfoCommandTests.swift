@@ -3,12 +3,18 @@ import Testing
 
 @Suite("gpioagg detect and info")
 struct DetectInfoCommandTests {
-    @Test("detect lists the simulated chip like gpiodetect, then the simulated Pi 4's thermal zone")
+    @Test("detect lists the simulated chip like gpiodetect, then the simulated Pi 4's PWM controller and thermal zone")
     func detectSimulated() throws {
         let result = try runProduct("gpioagg", ["detect", "--simulate"])
         #expect(result.status == 0)
         #expect(result.lines == [
             "gpiochip0 [pinctrl-bcm2711] (58 lines)",
+            "",
+            "PWM controllers of the simulated Raspberry Pi 4 Model B (listed, not simulated):",
+            "  fe20c000.pwm (2 channels): 0 on GPIO12 (pin 32) or GPIO18 (pin 12), 1 on GPIO13 (pin 33) or GPIO19 (pin 35)",
+            "    appears with dtoverlay=pwm-2chan in /boot/firmware/config.txt (channel 0 on GPIO18, 1 on GPIO19; its pin= "
+                + "and func= parameters move them to GPIO12 and GPIO13; dtoverlay=pwm for channel 0 alone), then a reboot; "
+                + "analogue audio must not hold the pins",
             "",
             "sensors of the simulated Raspberry Pi 4 Model B (not read: a simulated sensor input takes its value from gpioagg sim set):",
             "  thermal cpu-thermal  temp  simulated  cpu: { thermal: cpu-thermal }",
@@ -25,6 +31,7 @@ struct DetectInfoCommandTests {
         #expect(chips?.first?["label"] as? String == "pinctrl-bcm2711")
         #expect(chips?.first?["lines"] as? Int == 58)
         #expect((parsed?["sensors"] as? [[String: Any]])?.count == 1)
+        #expect((parsed?["pwm"] as? [[String: Any]])?.first?["device"] as? String == "fe20c000.pwm")
     }
 
     @Test("info lists every line with its name, consumer and direction", arguments: [

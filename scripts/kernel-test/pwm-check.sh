@@ -22,6 +22,9 @@ applied() { awk -v c="$1" '$1 == c { print $2, $3, $4, $5 }' "$APPLIED"; }
 # One setting through the PWM module, in its own process.
 set_pwm() { gpioagg-kernel-check pwm /sys "$@" >"$out" 2>"$err"; }
 show() { sed 's/^/#   /' "$out" "$err"; }
+uptime_cs() { read -r up _ < /proc/uptime; echo "${up%.*}${up#*.}"; }   # centiseconds
+
+start=$(uptime_cs)
 
 if insmod /lib/modules/pwm-sim.ko device=$DEVICE npwm=2; then
     ok "pwm-sim loads as $DEVICE with 2 channels"
@@ -117,5 +120,6 @@ else
     not_ok "gpioagg detect --json's \"pwm\""; show
 fi
 
+echo "# pwm check took $(( ($(uptime_cs) - start) * 10 )) ms in the guest"
 echo "1..$n"
 exit $failed
