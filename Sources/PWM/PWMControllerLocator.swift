@@ -12,8 +12,9 @@ public enum PWMControllerLocator: Hashable, Sendable, CustomStringConvertible {
 
     /// `pwmchip` followed by digits is a chip number; anything else a device name.
     public init(_ text: String) {
-        if text.hasPrefix("pwmchip"), let number = Int(text.dropFirst(7)), number >= 0,
-           text.dropFirst(7).allSatisfy(\.isASCII) {
+        let digits = text.dropFirst(7)
+        if text.hasPrefix("pwmchip"), !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+           let number = Int(digits) {
             self = .chip(number)
         } else {
             self = .device(text)

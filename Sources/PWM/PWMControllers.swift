@@ -49,9 +49,10 @@ public struct PWMControllers: Sendable {
     static func hints(for locator: PWMControllerLocator) -> [String] {
         switch locator {
         case .device(let name):
-            return BoardProfile.all.flatMap { board in
+            let boards = BoardProfile.all.flatMap { board in
                 board.pwmControllers.filter { $0.deviceName == name }.map { "on a \(board.model) it appears with \($0.enabling)" }
             }
+            return boards.isEmpty ? ["`gpioagg detect` lists each controller by its device name"] : boards
         case .chip:
             let known = BoardProfile.all.flatMap { board in board.pwmControllers.map { "\($0.deviceName) on a \(board.model)" } }
             return ["pwmchipN numbers change between kernels; name the controller by its device, as `gpioagg detect` lists it"

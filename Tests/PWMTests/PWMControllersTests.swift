@@ -28,6 +28,8 @@ struct PWMControllersTests {
         #expect(try controllers.find(PWMControllerLocator("pwmchip0")).deviceName == "fe20c000.pwm")
         #expect(PWMControllerLocator("pwmchip12") == .chip(12))
         #expect(PWMControllerLocator("pwmchipx") == .device("pwmchipx"))
+        #expect(PWMControllerLocator("pwmchip+3") == .device("pwmchip+3"))
+        #expect(PWMControllerLocator("pwmchip") == .device("pwmchip"))
     }
 
     @Test("a missing Pi 4 controller: what is present and what to enable")
@@ -47,6 +49,14 @@ struct PWMControllersTests {
         let error = #expect(throws: PWMError.self) { try PWMControllers(root: tree.root).find(.device("1f00098000.pwm")) }
         let text = try #require(error).description
         #expect(text.hasPrefix("no PWM controller 1f00098000.pwm (present: none); on a Raspberry Pi 5 it appears with the RP1's PWM0"))
+    }
+
+    @Test("a missing controller no board has: where to find the device names")
+    func missingUnknown() throws {
+        let tree = try Self.twoControllers()
+        let error = #expect(throws: PWMError.self) { try PWMControllers(root: tree.root).find(.device("48000000.pwm")) }
+        #expect(error?.description == "no PWM controller 48000000.pwm (present: pwmchip0 [fe20c000.pwm] (2 channels), "
+            + "pwmchip2 [1f00098000.pwm] (4 channels)); `gpioagg detect` lists each controller by its device name")
     }
 
     @Test("a missing pwmchipN says that numbers change and which device names the boards have")
