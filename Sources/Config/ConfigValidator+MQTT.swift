@@ -7,11 +7,12 @@ import HomeAssistantClasses
 import MQTTCore
 
 extension ConfigValidator {
-    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type"]
+    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type", displayNameKey]
         + numberCommandKeys + numberKeys
     /// What a numeric command input takes that a level does not (besides `numberKeys`).
     static let numberCommandKeys = ["min", "max", "step", "mode"]
-    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type"]
+    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type",
+                                   displayNameKey]
         + numberKeys
     static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
                            "max_message_size"]
@@ -55,6 +56,8 @@ extension ConfigValidator {
                 declaration.deviceClass = type == .number
                     ? deviceClass(setting, for: HomeAssistantComponent.number, in: what)
                     : deviceClass(setting, for: HomeAssistantComponent.switch, in: what)
+            case Self.displayNameKey:
+                declaration.displayName = displayName(setting, in: what)
             case "min", "max", "step":
                 guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
                 bounds[setting.key] = setting
@@ -129,6 +132,7 @@ extension ConfigValidator {
         var payloadOn: String?
         var payloadOff: String?
         var deviceClass: String?
+        var displayName: String?
         var hold = RemoteInputDeclaration.defaultHold
         var number = NumberRemoteDeclaration()
         var valid = true
@@ -159,6 +163,8 @@ extension ConfigValidator {
                 deviceClass = type == .number
                     ? self.deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
                     : self.deviceClass(setting, for: HomeAssistantComponent.binarySensor, in: what)
+            case Self.displayNameKey:
+                displayName = self.displayName(setting, in: what)
             default:
                 break
             }
@@ -177,6 +183,7 @@ extension ConfigValidator {
         declaration.payloadOn = payloadOn
         declaration.payloadOff = payloadOff
         declaration.deviceClass = deviceClass
+        declaration.displayName = displayName
         declaration.hold = hold
         if type == .number {
             declaration.number = number

@@ -3,7 +3,7 @@ import HomeAssistantClasses
 
 extension ConfigValidator {
     static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on",
-                             "device_class"]
+                             "device_class", displayNameKey]
 
     /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
     mutating func readOutputs(_ section: SourceNode.Entry) {
@@ -35,6 +35,7 @@ extension ConfigValidator {
             var pulse: Duration?
             var maxOn: Duration?
             var deviceClass: String?
+            var displayName: String?
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -64,6 +65,8 @@ extension ConfigValidator {
                     // what check accepts is what Home Assistant takes.
                     let component = HomeAssistantEntityKind.output.component
                     deviceClass = self.deviceClass(setting, for: component, in: what)
+                case Self.displayNameKey:
+                    displayName = self.displayName(setting, in: what)
                 default:
                     break
                 }
@@ -77,12 +80,12 @@ extension ConfigValidator {
             // Entries with other errors are kept too, so that their lines and names are
             // still checked; the configuration is only returned when there is no error.
             guard let chip, let line, let follows else { continue }
-            outputs.append(ReadOutput(
-                declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
-                                               initial: initial, safe: safe, activeLow: activeLow, drive: drive,
-                                               restore: restore, pulse: pulse, maxOn: maxOn,
-                                               deviceClass: deviceClass, location: entry.keyLocation),
-                chip: chip, lineLocation: lineLocation, follows: follows))
+            var declaration = OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
+                                                initial: initial, safe: safe, activeLow: activeLow, drive: drive,
+                                                restore: restore, pulse: pulse, maxOn: maxOn,
+                                                deviceClass: deviceClass, location: entry.keyLocation)
+            declaration.displayName = displayName
+            outputs.append(ReadOutput(declaration: declaration, chip: chip, lineLocation: lineLocation, follows: follows))
         }
     }
 

@@ -89,6 +89,10 @@ public struct InputDeclaration: Hashable, Sendable {
     public var debounce: Debounce
     /// Home Assistant's `device_class`, passed through to discovery.
     public var deviceClass: String?
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     /// Where the input's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).
@@ -121,6 +125,10 @@ public struct CommandInputDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// `type: number`: its range, unit and filters (`initial` is then unused); nil for
     /// a level (`type: level`, the default).
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberCommandDeclaration?
     public var location: SourceLocation
 
@@ -153,6 +161,10 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
     /// `type: number`: the payload is a decimal number, the fallback a number or
     /// unavailable (`fallback`, `payloadOn` and `payloadOff` are then unused); nil for a
     /// level.
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberRemoteDeclaration?
     public var location: SourceLocation
     public var topicLocation: SourceLocation
@@ -360,6 +372,10 @@ public struct SignalDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// A numeric signal's unit (its operands'), precision, filters and state class; nil
     /// for a level.
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberDeclaration?
     public var location: SourceLocation
 
@@ -402,6 +418,10 @@ public struct OutputDeclaration: Hashable, Sendable {
     public var maxOn: Duration?
     /// Home Assistant's `device_class` for the output's entity, passed through to discovery.
     public var deviceClass: String?
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     /// Where the output's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).

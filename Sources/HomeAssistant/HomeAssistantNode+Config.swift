@@ -41,7 +41,7 @@ extension HomeAssistantNode {
     public func config(for entity: HomeAssistantEntity) -> JSONObject {
         let id = uniqueID(for: entity)
         var config = JSONObject()
-        config.set("name", .string(entity.kind == .resetButton ? "\(entity.name) reset" : entity.name))
+        config.set("name", .string(entity.shownName))
         config.set("unique_id", .string(id))
         // The entity id Home Assistant suggests, `<component>.<node>_<name>`, on every
         // version: `object_id` up to 2025.9 (2025.10 to 2026.3 use `default_entity_id`

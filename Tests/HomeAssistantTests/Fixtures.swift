@@ -10,7 +10,7 @@ enum Fixtures {
     static let door = HomeAssistantEntity(name: "front_door", kind: .input, deviceClass: "door")
     static let allClosed = HomeAssistantEntity(name: "all_closed", kind: .signal)
     static let porchLight = HomeAssistantEntity(name: "porch_light", kind: .output, deviceClass: "light")
-    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput)
+    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput, displayName: "Garden gate")
     static let bellDouble = HomeAssistantEntity(name: "bell_double", kind: .click(count: 2), deviceClass: "button")
     static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
                                                measurement: HomeAssistantMeasurement(unit: "L", precision: 1,

@@ -321,24 +321,27 @@ final class MQTTBridge {
     private func learn(_ configuration: Configuration) {
         var list: [HomeAssistantEntity] = []
         for input in configuration.inputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
+            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass,
+                                            displayName: input.displayName))
         }
         for input in configuration.commandInputs {
             if let number = input.number {
                 list.append(HomeAssistantEntity(name: input.name, kind: .number, deviceClass: input.deviceClass,
-                                                measurement: Self.measurement(of: number)))
+                                                measurement: Self.measurement(of: number), displayName: input.displayName))
             } else {
-                list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass))
+                list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass,
+                                                displayName: input.displayName))
             }
         }
         for input in configuration.remoteInputs {
             list.append(HomeAssistantEntity(name: input.name, kind: input.number == nil ? .input : .sensor,
                                             deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number?.number)))
+                                            measurement: Self.measurement(of: input.number?.number),
+                                            displayName: input.displayName))
         }
         for input in configuration.sensorInputs {
             list.append(HomeAssistantEntity(name: input.name, kind: .sensor, deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number)))
+                                            measurement: Self.measurement(of: input.number), displayName: input.displayName))
         }
         for signal in configuration.signals {
             let kind: HomeAssistantEntity.Kind
@@ -348,10 +351,11 @@ final class MQTTBridge {
                 kind = signal.number == nil ? .signal : .sensor
             }
             list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass,
-                                            measurement: Self.measurement(of: signal.number)))
+                                            measurement: Self.measurement(of: signal.number), displayName: signal.displayName))
         }
         for output in configuration.outputs {
-            list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass))
+            list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass,
+                                            displayName: output.displayName))
         }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
@@ -362,7 +366,8 @@ final class MQTTBridge {
         for signal in configuration.signals {
             guard case .count(_, let counter) = signal.expression else { continue }
             counters.append(signal.name)
-            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton)) }
+            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton,
+                                                                 displayName: signal.displayName)) }
         }
         discovery = HomeAssistantDiscovery(node: node, entities: announced)
         commandTopics = [:]
