@@ -99,6 +99,9 @@ extension ConfigValidator {
             && kinds[signal.declaration.name] == .signal {
             momentary.insert(signal.declaration.name)
         }
+        for input in commandInputs where input.momentary && kinds[input.name] == .input {
+            momentary.insert(input.name)
+        }
         guard !momentary.isEmpty else { return }
         let readers = "toggle:, latch:, sample:'s on:, zip:, or an output with pulse:"
         for signal in signals {

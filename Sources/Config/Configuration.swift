@@ -115,9 +115,13 @@ public struct InputDeclaration: Hashable, Sendable {
 
 /// `inputs: NAME: { command: true, initial: off, persist: true }`: an input with no
 /// line, set over MQTT (`<prefix>/<node>/NAME/set`), by Home Assistant or with
-/// `gpioagg set NAME on|off|toggle`.
+/// `gpioagg set NAME on|off|toggle`. `command: press` makes it momentary: pressed, never
+/// set (`gpioagg set NAME press`, `PRESS` on its `/set`, Home Assistant's button).
 public struct CommandInputDeclaration: Hashable, Sendable {
     public var name: String
+    /// `command: press`: each press activates it once, on and off in one instant, as a
+    /// click does; only what reacts to activations may read it. Never a number.
+    public var momentary = false
     /// Its value at start, when none was kept.
     public var initial: Bool
     /// The value survives a restart.

@@ -64,15 +64,38 @@ extension Engine {
 
     /// Sets a command or remote input (one with no line) to `value`, as an event of its
     /// own, now; `toggle` inverts it. Returns the input's new value, or nil when no
-    /// command or remote input has that name (or the engine is not running).
+    /// command or remote input has that name (or the engine is not running). A pressed
+    /// input (`command: press`) is not set: it stays off (`pressInput(_:)` presses it).
     @discardableResult
     public func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
+        guard input.kind != .press else { return input.value }
         propagation.timestamp = loop.now
         input.update(toggle ? !input.value : value ?? input.value)
         writePendingOutputsOrFail()
         return input.value
+    }
+
+    /// Presses the momentary command input `name` (`command: press`) once, as an event of
+    /// its own, now: what reacts to activations (a toggle, a latch, an output with
+    /// `pulse`) sees one. Returns whether it was pressed: false for an input that is not
+    /// momentary (it is left alone), nil when no command input has that name or the
+    /// engine is not running.
+    @discardableResult
+    public func pressInput(_ name: String) -> Bool? {
+        loop.preconditionInEventLoop()
+        guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
+        guard input.kind == .press else { return false }
+        propagation.timestamp = loop.now
+        input.activate()
+        writePendingOutputsOrFail()
+        return true
+    }
+
+    /// Whether `name` is a momentary command input (`command: press`).
+    public func isPressedInput(_ name: String) -> Bool {
+        configuration.commandInputs.contains { $0.name == name && $0.momentary }
     }
 
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`

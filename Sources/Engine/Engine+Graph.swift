@@ -24,8 +24,8 @@ extension Engine {
             }
             let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
             let previous = carried.inputs[declaration.name]
-            let input = VirtualInput(name: declaration.name, kind: .command,
-                                     value: previous?.value ?? kept ?? declaration.initial,
+            let input = VirtualInput(name: declaration.name, kind: declaration.momentary ? .press : .command,
+                                     value: declaration.momentary ? false : previous?.value ?? kept ?? declaration.initial,
                                      changedAt: previous?.changedAt, propagation: propagation)
             virtualInputs.append(input)
             levels[input.name] = input.level

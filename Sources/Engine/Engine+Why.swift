@@ -109,10 +109,14 @@ extension Engine {
                    let declaration = configuration.signals.first(where: { $0.name == name }) {
                     for operand in declaration.expression.operands { visit(operand, level: level + 1) }
                 }
+            } else if let input = virtualInputs.first(where: { $0.name == name }), input.kind == .press {
+                let pressed = input.changedAt.map { "last pressed \(left(now &- $0)) ago" } ?? "not pressed since start"
+                lines.append(indent + "\(name) off: pressed input (command: press); " + pressed
+                    + (remark(name).map { "; " + $0 } ?? ""))
             } else if let input = virtualInputs.first(where: { $0.name == name }) {
                 let what: String
                 switch input.kind {
-                case .command: what = "command input"
+                case .command, .press: what = "command input"
                 case .remote(let topic): what = "remote input on \(topic)"
                 }
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value)

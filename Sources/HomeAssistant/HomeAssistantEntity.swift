@@ -51,6 +51,10 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// sets.
     public static let resetPayload = "0"
 
+    /// What a pressed input's button (`command: press`) sends to its command topic:
+    /// `SetCommand.press` in Home Assistant's upper case (`payload_press`).
+    public static let pressPayload = "PRESS"
+
     /// Whether the entity's value is a number: it may then be unavailable, which its own
     /// availability topic says (`HomeAssistantNode.availabilityTopic(for:)`).
     public var isNumeric: Bool { component == .sensor || component == .number }

@@ -71,8 +71,10 @@ extension HomeAssistantNode {
             if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
             if let mode = measurement.mode { config.set("mode", .string(mode)) }
         case .button:
-            // The counter's command topic takes a total: the press sets it to 0.
-            config.set("payload_press", .string(HomeAssistantEntity.resetPayload))
+            // A pressed input's command topic takes PRESS; a counter's takes a total, and
+            // its reset button's press sets it to 0.
+            config.set("payload_press", .string(entity.kind == .pressInput
+                ? HomeAssistantEntity.pressPayload : HomeAssistantEntity.resetPayload))
         }
         if let own = availabilityTopic(for: entity) {
             // A number can be unavailable while the node is online: Home Assistant shows

@@ -10,6 +10,8 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     case input
     /// An input set over MQTT: a `switch` that Home Assistant can turn on and off.
     case commandInput
+    /// A momentary input (`command: press`): a `button` that Home Assistant presses.
+    case pressInput
     /// A signal with a level: a `binary_sensor`.
     case signal
     /// A momentary signal, a click gesture of `count` presses: an `event`.
@@ -32,7 +34,7 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .click: return .event
         case .sensor: return .sensor
         case .number: return .number
-        case .resetButton: return .button
+        case .resetButton, .pressInput: return .button
         }
     }
 }

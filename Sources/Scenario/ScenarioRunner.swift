@@ -192,6 +192,12 @@ public final class ScenarioRunner {
             number = given
         case .unavailable:
             number = nil
+        case .press:
+            if engine.pressInput(value.name) != true {
+                result.failures.append(ScenarioFailure(location: value.location,
+                                                       message: "'\(value.name)' is not a pressed input (command: press)"))
+            }
+            return
         case .near:
             return    // expect: only; the reader refuses it in set:
         }

@@ -114,7 +114,7 @@ final class ControlReplies: ControlHandler {
         }
     }
 
-    /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input, at once. The input
+    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input, at once. The input
     /// decides what the value means: a level takes a command (and 1 or 0), a numeric
     /// input a number within its `min:` and `max:`. A counter (`count:`) takes its new
     /// total.
@@ -132,8 +132,8 @@ final class ControlReplies: ControlHandler {
                 case nil: return .failure("the engine is not running")
                 }
             }
-            guard let command = value.command else {
-                return .failure("'\(name)' is on or off: write on, off or toggle")
+            guard let command = value.command, command.applies(toMomentary: declaration.momentary) else {
+                return .failure(SetCommand.takes(momentary: declaration.momentary, name: name))
             }
             return running.engine.setInput(name, command) == nil ? .failure("the engine is not running") : .ok
         }

@@ -45,3 +45,61 @@ struct MQTTBridgeControlsTests {
         #expect(light["state_topic"] == .string("gpioagg/garage/porch_light"))
     }
 }
+
+extension MQTTBridgeControlsTests {
+    static let gate = """
+        inputs:
+          gate_open: { command: press, name: "Open the gate" }
+          override: { command: true }
+        outputs:
+          gate_relay: { chip: main, line: GPIO7, follows: gate_open, pulse: 1s }
+        """
+    static let gateSet = "gpioagg/garage/gate_open/set"
+
+    @Test("a pressed input is a button: PRESS on its /set, no state topic")
+    func buttonDiscovery() throws {
+        let rig = try Rig(Self.gate)
+        rig.connect()
+        let config = try Self.config(rig, "homeassistant/button/garage/gate_open/config")
+        #expect(config["name"] == .string("Open the gate"))
+        #expect(config["command_topic"] == .string(Self.gateSet))
+        #expect(config["payload_press"] == .string("PRESS"))
+        #expect(config["state_topic"] == nil)
+        #expect(rig.transport.retainedText("gpioagg/garage/gate_open") == nil, "a button has no state")
+        #expect(rig.transport.subscriptions.contains(Self.gateSet))
+    }
+
+    @Test("PRESS (any case) on /set pulses the relay each time; ON, OFF and TOGGLE are refused, saying PRESS")
+    func pressOverMQTT() throws {
+        let rig = try Rig(Self.gate)
+        rig.connect()
+        for payload in ["PRESS", "press"] {
+            rig.publish(Self.gateSet, payload)
+            #expect(rig.transport.retainedText("gpioagg/garage/gate_relay") == "ON", "\(payload)")
+            rig.daemon.loop.advance(by: .seconds(1))
+            #expect(rig.transport.retainedText("gpioagg/garage/gate_relay") == "OFF", "\(payload)")
+        }
+        rig.publish(Self.gateSet, "ON")
+        #expect(rig.transport.retainedText("gpioagg/garage/gate_relay") == "OFF")
+        #expect(rig.logged("ignoring 'ON' on \(Self.gateSet): a command is PRESS").count == 1, "\(rig.messages)")
+        rig.publish("gpioagg/garage/override/set", "PRESS")
+        #expect(rig.input("override") == false)
+        #expect(rig.logged("ignoring 'PRESS' on gpioagg/garage/override/set: a command is ON, OFF, TOGGLE").count == 1)
+    }
+
+    @Test("gpioagg set presses a pressed input and refuses on/off/toggle on it, and press on an input with a level")
+    func setOverTheSocket() throws {
+        let rig = try Rig(Self.gate)
+        rig.connect()
+        #expect(rig.daemon.daemon.handle(.set(name: "gate_open", value: .command(.press))) == .ok)
+        #expect(rig.daemon.daemon.engine.snapshot().outputs["gate_relay"] == .on)
+        #expect(rig.daemon.daemon.handle(.set(name: "gate_open", value: .on))
+            == .failure("'gate_open' is pressed (command: press): write press"))
+        #expect(rig.daemon.daemon.handle(.set(name: "gate_open", value: .number(1)))
+            == .failure("'gate_open' is pressed (command: press): write press"))
+        #expect(rig.daemon.daemon.handle(.set(name: "override", value: .command(.press)))
+            == .failure("'override' is on or off: write on, off or toggle"))
+        #expect(rig.daemon.daemon.handle(.sim(name: "gate_open", action: .toggle)) == .failure(
+            "'gate_open' is a command input, not a simulated line; press it with gpioagg set gate_open press"))
+    }
+}

@@ -229,7 +229,8 @@ final class MQTTBridge {
             }
             return
         }
-        guard let command = SetCommand(payload: payload) else {
+        guard let command = SetCommand(payload: payload),
+              command.applies(toMomentary: engine.isPressedInput(name)) else {
             return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
         }
         if engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
@@ -244,10 +245,11 @@ final class MQTTBridge {
         scheduleJunkCommandSummaries()
     }
 
-    /// What a command on `topic` is: the level words, or a decimal number.
+    /// What a command on `topic` is: the level words, `PRESS`, or a decimal number.
     private func commandForm(on topic: String) -> String {
-        commandTopics[topic].map { engine.isNumericInput($0) || engine.isCounter($0) } == true
-            ? "a decimal number (e.g. 21.5)" : SetCommand.words
+        guard let name = commandTopics[topic] else { return SetCommand.words }
+        if engine.isNumericInput(name) || engine.isCounter(name) { return "a decimal number (e.g. 21.5)" }
+        return engine.isPressedInput(name) ? SetCommand.pressWords : SetCommand.words
     }
 
     private func scheduleJunkCommandSummaries() {
@@ -329,8 +331,8 @@ final class MQTTBridge {
                 list.append(HomeAssistantEntity(name: input.name, kind: .number, deviceClass: input.deviceClass,
                                                 measurement: Self.measurement(of: number), displayName: input.displayName))
             } else {
-                list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass,
-                                                displayName: input.displayName))
+                list.append(HomeAssistantEntity(name: input.name, kind: input.momentary ? .pressInput : .commandInput,
+                                                deviceClass: input.deviceClass, displayName: input.displayName))
             }
         }
         for input in configuration.remoteInputs {
