@@ -51,7 +51,9 @@ public enum ConfigSummary {
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
         lines += section("outputs:", configuration.outputs.map { output in
-            row(output.name, "chip \(output.chip), \(lineText(output.line)), follows \(output.follows), "
+            row(output.name, "chip \(output.chip), \(lineText(output.line)), "
+                + (output.follows.map { "follows \($0), " } ?? "")
+                + (output.command ? "command, " : "")
                 + "initial \(output.restore ? "restore" : ConfigText.onOff(output.initial)), "
                 + "safe \(ConfigText.onOff(output.safe)), "
                 + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)"

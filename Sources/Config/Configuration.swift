@@ -397,13 +397,17 @@ public struct SignalDeclaration: Hashable, Sendable {
     }
 }
 
-/// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
+/// `outputs: NAME: { chip, line, follows, initial, safe, active, drive, command }`.
 public struct OutputDeclaration: Hashable, Sendable {
     public var name: String
     public var chip: String
     public var line: LineLocator
-    /// The name of a signal or an input.
-    public var follows: String
+    /// The name of a signal or an input; nil for a command output that only commands set.
+    public var follows: String?
+    /// `command: true`: commands set it too (`gpioagg set NAME on|off|toggle`, its MQTT
+    /// `/set`, Home Assistant's switch). With `follows`, a command holds until what it
+    /// follows next changes; without, only commands set it.
+    public var command = false
     /// Logical value written when the line is requested, before any input is read.
     public var initial: Bool
     /// Logical value written on stop, on reload when the output goes away, and when
@@ -431,7 +435,7 @@ public struct OutputDeclaration: Hashable, Sendable {
     /// Where its `line:` value is written (`location` when there is none to point at).
     public var lineLocation: SourceLocation
 
-    public init(name: String, chip: String, line: LineLocator, follows: String,
+    public init(name: String, chip: String, line: LineLocator, follows: String?,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
                 drive: Drive = .pushPull, restore: Bool = false, pulse: Duration? = nil, maxOn: Duration? = nil,
                 deviceClass: String? = nil, location: SourceLocation, lineLocation: SourceLocation? = nil) {

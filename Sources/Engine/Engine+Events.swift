@@ -1,3 +1,4 @@
+import Values
 import GPIO
 import Logging
 
@@ -91,6 +92,33 @@ extension Engine {
         input.activate()
         writePendingOutputsOrFail()
         return true
+    }
+
+    /// Commands the output `name` (`command: true`), as an event of its own, now: `on`
+    /// and `off` hold until what it follows next changes; `toggle` inverts the line's
+    /// value (what Home Assistant's switch shows); `on` on an output with `pulse` pulses
+    /// it again. Its pulse, max_on and interlock apply as to what it follows. Returns
+    /// the line's value after the event, or nil when no output with `command: true` has
+    /// that name (or the engine is not running). `press` changes nothing.
+    @discardableResult
+    public func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
+        loop.preconditionInEventLoop()
+        guard state == .running, let output = outputs.first(where: { $0.name == name }),
+              let node = output.command else { return nil }
+        propagation.timestamp = loop.now
+        switch command {
+        case .on: node.set(true)
+        case .off: node.set(false)
+        case .toggle: node.set(!output.written)
+        case .press: return output.written
+        }
+        writePendingOutputsOrFail()
+        return output.written
+    }
+
+    /// Whether `name` is an output that takes commands (`command: true`).
+    public func isCommandOutput(_ name: String) -> Bool {
+        configuration.outputs.contains { $0.name == name && $0.command }
     }
 
     /// Whether `name` is a momentary command input (`command: press`).

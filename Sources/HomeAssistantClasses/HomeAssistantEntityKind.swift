@@ -19,6 +19,9 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
     /// its `device_class` is one of a binary sensor's.
     case output
+    /// An output with `command: true`: a `switch` whose state is the line's value and
+    /// which Home Assistant turns on and off, so its `device_class` is a switch's.
+    case commandOutput
     /// A numeric input or signal: a `sensor`.
     case sensor
     /// A numeric command input: a `number` that Home Assistant can set.
@@ -30,7 +33,7 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     public var component: HomeAssistantComponent {
         switch self {
         case .input, .signal, .output: return .binarySensor
-        case .commandInput: return .switch
+        case .commandInput, .commandOutput: return .switch
         case .click: return .event
         case .sensor: return .sensor
         case .number: return .number

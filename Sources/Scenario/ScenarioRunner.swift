@@ -237,7 +237,8 @@ public final class ScenarioRunner {
             configuration.signals.first { $0.name == signal }?.expression.operands ?? []
         }
         if let output = configuration.outputs.first(where: { $0.name == name }) {
-            return [output.follows] + operands(output.follows)
+            guard let follows = output.follows else { return [name] }
+            return [follows] + operands(follows)
         }
         if configuration.signals.contains(where: { $0.name == name }) {
             return operands(name)

@@ -147,6 +147,16 @@ final class ControlReplies: ControlHandler {
             case nil: return .failure("the engine is not running")
             }
         }
+        if let output = configuration.outputs.first(where: { $0.name == name }) {
+            guard output.command else {
+                return .failure("'\(name)' is an output that follows \(output.follows ?? "nothing"): "
+                    + "only outputs with command: true can be set")
+            }
+            guard let command = value.command, command.applies(toMomentary: false) else {
+                return .failure(SetCommand.takes(momentary: false, name: name))
+            }
+            return running.engine.setOutput(name, command) == nil ? .failure("the engine is not running") : .ok
+        }
         if configuration.inputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
                 + "under --simulate, move it with gpioagg sim")

@@ -12,6 +12,8 @@ enum Fixtures {
     static let porchLight = HomeAssistantEntity(name: "porch_light", kind: .output, deviceClass: "light")
     static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput, displayName: "Garden gate")
     static let gateOpen = HomeAssistantEntity(name: "gate_open", kind: .pressInput, displayName: "Open the gate")
+    static let hallLight = HomeAssistantEntity(name: "hall_light", kind: .commandOutput, deviceClass: "switch",
+                                               displayName: "Hall light")
     static let bellDouble = HomeAssistantEntity(name: "bell_double", kind: .click(count: 2), deviceClass: "button")
     static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
                                                measurement: HomeAssistantMeasurement(unit: "L", precision: 1,
@@ -27,6 +29,7 @@ enum Fixtures {
         ("binary_sensor_output.json", porchLight),
         ("switch_command_input.json", gate),
         ("button_press_input.json", gateOpen),
+        ("switch_output.json", hallLight),
         ("event_click.json", bellDouble),
         ("sensor_number_input.json", waterUsed),
         ("number_command_input.json", setpoint),

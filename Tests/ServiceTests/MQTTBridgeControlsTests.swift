@@ -103,3 +103,73 @@ extension MQTTBridgeControlsTests {
             "'gate_open' is a command input, not a simulated line; press it with gpioagg set gate_open press"))
     }
 }
+
+extension MQTTBridgeControlsTests {
+    static let lights = """
+        inputs:
+          hall_motion: { chip: main, line: GPIO17 }
+        outputs:
+          porch_light: { chip: main, line: GPIO5, command: true, name: "Porch light", device_class: outlet }
+          hall_light: { chip: main, line: GPIO6, follows: hall_motion, command: true }
+          gate_relay: { chip: main, line: GPIO7, command: true, pulse: 1s }
+        """
+
+    @Test("an output with command: true is a switch: its state the line's value, ON/OFF/TOGGLE on its /set")
+    func switchOutput() throws {
+        let rig = try Rig(Self.lights)
+        rig.connect()
+        let config = try Self.config(rig, "homeassistant/switch/garage/porch_light/config")
+        #expect(config["name"] == .string("Porch light"))
+        #expect(config["device_class"] == .string("outlet"))
+        #expect(config["command_topic"] == .string("gpioagg/garage/porch_light/set"))
+        #expect(config["state_topic"] == .string("gpioagg/garage/porch_light"))
+        #expect(rig.transport.subscriptions.contains("gpioagg/garage/porch_light/set"))
+        for (payload, expected) in [("ON", "ON"), ("TOGGLE", "OFF"), ("true", "ON"), ("off", "OFF")] {
+            rig.publish("gpioagg/garage/porch_light/set", payload)
+            #expect(rig.transport.retainedText("gpioagg/garage/porch_light") == expected, "\(payload)")
+        }
+        rig.publish("gpioagg/garage/porch_light/set", "PRESS")
+        #expect(rig.logged("ignoring 'PRESS' on gpioagg/garage/porch_light/set: a command is ON, OFF, TOGGLE").count == 1)
+    }
+
+    @Test("a command output with follows: Home Assistant's OFF holds until the motion next changes")
+    func followsWithOverride() throws {
+        let rig = try Rig(Self.lights)
+        rig.connect()
+        rig.daemon.chip.setActive(.name("GPIO17"), true)
+        rig.daemon.loop.run()
+        #expect(rig.transport.retainedText("gpioagg/garage/hall_light") == "ON")
+        rig.publish("gpioagg/garage/hall_light/set", "OFF")
+        #expect(rig.transport.retainedText("gpioagg/garage/hall_light") == "OFF")
+        rig.daemon.chip.setActive(.name("GPIO17"), false)
+        rig.daemon.loop.run()
+        rig.daemon.chip.setActive(.name("GPIO17"), true)
+        rig.daemon.loop.run()
+        #expect(rig.transport.retainedText("gpioagg/garage/hall_light") == "ON", "follows the motion again")
+    }
+
+    @Test("ON on a gate relay with pulse: every ON pulses it, the state going ON then OFF each time")
+    func pulseEveryOn() throws {
+        let rig = try Rig(Self.lights)
+        rig.connect()
+        for _ in 0..<2 {
+            rig.publish("gpioagg/garage/gate_relay/set", "ON")
+            #expect(rig.transport.retainedText("gpioagg/garage/gate_relay") == "ON")
+            rig.daemon.loop.advance(by: .seconds(1))
+            #expect(rig.transport.retainedText("gpioagg/garage/gate_relay") == "OFF")
+        }
+    }
+
+    @Test("gpioagg set works on a command output and says why a plain output cannot be set")
+    func setCommandOutputOverTheSocket() throws {
+        let rig = try Rig(Self.lights + "\n  plain: { chip: main, line: GPIO8, follows: hall_motion }")
+        #expect(rig.daemon.daemon.handle(.set(name: "porch_light", value: .on)) == .ok)
+        #expect(rig.daemon.chip.level(of: .name("GPIO5")) == true)
+        #expect(rig.daemon.daemon.handle(.set(name: "porch_light", value: .toggle)) == .ok)
+        #expect(rig.daemon.chip.level(of: .name("GPIO5")) == false)
+        #expect(rig.daemon.daemon.handle(.set(name: "porch_light", value: .command(.press)))
+            == .failure("'porch_light' is on or off: write on, off or toggle"))
+        #expect(rig.daemon.daemon.handle(.set(name: "plain", value: .on))
+            == .failure("'plain' is an output that follows hall_motion: only outputs with command: true can be set"))
+    }
+}

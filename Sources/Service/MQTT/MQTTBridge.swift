@@ -233,7 +233,11 @@ final class MQTTBridge {
               command.applies(toMomentary: engine.isPressedInput(name)) else {
             return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
         }
-        if engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
+        if engine.isCommandOutput(name) {
+            if engine.setOutput(name, command) == nil { logger.warning("output \(name) is not running") }
+        } else if engine.setInput(name, command) == nil {
+            logger.warning("command input \(name) is not running")
+        }
     }
 
     /// Logs a refused command, the value unchanged. A flood of junk would flood the log
@@ -356,8 +360,8 @@ final class MQTTBridge {
                                             measurement: Self.measurement(of: signal.number), displayName: signal.displayName))
         }
         for output in configuration.outputs {
-            list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass,
-                                            displayName: output.displayName))
+            list.append(HomeAssistantEntity(name: output.name, kind: output.command ? .commandOutput : .output,
+                                            deviceClass: output.deviceClass, displayName: output.displayName))
         }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
@@ -373,9 +377,9 @@ final class MQTTBridge {
         }
         discovery = HomeAssistantDiscovery(node: node, entities: announced)
         commandTopics = [:]
-        for input in configuration.commandInputs {
-            if let entity = entities[input.name], let topic = node.commandTopic(for: entity) {
-                commandTopics[topic] = input.name
+        for name in configuration.commandInputs.map(\.name) + configuration.outputs.filter(\.command).map(\.name) {
+            if let entity = entities[name], let topic = node.commandTopic(for: entity) {
+                commandTopics[topic] = name
             }
         }
         // A counter's total is set by a number on its /set topic (the reset button's 0).
