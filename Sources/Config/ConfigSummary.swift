@@ -31,7 +31,8 @@ public enum ConfigSummary {
             row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
                 + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
         } + configuration.commandInputs.map { input in
-            row(input.name, "command (MQTT /set, gpioagg set), "
+            if input.momentary { return row(input.name, "pressed (command: press; MQTT /set PRESS, gpioagg set press)") }
+            return row(input.name, "command (MQTT /set, gpioagg set), "
                 + (input.number.map(numberCommand) ?? "initial \(ConfigText.onOff(input.initial))")
                 + (input.persist ? ", persist" : "")
                 + (input.number.map { ", " + ConfigText.number($0.number) } ?? ""))

@@ -14,6 +14,9 @@ struct CommandOutputConfigTests {
             """)
         #expect(configuration.outputs.map(\.command) == [true, true, false])
         #expect(configuration.outputs.map(\.follows) == [nil, "a", "b"])
+        let lines = ConfigSummary.lines(of: configuration)
+        #expect(lines.contains { $0.contains("porch_light") && $0.contains("GPIO5, command, initial off") }, "\(lines)")
+        #expect(lines.contains { $0.contains("hall_light") && $0.contains("follows a, command, initial off") }, "\(lines)")
         ConfigFixture.expectRefused(ConfigFixture.chipsAndInputs + """
             outputs:
               relay: { chip: main, line: GPIO7 }

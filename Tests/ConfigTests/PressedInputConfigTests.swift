@@ -18,6 +18,10 @@ struct PressedInputConfigTests {
         #expect(configuration.commandInputs.map(\.momentary) == [true, false])
         #expect(configuration.commandInputs[0].displayName == "Open the gate")
         #expect(configuration.commandInputs[0].number == nil)
+        let lines = ConfigSummary.lines(of: configuration)
+        #expect(lines.contains { $0.contains("gate_open") && $0.contains("pressed (command: press; MQTT /set PRESS, gpioagg set press)") },
+                "\(lines)")
+        #expect(lines.contains { $0.contains("gate_relay") && $0.contains("follows gate_open, initial off") }, "\(lines)")
     }
 
     @Test("what needs a level cannot read a pressed input: the same rule as a click")
