@@ -186,6 +186,8 @@ public final class ScenarioRunner {
         let number: Double?
         switch value.value {
         case .level(let level):
+            // An output with command: true takes the command, as from gpioagg set.
+            if engine.setOutput(value.name, level ? .on : .off) != nil { return }
             if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
             return
         case .number(let given):

@@ -18,6 +18,7 @@ struct PressScenarioTests {
                   gate_toggled: { toggle: gate_open }
                 outputs:
                   gate_relay: { chip: main, line: GPIO7, follows: gate_open, pulse: 1s }
+                  hall_light: { chip: main, line: GPIO6, follows: hall, command: true }
                 """, file: "gate.yaml")
         } catch {
             fatalError("the fixture config is invalid: \(error)")
@@ -59,5 +60,21 @@ struct PressScenarioTests {
             == ["3:23 'gate_open' is pressed (command: press): write press, found 'on'"])
         #expect(errors(["expect: { gate_open: press }"])
             == ["3:26 press is what set: does to a pressed input; expect: checks a value"])
+    }
+
+    @Test("set: commands an output with command: true, held until what it follows next changes")
+    func commandOutput() throws {
+        let loaded = try ScenarioLoader.parse(Self.text([
+            "set: { hall: on }",
+            "expect: { hall_light: on }",
+            "set: { hall_light: off }",
+            "expect: { hall_light: off, hall: on }",
+            "set: { hall: off }",
+            "set: { hall: on }",
+            "expect: { hall_light: on }",
+        ]), file: "gate.test.yaml", configuration: Self.configuration)
+        let result = ScenarioRunner.run(loaded)
+        #expect(result.failures.map(\.description) == [])
+        #expect(result.succeeded)
     }
 }
