@@ -4,7 +4,7 @@ import JSON
 // its code (the discovery schemas decide, the documentation describes them):
 //
 // - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
-//   switch.py, event.py, sensor.py, number.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
+//   switch.py, event.py, sensor.py, number.py, button.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
 //   `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
 //   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming;
 //   `availability` and `availability_topic` exclude each other, `availability_mode`
