@@ -31,7 +31,8 @@ public enum ConfigSummary {
             row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
                 + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
         } + configuration.commandInputs.map { input in
-            row(input.name, "command (MQTT /set, gpioagg set), "
+            if input.momentary { return row(input.name, "pressed (command: press; MQTT /set PRESS, gpioagg set press)") }
+            return row(input.name, "command (MQTT /set, gpioagg set), "
                 + (input.number.map(numberCommand) ?? "initial \(ConfigText.onOff(input.initial))")
                 + (input.persist ? ", persist" : "")
                 + (input.number.map { ", " + ConfigText.number($0.number) } ?? ""))
@@ -51,7 +52,9 @@ public enum ConfigSummary {
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
         lines += section("outputs:", configuration.outputs.map { output in
-            row(output.name, "chip \(output.chip), \(lineText(output.line)), follows \(output.follows), "
+            row(output.name, "chip \(output.chip), \(lineText(output.line)), "
+                + (output.follows.map { "follows \($0), " } ?? "")
+                + (output.command ? "command, " : "")
                 + "initial \(output.restore ? "restore" : ConfigText.onOff(output.initial)), "
                 + "safe \(ConfigText.onOff(output.safe)), "
                 + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)"

@@ -1,7 +1,7 @@
 import GPIO
 
 extension ConfigValidator {
-    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type"]
+    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type", displayNameKey]
     /// Every key an input may have, whatever its kind: a key a kind does not take is
     /// reported as such, not as unknown.
     static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys + sensorInputKeys).filter { !inputKeys.contains($0) }
@@ -50,6 +50,7 @@ extension ConfigValidator {
             var bias = Bias.asIs
             var debounce = Debounce.none
             var deviceClass: String?
+            var displayName: String?
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -68,6 +69,8 @@ extension ConfigValidator {
                     debounce = value ?? .none
                 case "device_class":
                     deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
+                case Self.displayNameKey:
+                    displayName = self.displayName(setting, in: what)
                 case "type":
                     if inputType(setting, in: what) == .number {
                         report(setting.value.location, "type: number does not apply to a line input (\(what))",
@@ -87,11 +90,11 @@ extension ConfigValidator {
             // Entries with other errors are kept too, so that their lines and names are
             // still checked; the configuration is only returned when there is no error.
             guard let chip, let line else { continue }
-            inputs.append(ReadInput(
-                declaration: InputDeclaration(name: entry.key, chip: chip.name, line: line, activeLow: activeLow,
-                                              bias: bias, debounce: debounce, deviceClass: deviceClass,
-                                              location: entry.keyLocation),
-                chip: chip, lineLocation: lineLocation))
+            var declaration = InputDeclaration(name: entry.key, chip: chip.name, line: line, activeLow: activeLow,
+                                               bias: bias, debounce: debounce, deviceClass: deviceClass,
+                                               location: entry.keyLocation)
+            declaration.displayName = displayName
+            inputs.append(ReadInput(declaration: declaration, chip: chip, lineLocation: lineLocation))
         }
     }
 

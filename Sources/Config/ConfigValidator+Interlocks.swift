@@ -99,6 +99,9 @@ extension ConfigValidator {
             && kinds[signal.declaration.name] == .signal {
             momentary.insert(signal.declaration.name)
         }
+        for input in commandInputs where input.momentary && kinds[input.name] == .input {
+            momentary.insert(input.name)
+        }
         guard !momentary.isEmpty else { return }
         let readers = "toggle:, latch:, sample:'s on:, zip:, or an output with pulse:"
         for signal in signals {
@@ -110,9 +113,12 @@ extension ConfigValidator {
                        hint: "read it with \(readers); e.g. \(operand.name)_on: { toggle: \(operand.name) }")
             }
         }
-        for output in outputs where momentary.contains(output.follows.name) && output.declaration.pulse == nil {
-            report(output.follows.location,
-                   "'\(output.follows.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
+        for output in outputs {
+            guard let follows = output.follows, momentary.contains(follows.name), output.declaration.pulse == nil else {
+                continue
+            }
+            report(follows.location,
+                   "'\(follows.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
                    hint: "give the output pulse: (e.g. pulse: 500ms), or follow a toggle: or latch: of it")
         }
     }

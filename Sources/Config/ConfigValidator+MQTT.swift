@@ -5,21 +5,27 @@ import Musl
 #endif
 import HomeAssistantClasses
 import MQTTCore
+import Values
 
 extension ConfigValidator {
-    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type"]
+    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type", displayNameKey]
         + numberCommandKeys + numberKeys
     /// What a numeric command input takes that a level does not (besides `numberKeys`).
     static let numberCommandKeys = ["min", "max", "step", "mode"]
-    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type"]
+    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type",
+                                   displayNameKey]
         + numberKeys
     static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
                            "max_message_size"]
     static let tlsKeys = ["ca_file", "cert_file", "key_file"]
 
     /// `NAME: { command: true, initial: off, persist: true }`, or with `type: number`,
-    /// `NAME: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5 }`.
+    /// `NAME: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5 }`,
+    /// or momentary, `NAME: { command: press }`.
     mutating func readCommandInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
+        if settings.contains(where: { $0.key == "command" && $0.value.scalarText == SetCommand.press.rawValue }) {
+            return readPressInput(entry, settings: settings, what: what)
+        }
         checkKeys(settings, allowed: Self.commandInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
                   kindNote: "a command input")
         var declaration = CommandInputDeclaration(name: entry.key, location: entry.keyLocation)
@@ -34,13 +40,20 @@ extension ConfigValidator {
         for setting in settings {
             switch setting.key {
             case "command":
+                if let word = setting.value.scalarText, !word.isEmpty, LevelWord.level(of: word) == nil {
+                    report(setting.value.location, "unknown value '\(word)' for command: in \(what)",
+                           hint: "write command: true (an input set on and off) or command: press (a button, pressed)")
+                    valid = false
+                    continue
+                }
                 guard let command = onOff(setting, in: what) else {
                     valid = false
                     continue
                 }
                 if !command {
                     report(setting.value.location, "command: in \(what) is false",
-                           hint: "a command input is written command: true; for a line, give chip: and line:")
+                           hint: "a command input is written command: true (or command: press, a button); "
+                               + "for a line, give chip: and line:")
                     valid = false
                 }
             case "initial" where type == .number:
@@ -55,6 +68,8 @@ extension ConfigValidator {
                 declaration.deviceClass = type == .number
                     ? deviceClass(setting, for: HomeAssistantComponent.number, in: what)
                     : deviceClass(setting, for: HomeAssistantComponent.switch, in: what)
+            case Self.displayNameKey:
+                declaration.displayName = displayName(setting, in: what)
             case "min", "max", "step":
                 guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
                 bounds[setting.key] = setting
@@ -78,6 +93,45 @@ extension ConfigValidator {
             declaration.number = number
         }
         if valid, type == .number { inputUnits[entry.key] = number.number.unit }
+        if valid { commandInputs.append(declaration) }
+    }
+
+    /// `NAME: { command: press, name: "Open the gate" }`: a momentary command input.
+    /// A press has no value to start at, keep or measure: `initial:`, `persist:` and
+    /// `type:` are refused with what to write instead.
+    private mutating func readPressInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
+        var declaration = CommandInputDeclaration(name: entry.key, location: entry.keyLocation)
+        declaration.momentary = true
+        if valueKinds[entry.key] == nil { valueKinds[entry.key] = .level }
+        var valid = true
+        for setting in settings {
+            switch setting.key {
+            case "command":
+                break
+            case Self.displayNameKey:
+                declaration.displayName = displayName(setting, in: what)
+            case "initial", "persist", "type":
+                valid = false
+                report(setting.keyLocation, "\(setting.key): does not apply to a pressed input (\(what), command: press)",
+                       hint: "a press is on for an instant, with no value to start at or keep; "
+                           + "for an input that holds on or off, write command: true")
+            case "device_class":
+                valid = false
+                report(setting.keyLocation, "device_class: does not apply to a pressed input (\(what), command: press)",
+                       hint: "Home Assistant's button takes no class gpioagg sets; remove device_class:")
+            default:
+                valid = false
+                let allowed = ["command", Self.displayNameKey]
+                if Self.anyInputKeys.contains(setting.key) {
+                    report(setting.keyLocation, "\(setting.key): does not apply to a pressed input (\(what), command: press)",
+                           hint: "keys of a pressed input: " + allowed.joined(separator: ", "))
+                } else {
+                    report(setting.keyLocation, "unknown key '\(setting.key)' in \(what)",
+                           hint: NearestNames.didYouMean(setting.key, among: allowed,
+                                                         list: "valid keys: " + allowed.joined(separator: ", ")))
+                }
+            }
+        }
         if valid { commandInputs.append(declaration) }
     }
 
@@ -129,6 +183,7 @@ extension ConfigValidator {
         var payloadOn: String?
         var payloadOff: String?
         var deviceClass: String?
+        var displayName: String?
         var hold = RemoteInputDeclaration.defaultHold
         var number = NumberRemoteDeclaration()
         var valid = true
@@ -159,6 +214,8 @@ extension ConfigValidator {
                 deviceClass = type == .number
                     ? self.deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
                     : self.deviceClass(setting, for: HomeAssistantComponent.binarySensor, in: what)
+            case Self.displayNameKey:
+                displayName = self.displayName(setting, in: what)
             default:
                 break
             }
@@ -177,6 +234,7 @@ extension ConfigValidator {
         declaration.payloadOn = payloadOn
         declaration.payloadOff = payloadOff
         declaration.deviceClass = deviceClass
+        declaration.displayName = displayName
         declaration.hold = hold
         if type == .number {
             declaration.number = number

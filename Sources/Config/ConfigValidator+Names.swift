@@ -21,7 +21,8 @@ extension ConfigValidator {
         }
         var knownReadable = KnownNames(readable, cellBudget: KnownNames.cellBudget - knownChips.cellsComputed)
         for output in outputs {
-            checkReadable(output.follows, key: "follows", in: "output '\(output.declaration.name)'", kinds: kinds,
+            guard let followed = output.follows else { continue }
+            checkReadable(followed, key: "follows", in: "output '\(output.declaration.name)'", kinds: kinds,
                           follows: follows, candidates: readable, known: &knownReadable)
         }
         for signal in signals {

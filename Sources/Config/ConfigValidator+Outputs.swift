@@ -3,7 +3,7 @@ import HomeAssistantClasses
 
 extension ConfigValidator {
     static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on",
-                             "device_class"]
+                             "device_class", "command", displayNameKey]
 
     /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
     mutating func readOutputs(_ section: SourceNode.Entry) {
@@ -35,6 +35,9 @@ extension ConfigValidator {
             var pulse: Duration?
             var maxOn: Duration?
             var deviceClass: String?
+            var displayName: String?
+            // Read first: it decides which classes device_class: takes.
+            let command = settings.first { $0.key == "command" }.flatMap { onOff($0, in: what) } ?? false
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -61,28 +64,35 @@ extension ConfigValidator {
                     drive = value ?? .pushPull
                 case "device_class":
                     // Checked against the platform the output is published as, so that
-                    // what check accepts is what Home Assistant takes.
-                    let component = HomeAssistantEntityKind.output.component
+                    // what check accepts is what Home Assistant takes: a switch's classes
+                    // for a command output, a binary sensor's for the others.
+                    let component = (command ? HomeAssistantEntityKind.commandOutput : .output).component
                     deviceClass = self.deviceClass(setting, for: component, in: what)
+                case Self.displayNameKey:
+                    displayName = self.displayName(setting, in: what)
                 default:
                     break
                 }
             }
-            for (key, hint) in [("chip", "name one of the chips declared under chips:"),
-                                ("line", "a line is named (line: GPIO5) or given by offset (line: 5)"),
-                                ("follows", "name the signal or input whose value the output shows")]
-            where !settings.contains(where: { $0.key == key }) {
+            var required = [("chip", "name one of the chips declared under chips:"),
+                            ("line", "a line is named (line: GPIO5) or given by offset (line: 5)")]
+            if !command {
+                required.append(("follows", "name the signal or input whose value the output shows, "
+                    + "or write command: true for an output Home Assistant and gpioagg set switch"))
+            }
+            for (key, hint) in required where !settings.contains(where: { $0.key == key }) {
                 report(entry.keyLocation, "\(what) needs \(key):", hint: hint)
             }
             // Entries with other errors are kept too, so that their lines and names are
             // still checked; the configuration is only returned when there is no error.
-            guard let chip, let line, let follows else { continue }
-            outputs.append(ReadOutput(
-                declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
-                                               initial: initial, safe: safe, activeLow: activeLow, drive: drive,
-                                               restore: restore, pulse: pulse, maxOn: maxOn,
-                                               deviceClass: deviceClass, location: entry.keyLocation),
-                chip: chip, lineLocation: lineLocation, follows: follows))
+            guard let chip, let line, command || follows != nil else { continue }
+            var declaration = OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows?.name,
+                                                initial: initial, safe: safe, activeLow: activeLow, drive: drive,
+                                                restore: restore, pulse: pulse, maxOn: maxOn,
+                                                deviceClass: deviceClass, location: entry.keyLocation)
+            declaration.displayName = displayName
+            declaration.command = command
+            outputs.append(ReadOutput(declaration: declaration, chip: chip, lineLocation: lineLocation, follows: follows))
         }
     }
 

@@ -7,7 +7,8 @@ import Values
 extension ConfigValidator {
     /// The keys that name a sensor's source: exactly one per input.
     static let sensorSourceKeys = SensorSourceKind.allCases.map(\.rawValue)
-    static let sensorInputKeys = sensorSourceKeys + ["channel", "at", "interval", "timeout", "initial", "device_class"]
+    static let sensorInputKeys = sensorSourceKeys + ["channel", "at", "interval", "timeout", "initial", "device_class",
+                                                          displayNameKey]
         + numberKeys
 
     /// Whether `settings` declare a sensor input: a source key, or `channel:` or `at:`
@@ -46,6 +47,7 @@ extension ConfigValidator {
         var timeout: Duration?
         var initial: Double?
         var deviceClass: String?
+        var displayName: String?
         for setting in settings {
             switch setting.key {
             case "channel":
@@ -75,6 +77,8 @@ extension ConfigValidator {
                 guard let value = self.deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
                 else { valid = false; continue }
                 deviceClass = value
+            case Self.displayNameKey:
+                displayName = self.displayName(setting, in: what)
             default:
                 break
             }
@@ -112,9 +116,11 @@ extension ConfigValidator {
             return
         }
         inputUnits[entry.key] = sensor.unit
-        sensorInputs.append(SensorInputDeclaration(
+        var declaration = SensorInputDeclaration(
             name: entry.key, sensor: sensor, interval: interval, timeout: timeout, initial: initial,
-            deviceClass: deviceClass, number: number, location: entry.keyLocation))
+            deviceClass: deviceClass, number: number, location: entry.keyLocation)
+        declaration.displayName = displayName
+        sensorInputs.append(declaration)
     }
 
     private static func sensorHint(for refusal: SensorRefusal) -> String {

@@ -8,7 +8,7 @@ extension ConfigValidator {
     static let signalModifiers: [(key: String, forms: [String])] = [
         ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle", "count"]),
         ("persist", ["toggle", "latch", "count"]), ("persist_every", ["count"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
-        ("gap", ["click"]), ("device_class", ["*"]),
+        ("gap", ["click"]), ("device_class", ["*"]), (displayNameKey, ["*"]),
         ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
         ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]),
     ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
@@ -87,6 +87,10 @@ extension ConfigValidator {
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
+            if setting.key == Self.displayNameKey {
+                declaration.displayName = displayName(setting, in: what)
+                continue
+            }
             if modifier.forms == ["*"] {
                 declaration.deviceClass = numeric
                     ? deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)

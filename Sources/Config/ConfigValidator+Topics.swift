@@ -4,7 +4,7 @@ import MQTTCore
 extension ConfigValidator {
     /// With `mqtt:`, every topic this node publishes or reads has one owner. The topics
     /// are `<prefix>/<node>/<name>` (each input, signal and output), `<name>/set` under it
-    /// (command inputs), `<name>/available` under it (numbers: online/offline),
+    /// (command inputs, outputs with `command: true`), `<name>/available` under it (numbers: online/offline),
     /// `<prefix>/<node>/status` (online/offline) and, with discovery,
     /// `<discovery>/<platform>/<node>/<name>/config` and Home Assistant's
     /// `<discovery>/status`. A name `status` would put a value on the status topic, so
@@ -31,6 +31,10 @@ extension ConfigValidator {
         }
         for input in commandInputs {
             owners[mqtt.topics.commandTopic(of: input.name)] = "the command topic of this node's command input '\(input.name)'"
+        }
+        for output in outputs where output.declaration.command {
+            owners[mqtt.topics.commandTopic(of: output.declaration.name)] =
+                "the command topic of this node's output '\(output.declaration.name)' (command: true)"
         }
         for signal in signals {
             guard case .count = signal.declaration.expression else { continue }

@@ -44,7 +44,8 @@ struct ConfigValidator {
         var declaration: OutputDeclaration
         var chip: Reference
         var lineLocation: SourceLocation
-        var follows: Reference
+        /// Nil for a command output without `follows:`.
+        var follows: Reference?
     }
 
     static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "mqtt"]

@@ -89,6 +89,10 @@ public struct InputDeclaration: Hashable, Sendable {
     public var debounce: Debounce
     /// Home Assistant's `device_class`, passed through to discovery.
     public var deviceClass: String?
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     /// Where the input's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).
@@ -111,9 +115,13 @@ public struct InputDeclaration: Hashable, Sendable {
 
 /// `inputs: NAME: { command: true, initial: off, persist: true }`: an input with no
 /// line, set over MQTT (`<prefix>/<node>/NAME/set`), by Home Assistant or with
-/// `gpioagg set NAME on|off|toggle`.
+/// `gpioagg set NAME on|off|toggle`. `command: press` makes it momentary: pressed, never
+/// set (`gpioagg set NAME press`, `PRESS` on its `/set`, Home Assistant's button).
 public struct CommandInputDeclaration: Hashable, Sendable {
     public var name: String
+    /// `command: press`: each press activates it once, on and off in one instant, as a
+    /// click does; only what reacts to activations may read it. Never a number.
+    public var momentary = false
     /// Its value at start, when none was kept.
     public var initial: Bool
     /// The value survives a restart.
@@ -121,6 +129,10 @@ public struct CommandInputDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// `type: number`: its range, unit and filters (`initial` is then unused); nil for
     /// a level (`type: level`, the default).
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberCommandDeclaration?
     public var location: SourceLocation
 
@@ -153,6 +165,10 @@ public struct RemoteInputDeclaration: Hashable, Sendable {
     /// `type: number`: the payload is a decimal number, the fallback a number or
     /// unavailable (`fallback`, `payloadOn` and `payloadOff` are then unused); nil for a
     /// level.
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberRemoteDeclaration?
     public var location: SourceLocation
     public var topicLocation: SourceLocation
@@ -360,6 +376,10 @@ public struct SignalDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// A numeric signal's unit (its operands'), precision, filters and state class; nil
     /// for a level.
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var number: NumberDeclaration?
     public var location: SourceLocation
 
@@ -377,13 +397,17 @@ public struct SignalDeclaration: Hashable, Sendable {
     }
 }
 
-/// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
+/// `outputs: NAME: { chip, line, follows, initial, safe, active, drive, command }`.
 public struct OutputDeclaration: Hashable, Sendable {
     public var name: String
     public var chip: String
     public var line: LineLocator
-    /// The name of a signal or an input.
-    public var follows: String
+    /// The name of a signal or an input; nil for a command output that only commands set.
+    public var follows: String?
+    /// `command: true`: commands set it too (`gpioagg set NAME on|off|toggle`, its MQTT
+    /// `/set`, Home Assistant's switch). With `follows`, a command holds until what it
+    /// follows next changes; without, only commands set it.
+    public var command = false
     /// Logical value written when the line is requested, before any input is read.
     public var initial: Bool
     /// Logical value written on stop, on reload when the output goes away, and when
@@ -402,12 +426,16 @@ public struct OutputDeclaration: Hashable, Sendable {
     public var maxOn: Duration?
     /// Home Assistant's `device_class` for the output's entity, passed through to discovery.
     public var deviceClass: String?
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     /// Where the output's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).
     public var lineLocation: SourceLocation
 
-    public init(name: String, chip: String, line: LineLocator, follows: String,
+    public init(name: String, chip: String, line: LineLocator, follows: String?,
                 initial: Bool = false, safe: Bool = false, activeLow: Bool = false,
                 drive: Drive = .pushPull, restore: Bool = false, pulse: Duration? = nil, maxOn: Duration? = nil,
                 deviceClass: String? = nil, location: SourceLocation, lineLocation: SourceLocation? = nil) {

@@ -1,10 +1,12 @@
 // Whether a reload changed a declaration: where the file writes it is no change (a line
 // added above it moves it), anything else is. The engine carries an unchanged node's
 // state across a reload by it, and the MQTT bridge an unchanged remote input's value.
+// Nor is a new `name:`: it is what people read, and a reload republishes discovery anyway.
 
 /// A declaration that knows where the file writes it.
 public protocol LocatedDeclaration: Equatable {
     var location: SourceLocation { get set }
+    var displayName: String? { get set }
     /// Equal to `other` but for where the file writes it.
     func isUnchanged(from other: Self) -> Bool
 }
@@ -13,6 +15,7 @@ extension LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
+        moved.displayName = displayName
         return moved == self
     }
 }
@@ -25,6 +28,7 @@ extension RemoteInputDeclaration: LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
+        moved.displayName = displayName
         moved.topicLocation = topicLocation
         return moved == self
     }
@@ -34,6 +38,7 @@ extension OutputDeclaration: LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {
         var moved = other
         moved.location = location
+        moved.displayName = displayName
         moved.lineLocation = lineLocation
         return moved == self
     }

@@ -28,6 +28,10 @@ public struct SensorInputDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// Its unit (the sensor's), precision, filters and state class.
     public var number: NumberDeclaration
+    /// `name:`: the name people read (Home Assistant's entity name); nil shows the
+    /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
+    /// references and entity ids keep `name`.
+    public var displayName: String? = nil
     public var location: SourceLocation
 
     /// A minute between reads: what a room's temperature needs.

@@ -35,6 +35,8 @@ struct CarriedState {
         /// When a pulse under way ends.
         var pulseEnd: UInt64?
         var maxOn: OutputMaxOn.Phase?
+        /// The value a command held (`command: true`); nil: none held.
+        var command: Bool?
     }
 
     /// Command and remote inputs: their value and when it last changed.
@@ -110,8 +112,9 @@ struct CarriedState {
         }
         for output in previous.outputs {
             guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }
-            let state = OutputState(pulseEnd: output.pulse?.pendingEnd, maxOn: output.maxOn?.phase)
-            if state.pulseEnd != nil || state.maxOn != nil { outputs[output.name] = state }
+            let state = OutputState(pulseEnd: output.pulse?.pendingEnd, maxOn: output.maxOn?.phase,
+                                    command: output.command.flatMap { $0.isHolding ? $0.level.value : nil })
+            if state.pulseEnd != nil || state.maxOn != nil || state.command != nil { outputs[output.name] = state }
         }
     }
 }

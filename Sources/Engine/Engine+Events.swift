@@ -1,3 +1,4 @@
+import Values
 import GPIO
 import Logging
 
@@ -64,15 +65,65 @@ extension Engine {
 
     /// Sets a command or remote input (one with no line) to `value`, as an event of its
     /// own, now; `toggle` inverts it. Returns the input's new value, or nil when no
-    /// command or remote input has that name (or the engine is not running).
+    /// command or remote input has that name (or the engine is not running). A pressed
+    /// input (`command: press`) is not set: it stays off (`pressInput(_:)` presses it).
     @discardableResult
     public func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
+        guard input.kind != .press else { return input.value }
         propagation.timestamp = loop.now
         input.update(toggle ? !input.value : value ?? input.value)
         writePendingOutputsOrFail()
         return input.value
+    }
+
+    /// Presses the momentary command input `name` (`command: press`) once, as an event of
+    /// its own, now: what reacts to activations (a toggle, a latch, an output with
+    /// `pulse`) sees one. Returns whether it was pressed: false for an input that is not
+    /// momentary (it is left alone), nil when no command input has that name or the
+    /// engine is not running.
+    @discardableResult
+    public func pressInput(_ name: String) -> Bool? {
+        loop.preconditionInEventLoop()
+        guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
+        guard input.kind == .press else { return false }
+        propagation.timestamp = loop.now
+        input.activate()
+        writePendingOutputsOrFail()
+        return true
+    }
+
+    /// Commands the output `name` (`command: true`), as an event of its own, now: `on`
+    /// and `off` hold until what it follows next changes; `toggle` inverts the line's
+    /// value (what Home Assistant's switch shows); `on` on an output with `pulse` pulses
+    /// it again. Its pulse, max_on and interlock apply as to what it follows. Returns
+    /// the line's value after the event, or nil when no output with `command: true` has
+    /// that name (or the engine is not running). `press` changes nothing.
+    @discardableResult
+    public func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
+        loop.preconditionInEventLoop()
+        guard state == .running, let output = outputs.first(where: { $0.name == name }),
+              let node = output.command else { return nil }
+        propagation.timestamp = loop.now
+        switch command {
+        case .on: node.set(true)
+        case .off: node.set(false)
+        case .toggle: node.set(!output.written)
+        case .press: return output.written
+        }
+        writePendingOutputsOrFail()
+        return output.written
+    }
+
+    /// Whether `name` is an output that takes commands (`command: true`).
+    public func isCommandOutput(_ name: String) -> Bool {
+        configuration.outputs.contains { $0.name == name && $0.command }
+    }
+
+    /// Whether `name` is a momentary command input (`command: press`).
+    public func isPressedInput(_ name: String) -> Bool {
+        configuration.commandInputs.contains { $0.name == name && $0.momentary }
     }
 
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`

@@ -24,8 +24,8 @@ extension Engine {
             }
             let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
             let previous = carried.inputs[declaration.name]
-            let input = VirtualInput(name: declaration.name, kind: .command,
-                                     value: previous?.value ?? kept ?? declaration.initial,
+            let input = VirtualInput(name: declaration.name, kind: declaration.momentary ? .press : .command,
+                                     value: declaration.momentary ? false : previous?.value ?? kept ?? declaration.initial,
                                      changedAt: previous?.changedAt, propagation: propagation)
             virtualInputs.append(input)
             levels[input.name] = input.level
@@ -109,17 +109,37 @@ extension Engine {
             }
         }
         for output in outputs {
-            guard let followed = levels[output.declaration.follows] else {
-                throw EngineError(.configuration(
-                    "output '\(output.name)' follows '\(output.declaration.follows)', which is not an input or a signal"),
-                    at: output.declaration.location)
+            var followed: Level?
+            if let follows = output.declaration.follows {
+                guard let level = levels[follows] else {
+                    throw EngineError(.configuration(
+                        "output '\(output.name)' follows '\(follows)', which is not an input or a signal"),
+                        at: output.declaration.location)
+                }
+                followed = level
             }
             // The writer first, so that the value the binding sends on subscription
             // reaches it. The binding is the output's one subscription: its consumer hands
             // each value to the propagation itself.
             output.propagation = propagation
-            var source = followed
             let timing = carried.outputs[output.name]
+            var source: Level
+            if output.declaration.command {
+                // What holds at start: the command the engine a reload replaces held, else
+                // the kept value (`initial: restore`), else, with nothing to follow,
+                // `initial`; with `follows` and none of those, what it follows.
+                let held = timing?.command ?? restoredLevel(of: output.declaration)
+                    ?? (followed == nil ? output.declaration.initial : nil)
+                let command = OutputCommand(holding: held, retriggers: output.declaration.pulse != nil)
+                if let followed { cancellables.append(command.attach(to: followed)) }
+                output.command = command
+                source = command.level
+            } else if let followed {
+                source = followed
+            } else {
+                throw EngineError(.configuration("output '\(output.name)' follows nothing and takes no command"),
+                                  at: output.declaration.location)
+            }
             if let length = output.declaration.pulse {
                 let pulse = OutputPulse(length: length, propagation: propagation, timers: timers,
                                         carriedEnd: timing?.pulseEnd)

@@ -34,20 +34,25 @@ extension Engine {
                 return
             }
             if let output = outputs.first(where: { $0.name == name }) {
+                let follows = output.declaration.follows
                 var text = "\(name) \(output.written ? "on" : "off"): output on \(output.declaration.chip) "
-                    + "\(ConfigText.line(output.declaration.line)), follows \(output.declaration.follows); "
+                    + "\(ConfigText.line(output.declaration.line))" + (follows.map { ", follows \($0)" } ?? "")
+                    + (output.declaration.command ? ", command: true" : "") + "; "
                     + since(output.changedAt, output.written)
+                if let command = output.command, command.isHolding {
+                    text += follows.map { "; set by a command until \($0) changes" } ?? "; set by a command"
+                }
                 if let remaining = output.pulse?.remaining(at: now) { text += "; pulse ends in \(left(remaining))" }
                 if let maxOn = output.maxOn {
                     if let remaining = maxOn.remaining(at: now) {
                         text += "; max_on turns it off in \(left(remaining))"
                     } else if maxOn.isLockedOut {
-                        text += "; held off by max_on until \(output.declaration.follows) goes off"
+                        text += "; held off by max_on until \(follows ?? "a command") goes off"
                     }
                 }
                 if let hold = output.interlock?.hold(on: output) { text += "; \(hold)" }
                 lines.append(indent + text)
-                if level < depth { visit(output.declaration.follows, level: level + 1) }
+                if level < depth, let follows { visit(follows, level: level + 1) }
             } else if let signal = signals.first(where: { $0.name == name }) {
                 let declaration = signal.declaration
                 var text = "\(name) \(signal.value ? "on" : "off"): signal \(ConfigText.signal(declaration))"
@@ -109,10 +114,14 @@ extension Engine {
                    let declaration = configuration.signals.first(where: { $0.name == name }) {
                     for operand in declaration.expression.operands { visit(operand, level: level + 1) }
                 }
+            } else if let input = virtualInputs.first(where: { $0.name == name }), input.kind == .press {
+                let pressed = input.changedAt.map { "last pressed \(left(now &- $0)) ago" } ?? "not pressed since start"
+                lines.append(indent + "\(name) off: pressed input (command: press); " + pressed
+                    + (remark(name).map { "; " + $0 } ?? ""))
             } else if let input = virtualInputs.first(where: { $0.name == name }) {
                 let what: String
                 switch input.kind {
-                case .command: what = "command input"
+                case .command, .press: what = "command input"
                 case .remote(let topic): what = "remote input on \(topic)"
                 }
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value)

@@ -4,7 +4,7 @@ import JSON
 // its code (the discovery schemas decide, the documentation describes them):
 //
 // - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
-//   switch.py, event.py, sensor.py, number.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
+//   switch.py, event.py, sensor.py, number.py, button.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
 //   `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
 //   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming;
 //   `availability` and `availability_topic` exclude each other, `availability_mode`
@@ -41,7 +41,7 @@ extension HomeAssistantNode {
     public func config(for entity: HomeAssistantEntity) -> JSONObject {
         let id = uniqueID(for: entity)
         var config = JSONObject()
-        config.set("name", .string(entity.kind == .resetButton ? "\(entity.name) reset" : entity.name))
+        config.set("name", .string(entity.shownName))
         config.set("unique_id", .string(id))
         // The entity id Home Assistant suggests, `<component>.<node>_<name>`, on every
         // version: `object_id` up to 2025.9 (2025.10 to 2026.3 use `default_entity_id`
@@ -71,8 +71,10 @@ extension HomeAssistantNode {
             if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
             if let mode = measurement.mode { config.set("mode", .string(mode)) }
         case .button:
-            // The counter's command topic takes a total: the press sets it to 0.
-            config.set("payload_press", .string(HomeAssistantEntity.resetPayload))
+            // A pressed input's command topic takes PRESS; a counter's takes a total, and
+            // its reset button's press sets it to 0.
+            config.set("payload_press", .string(entity.kind == .pressInput
+                ? HomeAssistantEntity.pressPayload : HomeAssistantEntity.resetPayload))
         }
         if let own = availabilityTopic(for: entity) {
             // A number can be unavailable while the node is online: Home Assistant shows

@@ -21,7 +21,8 @@ extension HomeAssistantNode {
     /// ```
     public func stateMessage(for entity: HomeAssistantEntity, value: NodeValue,
                              precision: Int = NodeValue.defaultPrecision) -> HomeAssistantMessage? {
-        guard entity.component != .event else { return nil }
+        // An event has activations, a button presses: neither has a state.
+        guard entity.component != .event, entity.component != .button else { return nil }
         let payload: String
         switch value {
         case .level(let on): payload = on ? HomeAssistantState.on : HomeAssistantState.off

@@ -10,6 +10,8 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     case input
     /// An input set over MQTT: a `switch` that Home Assistant can turn on and off.
     case commandInput
+    /// A momentary input (`command: press`): a `button` that Home Assistant presses.
+    case pressInput
     /// A signal with a level: a `binary_sensor`.
     case signal
     /// A momentary signal, a click gesture of `count` presses: an `event`.
@@ -17,6 +19,9 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// An output: a `binary_sensor` (Home Assistant shows it, gpioagg drives it), so
     /// its `device_class` is one of a binary sensor's.
     case output
+    /// An output with `command: true`: a `switch` whose state is the line's value and
+    /// which Home Assistant turns on and off, so its `device_class` is a switch's.
+    case commandOutput
     /// A numeric input or signal: a `sensor`.
     case sensor
     /// A numeric command input: a `number` that Home Assistant can set.
@@ -28,11 +33,11 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     public var component: HomeAssistantComponent {
         switch self {
         case .input, .signal, .output: return .binarySensor
-        case .commandInput: return .switch
+        case .commandInput, .commandOutput: return .switch
         case .click: return .event
         case .sensor: return .sensor
         case .number: return .number
-        case .resetButton: return .button
+        case .resetButton, .pressInput: return .button
         }
     }
 }

@@ -13,6 +13,8 @@ struct NumericNodes: Sendable {
     /// The numeric command inputs: their `min:` and `max:` apply to `set:`.
     private(set) var commandInputs: Set<String> = []
     private var levels: Set<String> = []
+    /// The pressed inputs (`command: press`): `set:` presses them.
+    private(set) var pressed: Set<String> = []
 
     init(_ configuration: Configuration) {
         for input in configuration.commandInputs {
@@ -21,6 +23,7 @@ struct NumericNodes: Sendable {
                 commandInputs.insert(input.name)
             } else {
                 levels.insert(input.name)
+                if input.momentary { pressed.insert(input.name) }
             }
         }
         for input in configuration.remoteInputs {

@@ -3,7 +3,8 @@ import Config
 extension Scenario {
     /// The names the steps use that `configuration` does not have where the step needs
     /// them, each at the name, with the nearest names suggested: `set`, `toggle` and
-    /// `pulse` move inputs; `expect`, `expect_active` and `expect_quiet` read inputs,
+    /// `pulse` move inputs (`set` also commands an output with `command: true`, as
+    /// `gpioagg set` does); `expect`, `expect_active` and `expect_quiet` read inputs,
     /// signals and outputs.
     ///
     /// ```
@@ -17,6 +18,7 @@ extension Scenario {
         let outputs = configuration.outputs.map(\.name)
         let all = inputs + signals + outputs
         let inputSet = Set(inputs)
+        let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name))
         let allSet = Set(all)
         var errors: [ConfigError] = []
 
@@ -43,7 +45,9 @@ extension Scenario {
         for step in steps {
             switch step.action {
             case .set(let levels):
-                for level in levels { checkInput(level.name, at: level.location, in: "set:") }
+                for level in levels where !commandOutputs.contains(level.name) {
+                    checkInput(level.name, at: level.location, in: "set:")
+                }
             case .toggle(let names):
                 for name in names { checkInput(name.name, at: name.location, in: "toggle:") }
             case .pulse(let pulses):

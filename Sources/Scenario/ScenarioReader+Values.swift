@@ -16,6 +16,20 @@ extension ScenarioReader {
             ? "write \(entry.key): with a number, e.g. \(entry.key): 21.5, or \(entry.key): unavailable"
             : "write \(entry.key): on or \(entry.key): off"
         guard let word = scalar(entry, hint: hint) else { return nil }
+        let isPressed = numbers?.pressed.contains(entry.key) == true
+        if SetCommand(word) == .press {
+            if step == "set", isPressed || numbers == nil { return .press }
+            report(entry.value.location, step == "set"
+                       ? "\(entry.key) is not pressed: press applies to inputs declared command: press"
+                       : "press is what set: does to a pressed input; expect: checks a value",
+                   hint: step == "set" ? hint : "write \(entry.key): on or \(entry.key): off")
+            return nil
+        }
+        if step == "set", isPressed {
+            report(entry.value.location, SetCommand.takes(momentary: true, name: entry.key) + ", found '\(word)'",
+                   hint: "write set: { \(entry.key): press }")
+            return nil
+        }
         if kind != .level, word == "unavailable" { return .unavailable }
         if kind == .number {
             if let number = DecimalText.parse(word) { return .number(number) }

@@ -186,12 +186,20 @@ public final class ScenarioRunner {
         let number: Double?
         switch value.value {
         case .level(let level):
+            // An output with command: true takes the command, as from gpioagg set.
+            if engine.setOutput(value.name, level ? .on : .off) != nil { return }
             if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
             return
         case .number(let given):
             number = given
         case .unavailable:
             number = nil
+        case .press:
+            if engine.pressInput(value.name) != true {
+                result.failures.append(ScenarioFailure(location: value.location,
+                                                       message: "'\(value.name)' is not a pressed input (command: press)"))
+            }
+            return
         case .near:
             return    // expect: only; the reader refuses it in set:
         }
@@ -231,7 +239,8 @@ public final class ScenarioRunner {
             configuration.signals.first { $0.name == signal }?.expression.operands ?? []
         }
         if let output = configuration.outputs.first(where: { $0.name == name }) {
-            return [output.follows] + operands(output.follows)
+            guard let follows = output.follows else { return [name] }
+            return [follows] + operands(follows)
         }
         if configuration.signals.contains(where: { $0.name == name }) {
             return operands(name)

@@ -2,7 +2,8 @@ import Config
 import Values
 
 /// A value as a test file writes it in `set:` and `expect:`: a level, a number, unavailable,
-/// or (in `expect:` only) a number give or take a tolerance.
+/// (in `expect:` only) a number give or take a tolerance, or (in `set:` only, for a
+/// pressed input, `command: press`) a press.
 ///
 /// A number carries no unit here: the node's own unit and `precision:` decide how it is
 /// compared and shown.
@@ -23,6 +24,8 @@ public enum ScenarioValue: Hashable, Sendable {
     case unavailable
     /// `{ near: X, within: T }`: at most T away from X, either way.
     case near(Double, within: Double)
+    /// `press`: a pressed input activates once.
+    case press
 
     /// Whether a node's `value` is this one: a number when both round to the same value
     /// at the node's `precision` (28.149 is 28.15 at 2 places, not at 3), or when it is at
@@ -41,7 +44,7 @@ public enum ScenarioValue: Hashable, Sendable {
             // the edge of the tolerance count as within it.
             let slack = 4 * (abs(actual) + abs(near) + within) * Double.ulpOfOne
             return abs(actual - near) <= within + slack
-        case (.number, _), (.near, _):
+        case (.number, _), (.near, _), (.press, _):
             return false
         }
     }
@@ -53,6 +56,7 @@ public enum ScenarioValue: Hashable, Sendable {
         switch self {
         case .level(let level): return NodeValue.level(level).text(precision: precision)
         case .unavailable: return NodeValue.unavailable.text(precision: precision)
+        case .press: return "press"
         case .number(let number): return NodeValue.number(number, unit).text(precision: precision)
         case .near(let near, let within):
             func exact(_ number: Double) -> Int {

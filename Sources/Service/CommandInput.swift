@@ -162,7 +162,18 @@ final class CommandInput {
         case ("help", 1, _):
             logger.info("\(Self.help)")
             return nil
-        case (_, 2, let command?): action = SimAction(command)
+        case ("press", 2, _):
+            do throws(SimulatedInputs.Refusal) {
+                let name = try targets.resolve(word)
+                try targets.press(name)
+                return (name, .zero)
+            } catch {
+                fail(error.text)
+                return nil
+            }
+        case (_, 2, let command?):
+            guard let move = SimAction(command) else { return nil }
+            action = move
         case ("set", 3, _) where running.engine.isCounter(words[1]):
             setTotal(of: words[1], to: words[2])
             return nil
@@ -186,6 +197,16 @@ final class CommandInput {
                 return nil
             }
         case (_, 1, _) where Int(verb) != nil:
+            do throws(SimulatedInputs.Refusal) {
+                let name = try targets.resolve(verb)
+                if targets.kind(of: name) == .press {
+                    try targets.press(name)
+                    return (name, .zero)
+                }
+            } catch {
+                fail(error.text)
+                return nil
+            }
             word = verb
             action = .toggle
         default:
@@ -230,15 +251,16 @@ final class CommandInput {
         return text
     }
 
-    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, toggle NAME, N (toggle input N), "
-        + "pulse NAME [DURATION], status, quit"
+    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, toggle NAME, press NAME, "
+        + "N (toggle or press input N), pulse NAME [DURATION], status, quit"
 
     static let help = """
         on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
         set NAME LEVEL                      set it to on, off, true, false, 1 or 0
         set NAME NUMBER                     set a numeric input to a number, or unavailable,
                                             or a counter's total
-        N                                   toggle the Nth input
+        press NAME                          press a pressed input (command: press)
+        N                                   toggle the Nth input (press a pressed one)
         pulse NAME [DURATION]               invert it for a while (default 100ms)
         status                              print every level
         quit                                outputs to their safe values, exit

@@ -114,7 +114,7 @@ final class ControlReplies: ControlHandler {
         }
     }
 
-    /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input, at once. The input
+    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input, at once. The input
     /// decides what the value means: a level takes a command (and 1 or 0), a numeric
     /// input a number within its `min:` and `max:`. A counter (`count:`) takes its new
     /// total.
@@ -132,8 +132,8 @@ final class ControlReplies: ControlHandler {
                 case nil: return .failure("the engine is not running")
                 }
             }
-            guard let command = value.command else {
-                return .failure("'\(name)' is on or off: write on, off or toggle")
+            guard let command = value.command, command.applies(toMomentary: declaration.momentary) else {
+                return .failure(SetCommand.takes(momentary: declaration.momentary, name: name))
             }
             return running.engine.setInput(name, command) == nil ? .failure("the engine is not running") : .ok
         }
@@ -146,6 +146,16 @@ final class ControlReplies: ControlHandler {
             case .failure(let refusal)?: return .failure(refusal.description)
             case nil: return .failure("the engine is not running")
             }
+        }
+        if let output = configuration.outputs.first(where: { $0.name == name }) {
+            guard output.command else {
+                return .failure("'\(name)' is an output that follows \(output.follows ?? "nothing"): "
+                    + "only outputs with command: true can be set")
+            }
+            guard let command = value.command, command.applies(toMomentary: false) else {
+                return .failure(SetCommand.takes(momentary: false, name: name))
+            }
+            return running.engine.setOutput(name, command) == nil ? .failure("the engine is not running") : .ok
         }
         if configuration.inputs.contains(where: { $0.name == name }) {
             return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "

@@ -3,6 +3,7 @@ import Control
 import Engine
 import GPIO
 import Loop
+import Values
 
 /// The inputs a line command or a key names, and how each is moved: a simulated line
 /// input on its chip (`SimulatedInputs`), a command input through the engine as
@@ -30,6 +31,8 @@ final class InputTargets {
         case line
         /// `command: true`: the engine.
         case command
+        /// `command: press`: pressed through the engine, never set.
+        case press
         /// `topic:`: not by hand.
         case remote(topic: String)
     }
@@ -50,7 +53,9 @@ final class InputTargets {
     func kind(of name: String) -> Kind? {
         let configuration = running.configuration
         if configuration.inputs.contains(where: { $0.name == name }) { return .line }
-        if configuration.commandInputs.contains(where: { $0.name == name }) { return .command }
+        if let command = configuration.commandInputs.first(where: { $0.name == name }) {
+            return command.momentary ? .press : .command
+        }
         if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
             return .remote(topic: remote.topic)
         }
@@ -89,9 +94,28 @@ final class InputTargets {
             try running.simulate(name, action)
         case .command:
             try move(command: name, action)
+        case .press:
+            throw Refusal(message: SetCommand.takes(momentary: true, name: name),
+                          hint: "press \(name), or its key or number")
         case .remote(let topic):
             throw Refusal(message: "input '\(name)' follows the MQTT topic \(topic): it takes its value from there",
                           hint: "publish to \(topic) to move it")
+        case nil:
+            throw unknown(name)
+        }
+    }
+
+    /// Presses the pressed input (`command: press`) called `name` once, as
+    /// `gpioagg set NAME press` does; any other input is refused with what it takes.
+    func press(_ name: String) throws(Refusal) {
+        switch kind(of: name) {
+        case .press:
+            guard running.engine.pressInput(name) == true else { throw Refusal(message: "the engine is not running") }
+        case .command:
+            throw Refusal(message: SetCommand.takes(momentary: false, name: name))
+        case .line, .remote:
+            throw Refusal(message: "'\(name)' is not pressed: press applies to inputs declared command: press",
+                          hint: "move it with on, off, toggle or pulse")
         case nil:
             throw unknown(name)
         }

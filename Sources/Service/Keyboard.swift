@@ -91,7 +91,11 @@ final class Keyboard {
             let names = targets.names
             guard let index = Self.inputKeys.firstIndex(of: key), names.indices.contains(index) else { return }
             do throws(SimulatedInputs.Refusal) {
-                try targets.perform(.toggle, on: names[index])
+                if targets.kind(of: names[index]) == .press {
+                    try targets.press(names[index])
+                } else {
+                    try targets.perform(.toggle, on: names[index])
+                }
             } catch {
                 logger.error("error: \(error.text)")
             }

@@ -81,9 +81,10 @@ struct SimulatedInputs {
         guard engine.isRunning else { throw Refusal(message: "the engine is not running") }
         guard let id = engine.line(ofInput: name) else {
             // Inputs with no line have their own way to be moved: say which.
-            if configuration.commandInputs.contains(where: { $0.name == name }) {
+            if let command = configuration.commandInputs.first(where: { $0.name == name }) {
                 throw Refusal(message: "'\(name)' is a command input, not a simulated line",
-                              hint: "set it with gpioagg set \(name) on, off or toggle")
+                              hint: command.momentary ? "press it with gpioagg set \(name) press"
+                                  : "set it with gpioagg set \(name) on, off or toggle")
             }
             if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
                 throw Refusal(message: "'\(name)' follows the MQTT topic \(remote.topic), not a simulated line",

@@ -4,24 +4,26 @@ import Service
 import Values
 
 extension GPIOAgg {
-    /// `gpioagg set NAME on|off|toggle|NUMBER`: a command input of the running daemon.
+    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input of the running daemon.
     struct Set: Command {
         static let help = CommandHelp(
             name: "gpioagg set",
-            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, or set a numeric one.",
+            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, press a pressed one, or set a numeric one.",
             discussion: """
                 Command inputs have no line: the config declares them with command: true, \
                 and MQTT, Home Assistant and this command set them. An input with \
                 type: number takes a decimal number within its min: and max:, and the \
-                daemon answers with its new value.
+                daemon answers with its new value. An input declared command: press is \
+                pressed, never set: each press activates it once, as a click.
 
                   gpioagg set override on
                   gpioagg set override toggle
+                  gpioagg set gate_open press
                   gpioagg set setpoint 21.5
                 """,
             arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
-                        ArgumentSpec("on|off|toggle|number",
-                                     help: "The new value (true, false, 1 and 0 too); a number for type: number.")],
+                        ArgumentSpec("on|off|toggle|press|number",
+                                     help: "The new value (true, false, 1 and 0 too); press for command: press; a number for type: number.")],
             options: ControlOptions.options
         )
 
@@ -35,7 +37,7 @@ extension GPIOAgg {
             // The daemon knows whether the input is a level or a number: send what was written.
             guard let value = SetValue(text) else {
                 throw UsageError("'\(text)' is not a value: "
-                    + (LevelWord.meaningHint(for: text) ?? "write on, off or toggle, or a number"))
+                    + (LevelWord.meaningHint(for: text) ?? "write on, off, toggle or press, or a number"))
             }
             self.value = value
             control = ControlOptions(arguments)

@@ -39,6 +39,10 @@ struct TopicOwnershipTests {
         ("inputs:\n  gate: { command: true }\n  echo: { topic: home/gpioagg/garage/gate/set }\n", 6, 18,
          "topic: 'home/gpioagg/garage/gate/set' of input 'echo' is the command topic of this node's command input 'gate'",
          "set a command input with gpioagg set or its /set topic"),
+        ("inputs:\n  a: { chip: main, line: GPIO4 }\n  echo: { topic: home/gpioagg/garage/lamp/set }\n"
+            + "outputs:\n  lamp: { chip: main, line: GPIO5, command: true }\n", 6, 18,
+         "topic: 'home/gpioagg/garage/lamp/set' of input 'echo' is the command topic of this node's output 'lamp' (command: true)",
+         ""),
         ("inputs:\n  ha: { topic: homeassistant/status, payload_on: online, payload_off: offline }\n", 5, 16,
          "topic: 'homeassistant/status' of input 'ha' is Home Assistant's status topic, which this node reads",
          "with discovery: false under mqtt:, a remote input can follow it"),

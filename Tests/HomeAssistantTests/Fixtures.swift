@@ -10,7 +10,10 @@ enum Fixtures {
     static let door = HomeAssistantEntity(name: "front_door", kind: .input, deviceClass: "door")
     static let allClosed = HomeAssistantEntity(name: "all_closed", kind: .signal)
     static let porchLight = HomeAssistantEntity(name: "porch_light", kind: .output, deviceClass: "light")
-    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput)
+    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput, displayName: "Garden gate")
+    static let gateOpen = HomeAssistantEntity(name: "gate_open", kind: .pressInput, displayName: "Open the gate")
+    static let hallLight = HomeAssistantEntity(name: "hall_light", kind: .commandOutput, deviceClass: "switch",
+                                               displayName: "Hall light")
     static let bellDouble = HomeAssistantEntity(name: "bell_double", kind: .click(count: 2), deviceClass: "button")
     static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
                                                measurement: HomeAssistantMeasurement(unit: "L", precision: 1,
@@ -25,6 +28,8 @@ enum Fixtures {
         ("binary_sensor_signal.json", allClosed),
         ("binary_sensor_output.json", porchLight),
         ("switch_command_input.json", gate),
+        ("button_press_input.json", gateOpen),
+        ("switch_output.json", hallLight),
         ("event_click.json", bellDouble),
         ("sensor_number_input.json", waterUsed),
         ("number_command_input.json", setpoint),

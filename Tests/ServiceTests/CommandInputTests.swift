@@ -141,3 +141,31 @@ struct CommandInputTests {
         #expect(piped.rig.daemon.exitStatus == 1)
     }
 }
+
+extension CommandInputTests {
+    static let withPressedInput = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          gate_open: { command: press }
+          hall: { command: true }
+        outputs:
+          gate_relay: { chip: main, line: GPIO7, follows: gate_open, pulse: 1s }
+        """
+
+    @Test("press NAME and the input's number press a pressed input; on, off and toggle on it, and press on a level, are refused")
+    func pressedInput() throws {
+        let piped = try Piped(Self.withPressedInput)
+        piped.send(Array("press gate_open\n1\non gate_open\ntoggle gate_open\npress hall\n".utf8))
+        piped.end()
+        #expect(piped.rig.changes("gate_open").map(\.message) == [
+            "input gate_open off (initial)", "input gate_open activated", "input gate_open activated",
+        ])
+        #expect(piped.rig.changes("gate_relay").map(\.message).prefix(2) == ["output gate_relay off (initial)", "output gate_relay on"])
+        #expect(piped.errors == [
+            "error: 'gate_open' is pressed (command: press): write press; press gate_open, or its key or number",
+            "error: 'gate_open' is pressed (command: press): write press; press gate_open, or its key or number",
+            "error: 'hall' is on or off: write on, off or toggle",
+        ])
+    }
+}

@@ -227,3 +227,35 @@ struct ReloadCarryTests {
         rig.daemon.handle(signal: SIGTERM)
     }
 }
+
+extension ReloadCarryTests {
+    static let commandOutputText = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          motion: { chip: main, line: GPIO17 }
+        outputs:
+          porch: { chip: main, line: GPIO5, command: true }
+          hall: { chip: main, line: GPIO6, follows: motion, command: true }
+        """
+
+    @Test("a command held on an output goes on across a reload, still until what it follows changes; a new name: changes nothing")
+    func commandOutput() throws {
+        let rig = try Rig(Self.commandOutputText)
+        try rig.daemon.start()
+        rig.chip.setActive(.name("GPIO17"), true)
+        rig.loop.run()
+        #expect(rig.daemon.handle(.set(name: "porch", value: .on)) == .ok)
+        #expect(rig.daemon.handle(.set(name: "hall", value: .off)) == .ok)
+        let renamed = Self.commandOutputText.replacingOccurrences(of: "command: true }\n", with: "command: true, name: \"Hall\" }\n")
+        let reloaded = try Self.reload(rig, to: renamed, output: "GPIO5")
+        #expect(reloaded.changeLines == [] && reloaded.writes == [])
+        #expect(rig.chip.level(of: .name("GPIO5")) == true)
+        #expect(rig.chip.level(of: .name("GPIO6")) == false, "the command still holds while the motion stays on")
+        rig.chip.setActive(.name("GPIO17"), false)
+        rig.loop.run()
+        rig.chip.setActive(.name("GPIO17"), true)
+        rig.loop.run()
+        #expect(rig.chip.level(of: .name("GPIO6")) == true, "follows the motion again")
+    }
+}

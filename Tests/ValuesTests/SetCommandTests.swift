@@ -20,7 +20,7 @@ struct SetCommandTests {
 
     @Test("the control protocol's words are the raw values, in lowercase only")
     func rawValues() {
-        #expect(SetCommand.allCases.map(\.rawValue) == ["on", "off", "toggle"])
+        #expect(SetCommand.allCases.map(\.rawValue) == ["on", "off", "toggle", "press"])
         #expect(SetCommand(rawValue: "TOGGLE") == nil)
         #expect(SetCommand(rawValue: "true") == nil)
     }
@@ -29,5 +29,23 @@ struct SetCommandTests {
     func listed() {
         #expect(SetCommand.words == "ON, OFF, TOGGLE (or true, false, 1, 0)")
         for word in ["ON", "OFF", "TOGGLE", "true", "false", "1", "0"] { #expect(SetCommand(word) != nil) }
+    }
+}
+
+@Suite("SetCommand: press")
+struct SetCommandPressTests {
+    @Test("press in any ASCII case is a press; a pressed input takes only it, an input with a level everything else")
+    func press() {
+        for word in ["press", "PRESS", "Press"] { #expect(SetCommand(word) == .press) }
+        #expect(SetCommand(rawValue: "press") == .press)
+        #expect(SetValue("PRESS") == .command(.press))
+        #expect(SetCommand.press.applies(toMomentary: true))
+        for command in [SetCommand.on, .off, .toggle] {
+            #expect(!command.applies(toMomentary: true))
+            #expect(command.applies(toMomentary: false))
+        }
+        #expect(!SetCommand.press.applies(toMomentary: false))
+        #expect(SetCommand.takes(momentary: true, name: "gate_open") == "'gate_open' is pressed (command: press): write press")
+        #expect(SetCommand.takes(momentary: false, name: "light") == "'light' is on or off: write on, off or toggle")
     }
 }

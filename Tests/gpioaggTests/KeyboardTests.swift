@@ -86,6 +86,48 @@ struct KeyboardTests {
     }
 }
 
+extension KeyboardTests {
+    @Test("a pressed input's key presses it: each key one activation")
+    func pressedInputKey() throws {
+        let path = temporaryDirectory() + "/gpioagg.yaml"
+        try """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              gate_open: { command: press }
+            signals:
+              gate_toggled: { toggle: gate_open }
+            outputs:
+              lamp: { chip: main, line: GPIO5, follows: gate_toggled }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let process = Process()
+        process.executableURL = BuiltProducts.url("gpioagg")
+        process.arguments = ["run", "--simulate", "--config", path, "--control", temporarySocketPath()]
+        process.environment = environment
+        let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
+        process.standardInput = device
+        process.standardOutput = device
+        process.standardError = device
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(terminal.waitFor("keys: 1 gate_open; s status, h help, q quit"))
+        #expect(terminal.waitFor("ready"))
+        terminal.type("1")
+        #expect(terminal.waitFor("activated"))
+        #expect(terminal.waitFor("output lamp         on"))   // names padded to gate_toggled's
+        terminal.type("1")
+        #expect(terminal.waitFor("output lamp         off"))
+        terminal.type("q")
+        #expect(terminal.waitFor("stopped (quit)"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
+
 /// A pseudo-terminal: the child gets `device`; the test reads what it prints and types
 /// into it through the controlling side.
 final class PseudoTerminal: @unchecked Sendable {

@@ -21,6 +21,8 @@ final class OutputLine {
     @exclusivity(unchecked) var written: Bool
     /// When the line was last written with a new value; nil: not since start.
     @exclusivity(unchecked) var changedAt: UInt64?
+    /// `command: true`: the commands, and what it follows, before its timing.
+    var command: OutputCommand?
     /// The timing between what it follows and the line, for `why`.
     var pulse: OutputPulse?
     var maxOn: OutputMaxOn?

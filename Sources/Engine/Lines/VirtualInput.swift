@@ -2,11 +2,14 @@ import Config
 import Values
 
 /// An input with no line: a command input (`command: true`), set over MQTT or the
-/// control socket, or a remote input (`topic:`), set from another publisher's value.
-/// Its level is a publisher like a line input's, and only ever sends changes.
+/// control socket, a momentary one (`command: press`), pressed the same ways, or a
+/// remote input (`topic:`), set from another publisher's value. Its level is a
+/// publisher like a line input's, and only ever sends changes.
 final class VirtualInput {
     enum Kind: Equatable {
         case command
+        /// `command: press`: never holds a value; `activate()` on each press.
+        case press
         case remote(topic: String)
     }
 
@@ -31,6 +34,20 @@ final class VirtualInput {
 
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
         EngineChange(.input(name), value: .level(value), timestamp: timestamp, cause: cause)
+    }
+
+    /// A press: on and off in the same instant, as a click signal's activation, so that
+    /// what reacts to rising edges sees one; observers hear one change, `activated`.
+    func activate() {
+        changedAt = propagation.timestamp
+        if !propagation.isSettling {
+            var change = EngineChange(.input(name), value: .on, timestamp: propagation.timestamp,
+                                      cause: propagation.cause)
+            change.isActivation = true
+            propagation.announce(change)
+        }
+        level.send(true)
+        level.send(false)
     }
 
     func update(_ newValue: Bool) {

@@ -229,10 +229,15 @@ final class MQTTBridge {
             }
             return
         }
-        guard let command = SetCommand(payload: payload) else {
+        guard let command = SetCommand(payload: payload),
+              command.applies(toMomentary: engine.isPressedInput(name)) else {
             return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
         }
-        if engine.setInput(name, command) == nil { logger.warning("command input \(name) is not running") }
+        if engine.isCommandOutput(name) {
+            if engine.setOutput(name, command) == nil { logger.warning("output \(name) is not running") }
+        } else if engine.setInput(name, command) == nil {
+            logger.warning("command input \(name) is not running")
+        }
     }
 
     /// Logs a refused command, the value unchanged. A flood of junk would flood the log
@@ -244,10 +249,11 @@ final class MQTTBridge {
         scheduleJunkCommandSummaries()
     }
 
-    /// What a command on `topic` is: the level words, or a decimal number.
+    /// What a command on `topic` is: the level words, `PRESS`, or a decimal number.
     private func commandForm(on topic: String) -> String {
-        commandTopics[topic].map { engine.isNumericInput($0) || engine.isCounter($0) } == true
-            ? "a decimal number (e.g. 21.5)" : SetCommand.words
+        guard let name = commandTopics[topic] else { return SetCommand.words }
+        if engine.isNumericInput(name) || engine.isCounter(name) { return "a decimal number (e.g. 21.5)" }
+        return engine.isPressedInput(name) ? SetCommand.pressWords : SetCommand.words
     }
 
     private func scheduleJunkCommandSummaries() {
@@ -321,24 +327,27 @@ final class MQTTBridge {
     private func learn(_ configuration: Configuration) {
         var list: [HomeAssistantEntity] = []
         for input in configuration.inputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass))
+            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass,
+                                            displayName: input.displayName))
         }
         for input in configuration.commandInputs {
             if let number = input.number {
                 list.append(HomeAssistantEntity(name: input.name, kind: .number, deviceClass: input.deviceClass,
-                                                measurement: Self.measurement(of: number)))
+                                                measurement: Self.measurement(of: number), displayName: input.displayName))
             } else {
-                list.append(HomeAssistantEntity(name: input.name, kind: .commandInput, deviceClass: input.deviceClass))
+                list.append(HomeAssistantEntity(name: input.name, kind: input.momentary ? .pressInput : .commandInput,
+                                                deviceClass: input.deviceClass, displayName: input.displayName))
             }
         }
         for input in configuration.remoteInputs {
             list.append(HomeAssistantEntity(name: input.name, kind: input.number == nil ? .input : .sensor,
                                             deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number?.number)))
+                                            measurement: Self.measurement(of: input.number?.number),
+                                            displayName: input.displayName))
         }
         for input in configuration.sensorInputs {
             list.append(HomeAssistantEntity(name: input.name, kind: .sensor, deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number)))
+                                            measurement: Self.measurement(of: input.number), displayName: input.displayName))
         }
         for signal in configuration.signals {
             let kind: HomeAssistantEntity.Kind
@@ -348,10 +357,11 @@ final class MQTTBridge {
                 kind = signal.number == nil ? .signal : .sensor
             }
             list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass,
-                                            measurement: Self.measurement(of: signal.number)))
+                                            measurement: Self.measurement(of: signal.number), displayName: signal.displayName))
         }
         for output in configuration.outputs {
-            list.append(HomeAssistantEntity(name: output.name, kind: .output, deviceClass: output.deviceClass))
+            list.append(HomeAssistantEntity(name: output.name, kind: output.command ? .commandOutput : .output,
+                                            deviceClass: output.deviceClass, displayName: output.displayName))
         }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
@@ -362,13 +372,14 @@ final class MQTTBridge {
         for signal in configuration.signals {
             guard case .count(_, let counter) = signal.expression else { continue }
             counters.append(signal.name)
-            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton)) }
+            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton,
+                                                                 displayName: signal.displayName)) }
         }
         discovery = HomeAssistantDiscovery(node: node, entities: announced)
         commandTopics = [:]
-        for input in configuration.commandInputs {
-            if let entity = entities[input.name], let topic = node.commandTopic(for: entity) {
-                commandTopics[topic] = input.name
+        for name in configuration.commandInputs.map(\.name) + configuration.outputs.filter(\.command).map(\.name) {
+            if let entity = entities[name], let topic = node.commandTopic(for: entity) {
+                commandTopics[topic] = name
             }
         }
         // A counter's total is set by a number on its /set topic (the reset button's 0).
