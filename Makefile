@@ -57,7 +57,7 @@ run: build
 
 # The release smoke run, the real-kernel suite, the sanitizer runs and the example test
 # files go first so that the plain test run's summary closes the output.
-test: test-release test-systemd test-kernel test-sanitizers test-examples test-unit
+test: test-release test-systemd test-kernel test-deb test-sanitizers test-examples test-unit
 
 # The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
 test-examples: deps
@@ -176,6 +176,8 @@ deb: release
 
 # The package under a real systemd: a debootstrapped bookworm guest under qemu installs
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
+# About 4 minutes warm; the first run on a machine debootstraps (3 more). Skipped with
+# a message where it cannot be prepared (not root), except under CI=true.
 test-deb: release
 	scripts/deb-test/run $(RELEASE)/release/gpioagg
 
