@@ -19,7 +19,7 @@ $(error MQTT=$(MQTT): say MQTT=yes or MQTT=no)
 endif
 
 .PHONY: all deps build run test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
-        install install-files clean help
+        install install-files clean help deb test-deb
 
 all: build
 
@@ -33,6 +33,8 @@ help:
 	@echo "make install  the release binary, systemd unit, example config, sysusers and udev files"
 	@echo "              (PREFIX=$(PREFIX), DESTDIR=, UNITDIR=$(UNITDIR), NOTIFY_RELOAD=yes|no)"
 	@echo "make install MQTT=yes  also the drop-in that gives the unit the network MQTT needs"
+	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
+	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 
 deps:
 	@scripts/install-deps
@@ -55,7 +57,7 @@ run: build
 
 # The release smoke run, the real-kernel suite, the sanitizer runs and the example test
 # files go first so that the plain test run's summary closes the output.
-test: test-release test-systemd test-kernel test-sanitizers test-examples test-unit
+test: test-release test-systemd test-kernel test-deb test-sanitizers test-examples test-unit
 
 # The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
 test-examples: deps
@@ -162,6 +164,22 @@ endif
 	# The example config, unless there is one already: an upgrade keeps the user's.
 	[ -e $(DESTDIR)$(SYSCONFDIR)/gpioagg/gpioagg.yaml ] || \
 	    install -D -m 0644 config/gpioagg.yaml $(DESTDIR)$(SYSCONFDIR)/gpioagg/gpioagg.yaml
+
+# The Debian package of the release binary, for the build machine's architecture, in
+# this folder (README.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
+# lintian's errors fail the build; its warnings are printed (README.md, "Packaging").
+deb: release
+	@scripts/install-deps --deb
+	@package=$$(scripts/deb/build $(RELEASE)/release/gpioagg $(CURDIR)) && \
+	    lintian --fail-on error "$$package" && \
+	    echo "$$package"
+
+# The package under a real systemd: a debootstrapped bookworm guest under qemu installs
+# it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
+# About 4 minutes warm; the first run on a machine debootstraps (3 more). Skipped with
+# a message where it cannot be prepared (not root), except under CI=true.
+test-deb: release
+	scripts/deb-test/run $(RELEASE)/release/gpioagg
 
 bench: deps
 	$(SWIFT) build -c release --product gpioagg-bench --scratch-path $(RELEASE)
