@@ -42,7 +42,8 @@ extension ConfigValidator {
                 let whose = entry.key == "from" ? "the unit of '\(operand)'" : "the signal's unit (% unless unit: says)"
                 report(item.location, "'\(text)' in \(entry.key): of \(what) is a number with a unit (\(unit)); "
                     + "\(entry.key): takes numbers alone, in \(whose)",
-                       hint: "write \(example)" + (entry.key == "to" ? "; give the signal another unit with unit:, e.g. unit: \(unit)" : ""))
+                       hint: "write \(example)" + (entry.key == "to" && unit != ScaleDeclaration.defaultUnit
+                           ? "; give the signal another unit with unit:, e.g. unit: \(unit)" : ""))
             } else {
                 report(item.location, "\(entry.key): in \(what) must hold decimal numbers, found '\(text)'",
                        hint: Self.decimalHint)
@@ -61,13 +62,13 @@ extension ConfigValidator {
             report(location, "\(what) needs \(key):",
                    hint: "a scale maps from: [a, b] onto to: [c, d], e.g. \(Self.scaleExample)")
         }
-        guard let from, let to, let fromEnds = from.ends, let toEnds = to.ends else { return nil }
-        if fromEnds.start == fromEnds.end {
-            report(from.entry.value.location, "from: in \(what) starts and ends at \(ConfigText.decimal(fromEnds.start)), "
+        if let from, let ends = from.ends, ends.start == ends.end {
+            report(from.entry.value.location, "from: in \(what) starts and ends at \(ConfigText.decimal(ends.start)), "
                 + "which gives no curve", hint: "give from: two different numbers, e.g. from: [50, 70]; "
                     + "the end may be below the start for a falling curve, e.g. from: [70, 50]")
             return nil
         }
+        guard let fromEnds = from?.ends, let toEnds = to?.ends else { return nil }
         return ScaleDeclaration(from: fromEnds, to: toEnds)
     }
 

@@ -85,7 +85,10 @@ struct ScaleConfigTests {
          "write from: [50, 70]"),
         ("signals:\n  s: { scale: cpu, from: [50, 70], to: [30 %, 100 %] }\n", 6, 41,
          "'30 %' in to: of signal 's' is a number with a unit (%); to: takes numbers alone, in the signal's unit (% unless unit: says)",
-         "write to: [30, 100]; give the signal another unit with unit:, e.g. unit: %"),
+         "write to: [30, 100]"),
+        ("signals:\n  s: { scale: cpu, from: [50, 70], to: [300rpm, 1000rpm] }\n", 6, 41,
+         "'300rpm' in to: of signal 's' is a number with a unit (rpm); to: takes numbers alone",
+         "write to: [30, 100]; give the signal another unit with unit:, e.g. unit: rpm"),
         // from: [a, b] with a = b.
         ("signals:\n  s: { scale: cpu, from: [50, 50.0], to: [30, 100] }\n", 6, 26,
          "from: in signal 's' starts and ends at 50, which gives no curve",
@@ -116,6 +119,8 @@ struct ScaleConfigTests {
             "6:27 from: in signal 's' must hold decimal numbers, found 'x'",
             "6:39 to: in signal 's' has 3 numbers; it takes two, [start, end]",
         ])
+        #expect(ConfigFixture.errors(Self.inputs + "signals:\n  s: { scale: cpu, from: [50, 50], to: [30%, 100] }\n")
+            .map { "\($0.location.line):\($0.location.column)" } == ["6:26", "6:41"], "equal ends beside a bad to:")
     }
 
     @Test("unit: applies to scale: and the other numeric forms, and the refusal's hint names them")
