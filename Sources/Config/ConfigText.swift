@@ -129,6 +129,9 @@ public enum ConfigText {
             var text = "rate: \(name), per: \(duration(rate.per))"
             if let timeout = rate.timeout { text += ", timeout: \(duration(timeout))" }
             return text
+        case .scale(let name, let scale):
+            func ends(_ ends: ScaleDeclaration.Ends) -> String { "[\(decimal(ends.start)), \(decimal(ends.end))]" }
+            return "scale: \(name), from: \(ends(scale.from)), to: \(ends(scale.to))"
         }
     }
 }

@@ -30,6 +30,8 @@ extension ConfigValidator {
                     report(operand.location, "'\(operand.name)' in \(form): of \(what) is a level (\(node)), and \(form): takes numbers",
                            hint: form == "threshold"
                                ? "a threshold turns a number into a level; '\(operand.name)' is on or off already"
+                               : form == "scale"
+                               ? "a scale maps a number (a temperature, a numeric input or signal); '\(operand.name)' is on or off"
                                : "\(form): reads numeric inputs (type: number) and numeric signals; for levels use all:, any: or at_least:")
                     kindsAgree = false
                 case (.number, true):
@@ -40,6 +42,12 @@ extension ConfigValidator {
             }
             if case .count = declaration.expression {
                 // A counter's unit is its own: its operand is a level.
+                units[declaration.name] = declaration.number?.unit ?? MeasurementUnit.none
+                continue
+            }
+            if case .scale = declaration.expression {
+                // A scale's unit is its own (`%` unless `unit:` says): `to:` is written in
+                // it, and `from:` in its operand's.
                 units[declaration.name] = declaration.number?.unit ?? MeasurementUnit.none
                 continue
             }

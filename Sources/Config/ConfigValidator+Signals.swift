@@ -10,7 +10,7 @@ extension ConfigValidator {
         ("persist", ["toggle", "latch", "count"]), ("persist_every", ["count"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
         ("gap", ["click"]), ("device_class", ["*"]), (displayNameKey, ["*"]),
         ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
-        ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]),
+        ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]), ("from", ["scale"]), ("to", ["scale"]),
     ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
     /// The shortest `persist_every:` of a kept total: each write wears a flash card.
     static let shortestPersistEvery = Duration.milliseconds(100)
@@ -84,6 +84,8 @@ extension ConfigValidator {
         var counter = CounterDeclaration()
         var persistEveryLocation: SourceLocation?
         var rate = RateDeclaration()
+        var scaleFrom: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
+        var scaleTo: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
@@ -165,6 +167,11 @@ extension ConfigValidator {
                 }
                 counter.persistEvery = every
                 persistEveryLocation = setting.keyLocation
+            case "from", "to":
+                guard case .scale(let operand, _) = expression else { continue }
+                let ends = scaleEnds(setting, operand: operand, in: what)
+                if ends == nil { valid = false }
+                if setting.key == "from" { scaleFrom = (ends, setting) } else { scaleTo = (ends, setting) }
             case "per", "timeout":
                 guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
                 if setting.key == "per" { rate.per = time } else { rate.timeout = time }
@@ -202,6 +209,9 @@ extension ConfigValidator {
             if let (number, unit) = numberSettings(settings, in: what) {
                 declaration.number = number
                 declaredUnit = unit
+                if case .scale = expression, unit == nil {
+                    declaration.number?.unit = MeasurementUnit(ScaleDeclaration.defaultUnit)
+                }
             } else {
                 valid = false
             }
@@ -235,6 +245,12 @@ extension ConfigValidator {
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):
             declaration.expression = .rate(operand, rate)
+        case .scale(let operand, _):
+            guard let scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
+                valid = false
+                break
+            }
+            declaration.expression = .scale(operand, scale)
         default:
             break
         }
@@ -304,6 +320,10 @@ extension ConfigValidator {
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
             return (form.key == "count" ? .count(name.name, CounterDeclaration()) : .rate(name.name, RateDeclaration()),
                     [name])
+        case "scale":
+            let hint = "a scale maps one number, e.g. \(Self.scaleExample)"
+            guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
+            return (.scale(name.name, ScaleDeclaration(from: .init(0, 1), to: .init(0, 1))), [name])
         case "threshold":
             let hint = "a threshold watches one number, e.g. threshold: inside, above: 28"
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }

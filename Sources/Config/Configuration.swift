@@ -274,6 +274,9 @@ public enum SignalExpression: Hashable, Sendable {
     case count(String, CounterDeclaration)
     /// A number: how fast the numeric operand grows per `RateDeclaration.per`.
     case rate(String, RateDeclaration)
+    /// A number: the numeric operand mapped along a line and clamped at both ends
+    /// (`ScaleDeclaration`); unavailable while the operand is.
+    case scale(String, ScaleDeclaration)
 
     /// The names this expression reads, in the order written.
     public var operands: [String] {
@@ -281,7 +284,8 @@ public enum SignalExpression: Hashable, Sendable {
         case .all(let names), .any(let names), .none(let names), .zip(let names), .allWithin(let names, _):
             return names
         case .atLeast(_, let names): return names
-        case .not(let name), .click(let name, _), .count(let name, _), .rate(let name, _): return [name]
+        case .not(let name), .click(let name, _), .count(let name, _), .rate(let name, _),
+             .scale(let name, _): return [name]
         case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
         case .latch(let set, let reset): return [set, reset]
         case .sample(let value, let on): return [value, on]
@@ -294,10 +298,10 @@ public enum SignalExpression: Hashable, Sendable {
     }
 
     /// Whether the signal's value is a number (`mean`, `min`, `max`, `sum`,
-    /// `difference`, `count`, `rate`) rather than a level.
+    /// `difference`, `count`, `rate`, `scale`) rather than a level.
     public var isNumeric: Bool {
         switch self {
-        case .aggregate, .difference, .count, .rate: return true
+        case .aggregate, .difference, .count, .rate, .scale: return true
         default: return false
         }
     }
@@ -307,7 +311,7 @@ public enum SignalExpression: Hashable, Sendable {
     /// levels only.
     public var readsNumbers: Bool {
         switch self {
-        case .aggregate, .difference, .threshold, .rate: return true
+        case .aggregate, .difference, .threshold, .rate, .scale: return true
         default: return false
         }
     }

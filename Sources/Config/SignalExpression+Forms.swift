@@ -6,7 +6,8 @@ extension SignalExpression {
     /// SignalExpression.formKeys.contains("at_least")   // true
     /// ```
     public static let formKeys = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch",
-                                  "mean", "min", "max", "sum", "difference", "threshold", "count", "rate"]
+                                  "mean", "min", "max", "sum", "difference", "threshold", "count", "rate",
+                                  "scale"]
     /// The forms whose value is a number.
-    public static let numericFormKeys = ["mean", "min", "max", "sum", "difference", "count", "rate"]
+    public static let numericFormKeys = ["mean", "min", "max", "sum", "difference", "count", "rate", "scale"]
 }

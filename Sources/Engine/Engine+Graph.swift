@@ -79,6 +79,12 @@ extension Engine {
                     cancellables.append(try ratePipeline(rate, of: operand, declaration: declaration, into: node,
                                                          carried: carriedRate, numbers: numberNodes))
                     numberNodes[declaration.name] = node
+                case .scale(let operand, let scale):
+                    let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,
+                                              number: number, changedAt: previous?.changedAt, at: declaration.location)
+                    cancellables.append(try scalePipeline(scale, of: operand, declaration: declaration, into: node,
+                                                          numbers: numberNodes))
+                    numberNodes[declaration.name] = node
                 default:
                     let node = try numberNode(.signal(declaration.name), value: previous.map(\.value) ?? nil,
                                               number: number, changedAt: previous?.changedAt, at: declaration.location)
@@ -190,7 +196,7 @@ extension Engine {
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
         case .zip: return SignalPipelines.zip(operands, into: signal)
-        case .aggregate, .difference, .threshold, .count, .rate:
+        case .aggregate, .difference, .threshold, .count, .rate, .scale:
             throw EngineError(.configuration("signal '\(declaration.name)' is a number, not a level"),
                               at: declaration.location)
         }

@@ -91,6 +91,20 @@ extension Engine {
         return operands[0].cell.react { [rule] in rule.receive(value: $0) }
     }
 
+    /// `scale:`: the operand's number along the curve of a `ScaleRule`, into the node.
+    func scalePipeline(_ declaration: ScaleDeclaration, of operand: String, declaration signal: SignalDeclaration,
+                       into node: NumberNode, numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+        let operands = try numberOperands([operand], of: signal, numbers: numbers)
+        let rule: ScaleRule
+        do {
+            rule = try ScaleRule(declaration, operand: operands[0], node: node)
+        } catch {
+            throw EngineError(.configuration("signal '\(signal.name)': \(error)"), at: signal.location)
+        }
+        scales[signal.name] = rule
+        return operands[0].cell.react { [rule] in rule.receive($0) }
+    }
+
     private func numberOperands(_ names: [String], of declaration: SignalDeclaration,
                                 numbers: [String: NumberNode]) throws(EngineError) -> [NumberNode] {
         var operands: [NumberNode] = []

@@ -102,6 +102,7 @@ extension Engine {
                         text += "; lower in \(left(remaining)) unless a pulse comes"
                     }
                 }
+                if let scale = scales[name] { text += "; " + scale.state }
                 if node.raw != node.value {
                     text += "; read \(NodeValue(reading: node.raw, unit: node.unit).text(precision: node.precision)) "
                         + "before its filters"

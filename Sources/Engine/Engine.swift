@@ -86,9 +86,11 @@ public final class Engine {
     var signals: [Signal] = []
     /// Numeric inputs and signals, in the order built.
     var numbers: [NumberNode] = []
-    /// The counters (`count:`) and rates (`rate:`) among the numbers, by name.
+    /// The counters (`count:`), rates (`rate:`) and scales (`scale:`) among the numbers,
+    /// by name.
     var counters: [String: Counter] = [:]
     var rates: [String: RateRule] = [:]
+    var scales: [String: ScaleRule] = [:]
     var outputs: [OutputLine] = []
     /// What the last run kept: set before `start()`.
     public var keptValues = KeptValues()

@@ -19,6 +19,7 @@ public struct NumbersError: Error, Hashable, Sendable, CustomStringConvertible {
         case negativeDelta(Double)
         case zeroDuration(filter: String)
         case notFinite(filter: String, value: Double)
+        case equalScaleEnds(Double)
     }
 
     private let code: Code
@@ -34,6 +35,7 @@ public struct NumbersError: Error, Hashable, Sendable, CustomStringConvertible {
     static func negativeDelta(_ delta: Double) -> Self { Self(.negativeDelta(delta)) }
     static func zeroDuration(_ filter: String) -> Self { Self(.zeroDuration(filter: filter)) }
     static func notFinite(_ filter: String, _ value: Double) -> Self { Self(.notFinite(filter: filter, value: value)) }
+    static func equalScaleEnds(_ value: Double) -> Self { Self(.equalScaleEnds(value)) }
 
     public var description: String {
         switch code {
@@ -55,6 +57,8 @@ public struct NumbersError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(filter) has a duration of 0: give a positive duration"
         case .notFinite(let filter, let value):
             "\(filter) is \(value): give a finite number"
+        case .equalScaleEnds(let value):
+            "scale has from: [\(value), \(value)], which gives no line: give from: two different numbers"
         }
     }
 }

@@ -123,7 +123,7 @@ struct NumberSignalConfigTests {
          "unknown name 't_nort' in signal 's'", "did you mean 't_north'?"),
         // Keys with the forms they go with.
         ("signals:\n  s: { threshold: t_north, above: 1, unit: K }\n", 8, 38,
-         "unit: does not apply to threshold: in signal 's'", "unit: applies to numbers (mean:, min:, max:, sum:, difference:, count:, rate:)"),
+         "unit: does not apply to threshold: in signal 's'", "unit: applies to numbers (mean:, min:, max:, sum:, difference:, count:, rate:, scale:)"),
         ("signals:\n  s: { any: [switch1], state_class: total }\n", 8, 24,
          "state_class: does not apply to any: in signal 's'", "state_class: applies to numbers"),
         ("signals:\n  s: { mean: [t_north], on_delay: 1s }\n", 8, 25,

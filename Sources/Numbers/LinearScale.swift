@@ -1,0 +1,53 @@
+/// `scale: NAME, from: [a, b], to: [c, d]`: a number mapped onto another along the
+/// straight line through (a, c) and (b, d), clamped at both ends: a fan curve.
+///
+/// The line is `LinearCalibration`'s through the two points, the clamp `ClampFilter`'s
+/// to the span of `to`. `b` below `a` is a falling curve; `to` may fall too, and equal
+/// `to` ends give a constant. Unavailable in is unavailable out.
+///
+/// ```swift
+/// let curve = try LinearScale(from: (50, 70), to: (30, 100))
+/// curve.value(of: 60)    // 65
+/// curve.value(of: 80)    // 100: clamped
+/// curve.point(for: 40)   // ScalePoint(value: 30, position: .beforeStart)
+/// ```
+public struct LinearScale: Sendable {
+    /// `from: [a, b]`, in the operand's unit.
+    public let from: (start: Double, end: Double)
+    /// `to: [c, d]`, in the signal's unit.
+    public let to: (start: Double, end: Double)
+    private let line: LinearCalibration
+    private let clamp: ClampFilter
+
+    /// Throws when `from`'s ends are equal (no line goes through them) or a number is
+    /// not finite.
+    public init(from: (start: Double, end: Double), to: (start: Double, end: Double)) throws(NumbersError) {
+        for value in [from.start, from.end, to.start, to.end] where !value.isFinite {
+            throw .notFinite("scale", value)
+        }
+        guard from.start != from.end else { throw .equalScaleEnds(from.start) }
+        self.from = from
+        self.to = to
+        line = try LinearCalibration(pairs: [(measured: from.start, true: to.start), (measured: from.end, true: to.end)])
+        clamp = try ClampFilter(min: Swift.min(to.start, to.end), max: Swift.max(to.start, to.end))
+    }
+
+    /// The scaled value of `operand`; nil (unavailable) for nil.
+    public func value(of operand: Double?) -> Double? {
+        operand.map { point(for: $0).value }
+    }
+
+    /// Where `operand` falls on the curve, and the value there: `to`'s start before the
+    /// curve starts, its end past where it ends, the line in between (ends included).
+    public func point(for operand: Double) -> ScalePoint {
+        let rising = from.end > from.start
+        if rising ? operand < from.start : operand > from.start {
+            return ScalePoint(value: to.start, position: .beforeStart)
+        }
+        if rising ? operand > from.end : operand < from.end {
+            return ScalePoint(value: to.end, position: .pastEnd)
+        }
+        // The clamp keeps a rounding of the line at an end within `to`.
+        return ScalePoint(value: clamp.apply(line.apply(operand)), position: .onCurve)
+    }
+}
