@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// HomeAssistantEntity(name: "front_door", kind: .input, deviceClass: "door")
-/// HomeAssistantEntity(name: "gate", kind: .commandInput)
+/// HomeAssistantEntity(name: "gate", kind: .commandInput, displayName: "Open the gate")
 /// HomeAssistantEntity(name: "double", kind: .click(count: 2))
 /// HomeAssistantEntity(name: "inside", kind: .sensor, deviceClass: "temperature",
 ///                     measurement: HomeAssistantMeasurement(unit: "°C", precision: 1))
@@ -12,9 +12,10 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// What the entity is in gpioagg, which decides its Home Assistant platform.
     public typealias Kind = HomeAssistantEntityKind
 
-    /// The config's name: the last level of its topics, and what Home Assistant shows
-    /// after the device's name.
+    /// The config's name: the last level of its topics and of its entity id.
     public var name: String
+    /// The config's `name:`, what people read; nil: `name` made readable.
+    public var displayName: String?
     public var kind: Kind
     /// Passed through to Home Assistant as given; `HomeAssistantComponent.deviceClasses`
     /// lists what it accepts.
@@ -24,14 +25,27 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     public var measurement: HomeAssistantMeasurement
 
     public init(name: String, kind: Kind, deviceClass: String? = nil,
-                measurement: HomeAssistantMeasurement = HomeAssistantMeasurement()) {
+                measurement: HomeAssistantMeasurement = HomeAssistantMeasurement(), displayName: String? = nil) {
         self.name = name
+        self.displayName = displayName
         self.kind = kind
         self.deviceClass = deviceClass
         self.measurement = measurement
     }
 
     public var component: HomeAssistantComponent { kind.component }
+
+    /// What Home Assistant shows after the device's name: `name:`, else the identifier
+    /// made readable (`HomeAssistantEntityName`); a counter's reset button adds "reset".
+    ///
+    /// ```swift
+    /// HomeAssistantEntity(name: "front_door", kind: .input).shownName                      // "Front door"
+    /// HomeAssistantEntity(name: "water", kind: .resetButton, displayName: "Water").shownName  // "Water reset"
+    /// ```
+    public var shownName: String {
+        let shown = HomeAssistantEntityName.name(displayName, for: name)
+        return kind == .resetButton ? "\(shown) reset" : shown
+    }
 
     /// What a counter's reset button sends to the counter's command topic: the total it
     /// sets.
@@ -40,6 +54,10 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// Whether the entity's value is a number: it may then be unavailable, which its own
     /// availability topic says (`HomeAssistantNode.availabilityTopic(for:)`).
     public var isNumeric: Bool { component == .sensor || component == .number }
+
+    /// Whether the entity is a cover with a position (two motors): Home Assistant then
+    /// reads its position and can send it to one.
+    public var hasPosition: Bool { kind == .cover(positioned: true) }
 
     /// The `event_types` of a click's event entity (one: a click signal has one count),
     /// empty for the other kinds.

@@ -3,14 +3,14 @@ import HomeAssistant
 
 /// The node and entities of the golden files: a garage with a door contact, a signal,
 /// a light, a gate opened from Home Assistant, a double click on the bell button, a water
-/// meter and a temperature set point.
+/// meter, a temperature set point, a garage door on one relay and blinds on two motors.
 enum Fixtures {
     static let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
 
     static let door = HomeAssistantEntity(name: "front_door", kind: .input, deviceClass: "door")
     static let allClosed = HomeAssistantEntity(name: "all_closed", kind: .signal)
     static let porchLight = HomeAssistantEntity(name: "porch_light", kind: .output, deviceClass: "light")
-    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput)
+    static let gate = HomeAssistantEntity(name: "gate", kind: .commandInput, displayName: "Garden gate")
     static let bellDouble = HomeAssistantEntity(name: "bell_double", kind: .click(count: 2), deviceClass: "button")
     static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
                                                measurement: HomeAssistantMeasurement(unit: "L", precision: 1,
@@ -18,6 +18,8 @@ enum Fixtures {
     static let setpoint = HomeAssistantEntity(name: "setpoint", kind: .number, deviceClass: "temperature",
                                               measurement: HomeAssistantMeasurement(unit: "°C", precision: 1, minimum: 5,
                                                                                     maximum: 30, step: 0.5, mode: "slider"))
+    static let garageDoor = HomeAssistantEntity(name: "garage_door", kind: .cover(positioned: false), deviceClass: "garage")
+    static let blinds = HomeAssistantEntity(name: "blinds", kind: .cover(positioned: true), deviceClass: "blind")
 
     /// Golden file name → the entity it shows.
     static let golden: [(file: String, entity: HomeAssistantEntity)] = [
@@ -28,6 +30,8 @@ enum Fixtures {
         ("event_click.json", bellDouble),
         ("sensor_number_input.json", waterUsed),
         ("number_command_input.json", setpoint),
+        ("cover_relay.json", garageDoor),
+        ("cover_motors.json", blinds),
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -17,7 +17,7 @@ struct ResetButtonTests {
         #expect(node.commandTopic(for: sensor) == nil)
         #expect(node.availabilityTopic(for: button) == nil, "a button is there while the node is online")
         let config = node.config(for: button)
-        #expect(config["name"] == .string("water reset"))
+        #expect(config["name"] == .string("Water reset"))
         #expect(config["default_entity_id"] == .string("button.garage_water_reset"))
         #expect(config["payload_press"] == .string("0"))
         #expect(config["state_topic"] == nil)
