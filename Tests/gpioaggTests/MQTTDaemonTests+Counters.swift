@@ -23,7 +23,7 @@ extension MQTTDaemonTests {
         #expect(!sensor.contains("command_topic"), "a sensor has no command topic: its button does")
         let button = try #require(try Tools.retainedValue(port: broker.port,
                                                           topic: "homeassistant/button/garage/water/config"))
-        #expect(button.hasPrefix(#"{"name":"water reset","unique_id":"garage_water_reset""#), "\(button)")
+        #expect(button.hasPrefix(#"{"name":"Water reset","unique_id":"garage_water_reset""#), "\(button)")
         #expect(button.contains(#""command_topic":"gpioagg/garage/water/set","payload_press":"0""#), "\(button)")
         #expect(!button.contains("state_topic"), "\(button)")
         let flow = try #require(try Tools.retainedValue(port: broker.port, topic: "homeassistant/sensor/garage/flow/config"))
