@@ -79,8 +79,8 @@ extension ConfigValidator {
                     } else {
                         member[output.name] = interlock.declaration.name
                     }
-                case .input?, .signal?:
-                    report(output.location, "'\(output.name)' in \(what) is \(kinds[output.name] == .input ? "an input" : "a signal"); an interlock groups outputs",
+                case .input?, .signal?, .cover?:
+                    report(output.location, "'\(output.name)' in \(what) is \(kinds[output.name] == .input ? "an input" : "a \(kinds[output.name]?.rawValue ?? "signal")"); an interlock groups outputs",
                            hint: "name the outputs it drives")
                 case nil:
                     let hint = known.didYouMean(output.name)
@@ -110,9 +110,12 @@ extension ConfigValidator {
                        hint: "read it with \(readers); e.g. \(operand.name)_on: { toggle: \(operand.name) }")
             }
         }
-        for output in outputs where momentary.contains(output.follows.name) && output.declaration.pulse == nil {
-            report(output.follows.location,
-                   "'\(output.follows.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
+        for output in outputs {
+            guard let followed = output.follows, momentary.contains(followed.name), output.declaration.pulse == nil else {
+                continue
+            }
+            report(followed.location,
+                   "'\(followed.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
                    hint: "give the output pulse: (e.g. pulse: 500ms), or follow a toggle: or latch: of it")
         }
     }

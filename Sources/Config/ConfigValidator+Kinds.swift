@@ -72,9 +72,12 @@ extension ConfigValidator {
             units[declaration.name] = first.unit
             result[index].number?.unit = first.unit
         }
-        for output in outputs where valueKinds[output.follows.name] == .number && kinds[output.follows.name] != .output {
-            let name = output.follows.name
-            report(output.follows.location, "'\(name)' in follows: of output '\(output.declaration.name)' is a number "
+        for output in outputs {
+            guard let followed = output.follows, valueKinds[followed.name] == .number, kinds[followed.name] != .output else {
+                continue
+            }
+            let name = followed.name
+            report(followed.location, "'\(name)' in follows: of output '\(output.declaration.name)' is a number "
                 + "(\(units[name]?.description ?? "no unit")), and an output follows a level",
                    hint: "make a level of it with a threshold, e.g. \(name)_high: { threshold: \(name), above: 25 }, and follow that")
         }

@@ -68,17 +68,18 @@ extension ConfigValidator {
                     break
                 }
             }
+            // An output without follows: is one a cover drives, checked with the covers.
             for (key, hint) in [("chip", "name one of the chips declared under chips:"),
-                                ("line", "a line is named (line: GPIO5) or given by offset (line: 5)"),
-                                ("follows", "name the signal or input whose value the output shows")]
+                                ("line", "a line is named (line: GPIO5) or given by offset (line: 5)")]
             where !settings.contains(where: { $0.key == key }) {
                 report(entry.keyLocation, "\(what) needs \(key):", hint: hint)
             }
             // Entries with other errors are kept too, so that their lines and names are
             // still checked; the configuration is only returned when there is no error.
-            guard let chip, let line, let follows else { continue }
+            guard let chip, let line else { continue }
+            if follows == nil, settings.contains(where: { $0.key == "follows" }) { continue }
             outputs.append(ReadOutput(
-                declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows.name,
+                declaration: OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows?.name,
                                                initial: initial, safe: safe, activeLow: activeLow, drive: drive,
                                                restore: restore, pulse: pulse, maxOn: maxOn,
                                                deviceClass: deviceClass, location: entry.keyLocation),

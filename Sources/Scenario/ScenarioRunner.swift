@@ -231,7 +231,11 @@ public final class ScenarioRunner {
             configuration.signals.first { $0.name == signal }?.expression.operands ?? []
         }
         if let output = configuration.outputs.first(where: { $0.name == name }) {
-            return [output.follows] + operands(output.follows)
+            guard let follows = output.follows else { return [name] }
+            return [follows] + operands(follows)
+        }
+        if let cover = configuration.covers.first(where: { $0.name == name }) {
+            return [name] + [cover.closed, cover.open].compactMap { $0 } + cover.outputs
         }
         if configuration.signals.contains(where: { $0.name == name }) {
             return operands(name)
