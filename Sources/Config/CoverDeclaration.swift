@@ -1,3 +1,5 @@
+import HomeAssistantClasses
+
 /// `covers: NAME: { ... }`: a garage door, a gate or blinds, shown in Home Assistant as
 /// a `cover` (`OPEN`, `CLOSE`, `STOP`, a position), driving outputs no other node
 /// drives.
@@ -63,7 +65,6 @@ public struct CoverDeclaration: Hashable, Sendable {
     }
 
     /// Home Assistant's cover device classes, the values `device_class:` takes on a
-    /// cover.
-    public static let deviceClasses = ["awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade",
-                                       "shutter", "window"]
+    /// cover: `HomeAssistantComponent.cover`'s, the list discovery is checked against.
+    public static var deviceClasses: [String] { HomeAssistantComponent.cover.deviceClasses }
 }
