@@ -166,6 +166,14 @@ extension ConfigValidator {
                     report(follows.location, "output '\(reference.name)' is driven by \(what): it cannot also follow '\(follows.name)'",
                            hint: "remove follows: from output '\(reference.name)'")
                 }
+                // The cover decides when its outputs are on: never at start, never at stop.
+                if output.declaration.initial || output.declaration.restore || output.declaration.safe {
+                    let written = output.declaration.safe ? "safe: on" : output.declaration.restore ? "initial: restore" : "initial: on"
+                    report(output.declaration.location,
+                           "output '\(reference.name)' is driven by \(what) and has \(written)",
+                           hint: "a cover's outputs start off and go off at stop; remove \(written.split(separator: ":")[0]): "
+                               + "(the blinds' position is kept on its own)")
+                }
                 if key == "relay", output.declaration.pulse == nil {
                     report(reference.location, "output '\(reference.name)' (relay: of \(what)) needs pulse:",
                            hint: "a relay presses the opener's button: give the output pulse:, e.g. pulse: 500ms")

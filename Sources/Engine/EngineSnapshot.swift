@@ -26,8 +26,9 @@ public struct EngineSnapshot: Hashable, Sendable {
 
     public init(inputs: [String: NodeValue] = [:], signals: [String: NodeValue] = [:],
                 outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:],
-                lost: [String: LostPulses] = [:]) {
+                lost: [String: LostPulses] = [:], covers: [String: NodeValue] = [:]) {
         self.lost = lost
+        self.covers = covers
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
