@@ -1,18 +1,5 @@
 import Values
 
-/// What a cover's motors are told: both released, or one of them driven.
-public enum MotorDrive: String, Hashable, Sendable {
-    case neither
-    case up
-    case down
-}
-
-/// An end position a cover has an input for: `closed:` or `open:`.
-public enum CoverEnd: String, Hashable, Sendable {
-    case closed
-    case open
-}
-
 /// What a cover's state machine decided: what to do to its outputs, when to be asked
 /// again, and what to report. The engine performs it; tests read it.
 ///
@@ -53,17 +40,5 @@ public struct CoverAction: Hashable, Sendable {
         self.fault = fault
         self.note = note
         self.refusal = refusal
-    }
-}
-
-/// How long past `travel` a move may take before it is called a fault: a tenth of the
-/// travel, and at least a second (an opener that starts slowly, a door that is a little
-/// slower in the cold).
-public enum CoverMargin {
-    public static let minimum: UInt64 = 1_000_000_000
-
-    /// The margin for a cover whose full move takes `travel` nanoseconds.
-    public static func margin(travel: UInt64) -> UInt64 {
-        max(travel / 10, minimum)
     }
 }

@@ -2,19 +2,6 @@ import Covers
 import GPIO
 import Values
 
-/// Why a cover did not take a command: no such cover, the engine is not running, or
-/// the command makes no sense for it (a position for a door on one relay, a position
-/// before the blinds' position is known).
-public struct CoverRefusal: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 extension Engine {
     /// Tells the cover `name` what to do (`gpioagg set garage_door open`, the control
     /// socket's `set`, a test file's `set:`, Home Assistant's `OPEN`, `CLOSE`, `STOP` and

@@ -101,3 +101,20 @@ struct CoverDaemonTests {
         #expect(blinds.position == 60)
     }
 }
+
+extension CoverDaemonTests {
+    @Test("under --simulate, the line command set COVER open|close|stop|POSITION tells a cover; a wrong word fails")
+    func lineCommand() throws {
+        let config = try DaemonTests.write(Self.config)
+        let result = try runProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", temporarySocketPath(),
+                                                "--state-dir", temporaryDirectory()],
+                                    stdin: "on door_closed\nset garage_door open\nset blinds 40\nset garage_door up\n")
+        #expect(result.status == 1, "one command failed")
+        #expect(result.lines.contains("cover garage_door opening"), "\(result.lines)")
+        #expect(result.lines.contains("output door_relay on"), "\(result.lines)")
+        #expect(result.errors.contains("error: cover 'blinds': the position is not known yet: open or close it fully first"),
+                "\(result.errors)")
+        #expect(result.errors.contains("error: 'up' is not for a cover: 'garage_door' takes open, close, stop"),
+                "\(result.errors)")
+    }
+}
