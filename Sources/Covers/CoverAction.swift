@@ -4,7 +4,7 @@ import Values
 /// again, and what to report. The engine performs it; tests read it.
 ///
 /// ```swift
-/// var door = RelayCover(travel: 15_000_000_000, closedInput: true, openInput: nil)
+/// var door = RelayCover(travel: 15_000_000_000, pulse: 500_000_000, closedInput: true, openInput: nil)
 /// let action = door.command(.open, at: 0)
 /// action.pulse        // true: the relay is pulsed once
 /// action.state        // .opening
@@ -29,6 +29,9 @@ public struct CoverAction: Hashable, Sendable {
     public var note: String?
     /// Why a command is refused (a position for a cover without one), for the reply.
     public var refusal: String?
+    /// A press asked while the relay is still pressed or only just released: it is made
+    /// then (nanoseconds on the loop's clock), when `deadlineFired(at:)` is called.
+    public var pressWaits: UInt64?
 
     public init(pulse: Bool = false, drive: MotorDrive? = nil, deadline: UInt64? = nil, state: CoverState,
                 position: Double? = nil, fault: String? = nil, note: String? = nil, refusal: String? = nil) {

@@ -28,13 +28,36 @@ import Values
 /// reached its end `travel` plus the margin (`CoverMargin`) after it began is reported
 /// `stopped` with a fault; a door pulsed that never left its end position goes back to
 /// that position's state, with a fault: it is never reported moving for ever.
+///
+/// Each command is a press of its own: the opener sees a press only when its button is
+/// released in between. A press is made when the relay has been released for as long as
+/// its pulse (`releaseGap`); a command that would press before then waits for that
+/// moment (`CoverAction.pressWaits`), and is decided then, against the door's state at
+/// that time, so the state reported changes when the press is made. A newer command
+/// replaces one waiting.
 public struct RelayCover: Hashable, Sendable {
     public private(set) var state: CoverState
     /// The way the door last moved: what the next pulse does after a stop.
     public private(set) var lastDirection: MotorDrive
+    /// When `deadlineFired(at:)` is due next: the deadline of the move under way, or the
+    /// moment a waiting press is made, whichever comes first.
+    public var deadline: UInt64? {
+        switch (moveDeadline, pressAt) {
+        case (let move?, let press?): return min(move, press)
+        case (let move, let press): return move ?? press
+        }
+    }
+    /// The command waiting for the relay's release, if any.
+    public private(set) var waiting: CoverCommand?
     /// The deadline of the move under way.
-    public private(set) var deadline: UInt64?
+    private var moveDeadline: UInt64?
+    /// When the waiting command is decided and its press made.
+    private var pressAt: UInt64?
+    /// When the relay may be pressed again: its last press, its pulse, then the release gap.
+    private var relayFreeAt: UInt64?
     private let travel: UInt64
+    /// How long the relay's output holds each press (its `pulse:`).
+    private let pulse: UInt64
     private let margin: UInt64
     private var closedInput: Bool
     private var openInput: Bool?
@@ -43,10 +66,13 @@ public struct RelayCover: Hashable, Sendable {
 
     /// - Parameters:
     ///   - travel: how long a full move takes, in nanoseconds.
+    ///   - pulse: how long the relay holds each press (its output's `pulse:`), in
+    ///     nanoseconds.
     ///   - closedInput: the `closed:` input's level now.
     ///   - openInput: the `open:` input's level now; nil when the door has none.
-    public init(travel: UInt64, closedInput: Bool, openInput: Bool?) {
+    public init(travel: UInt64, pulse: UInt64, closedInput: Bool, openInput: Bool?) {
         self.travel = travel
+        self.pulse = pulse
         margin = CoverMargin.margin(travel: travel)
         self.closedInput = closedInput
         self.openInput = openInput
@@ -65,7 +91,37 @@ public struct RelayCover: Hashable, Sendable {
     /// The action for now, with nothing to do: what a report at start shows.
     public var current: CoverAction { CoverAction(deadline: deadline, state: state) }
 
+    /// How long the relay stays released between two presses: as long as its pulse, so
+    /// that the opener sees each press as one.
+    public var releaseGap: UInt64 { pulse }
+
+    /// Tells the door `command` at `now`. A command that would press the relay before it
+    /// has been released for `releaseGap` waits for that moment; it replaces a command
+    /// already waiting, as does any newer command.
     public mutating func command(_ command: CoverCommand, at now: UInt64) -> CoverAction {
+        waiting = nil
+        pressAt = nil
+        var decided = self
+        var action = decided.decide(command, at: now)
+        if action.pulse, let freeAt = relayFreeAt, now < freeAt {
+            waiting = command
+            pressAt = freeAt
+            action = report()
+            action.pressWaits = freeAt
+            return action
+        }
+        self = decided
+        return action
+    }
+
+    /// The rules of the table above, for a press made now.
+    private mutating func decide(_ command: CoverCommand, at now: UInt64) -> CoverAction {
+        let action = rule(command, at: now)
+        if action.pulse { relayFreeAt = now &+ pulse &+ releaseGap }
+        return action
+    }
+
+    private mutating func rule(_ command: CoverCommand, at now: UInt64) -> CoverAction {
         switch command {
         case .open: return move(.up, at: now)
         case .close: return move(.down, at: now)
@@ -74,7 +130,7 @@ public struct RelayCover: Hashable, Sendable {
                 return report(note: "the door is \(state.rawValue), not moving: nothing to stop")
             }
             state = .stopped
-            deadline = nil
+            moveDeadline = nil
             awaitingLeave = false
             return report(pulse: true)
         case .position:
@@ -102,7 +158,7 @@ public struct RelayCover: Hashable, Sendable {
             awaitingLeave = state == .open || state == .closed
             state = moving
             lastDirection = direction
-            deadline = now &+ travel &+ margin
+            moveDeadline = now &+ travel &+ margin
             return report(pulse: true)
         }
     }
@@ -118,48 +174,64 @@ public struct RelayCover: Hashable, Sendable {
         case (.closed, true):
             state = .closed
             lastDirection = .down
-            deadline = nil
+            moveDeadline = nil
         case (.open, true):
             state = .open
             lastDirection = .up
-            deadline = nil
+            moveDeadline = nil
         case (.closed, false):
             // Left closed: with no open input, the door is open `travel` after leaving.
-            if state != .opening { deadline = nil }
+            if state != .opening { moveDeadline = nil }
             state = .opening
             lastDirection = .up
-            deadline = openInput == nil ? now &+ travel : (deadline ?? now &+ travel &+ margin)
+            moveDeadline = openInput == nil ? now &+ travel : (moveDeadline ?? now &+ travel &+ margin)
         case (.open, false):
-            if state != .closing { deadline = nil }
+            if state != .closing { moveDeadline = nil }
             state = .closing
             lastDirection = .down
-            deadline = deadline ?? now &+ travel &+ margin
+            moveDeadline = moveDeadline ?? now &+ travel &+ margin
         }
         return report()
     }
 
-    /// The deadline of the move under way passed.
+    /// The deadline of the move under way passed, or a waiting press is due (then it is
+    /// decided and made now).
     public mutating func deadlineFired(at now: UInt64) -> CoverAction {
-        guard let due = deadline, now >= due else { return report() }
-        deadline = nil
+        var fault: String?
+        if let due = moveDeadline, now >= due {
+            fault = moveDeadlinePassed()
+        }
+        if let due = pressAt, now >= due, let command = waiting {
+            waiting = nil
+            pressAt = nil
+            var action = decide(command, at: now)
+            action.fault = fault
+            return action
+        }
+        return report(fault: fault)
+    }
+
+    /// Ends the move under way at its deadline; returns the fault to log, if any.
+    private mutating func moveDeadlinePassed() -> String? {
+        moveDeadline = nil
         if awaitingLeave {
             // Pulsed, and the door never left its end: it is where its input says.
             awaitingLeave = false
             let was = state
             state = closedInput ? .closed : .open
             lastDirection = .neither
-            return report(fault: "the door was pulsed to \(was == .opening ? "open" : "close") and did not leave "
-                + "\(state.rawValue) within \(Self.seconds(travel &+ margin)); check the opener and its relay")
+            return "the door was pulsed to \(was == .opening ? "open" : "close") and did not leave "
+                + "\(state.rawValue) within \(Self.seconds(travel &+ margin)); check the opener and its relay"
         }
         if state == .opening && openInput == nil {
             state = .open
-            return report()
+            return nil
         }
-        guard state.isMoving else { return report() }
+        guard state.isMoving else { return nil }
         let end = state == .opening ? "open" : "closed"
         state = .stopped
-        return report(fault: "the door did not reach \(end) within \(Self.seconds(travel &+ margin)) "
-            + "(travel and a margin); reported stopped")
+        return "the door did not reach \(end) within \(Self.seconds(travel &+ margin)) "
+            + "(travel and a margin); reported stopped"
     }
 
     private func report(pulse: Bool = false, fault: String? = nil, note: String? = nil,

@@ -113,8 +113,13 @@ extension Engine {
             let closed = declaration.closed.flatMap { levels[$0] }
             let open = declaration.open.flatMap { levels[$0] }
             let position = carried.coverPositions[declaration.name] ?? keptValues.coverPositions[declaration.name]
+            var relayPulse: Duration?
+            if case .relay(let relay) = declaration.drive {
+                relayPulse = configuration.outputs.first { $0.name == relay }?.pulse
+            }
             let cover = CoverNode(declaration: declaration, closed: closed, open: open, position: position,
-                                  now: propagation.timestamp, propagation: propagation, timers: timers, logger: logger)
+                                  relayPulse: relayPulse, now: propagation.timestamp, propagation: propagation,
+                                  timers: timers, logger: logger)
             cancellables += cover.attach(closed: closed, open: open)
             covers.append(cover)
             coverDrives.merge(cover.drives) { first, _ in first }

@@ -7,12 +7,14 @@ struct RelayCoverTests {
     static let travel: UInt64 = 15_000_000_000
     static let margin: UInt64 = 1_500_000_000
     static let second: UInt64 = 1_000_000_000
+    /// The relay's `pulse:`: each press holds it this long.
+    static let pulse: UInt64 = 500_000_000
 
     /// A door with both end inputs, brought to `state` the way a person would.
     static func door(in state: String) -> RelayCover {
         switch state {
-        case "closed": return RelayCover(travel: travel, closedInput: true, openInput: false)
-        case "open": return RelayCover(travel: travel, closedInput: false, openInput: true)
+        case "closed": return RelayCover(travel: travel, pulse: pulse, closedInput: true, openInput: false)
+        case "open": return RelayCover(travel: travel, pulse: pulse, closedInput: false, openInput: true)
         case "opening":
             var door = Self.door(in: "closed")
             _ = door.command(.open, at: 0)
@@ -32,7 +34,7 @@ struct RelayCoverTests {
             _ = door.command(.stop, at: 2 * second)
             return door
         default:
-            return RelayCover(travel: travel, closedInput: false, openInput: false)
+            return RelayCover(travel: travel, pulse: pulse, closedInput: false, openInput: false)
         }
     }
 
@@ -101,7 +103,7 @@ struct RelayCoverTests {
 
     @Test("with only closed:, the door is opening for travel after it leaves closed, then open")
     func onlyClosedInput() {
-        var door = RelayCover(travel: Self.travel, closedInput: true, openInput: nil)
+        var door = RelayCover(travel: Self.travel, pulse: Self.pulse, closedInput: true, openInput: nil)
         #expect(door.state == .closed)
         #expect(door.command(.open, at: 0).pulse)
         let left = door.endInput(.closed, isOn: false, at: 2 * Self.second)
@@ -118,7 +120,7 @@ struct RelayCoverTests {
 
     @Test("a door with only closed: and not closed at start is open")
     func onlyClosedStartsOpen() {
-        #expect(RelayCover(travel: Self.travel, closedInput: false, openInput: nil).state == .open)
+        #expect(RelayCover(travel: Self.travel, pulse: Self.pulse, closedInput: false, openInput: nil).state == .open)
     }
 
     @Test("a door pulsed that never leaves closed is closed again after travel and the margin, with a fault")
@@ -158,6 +160,66 @@ struct RelayCoverTests {
         #expect(door.endInput(.open, isOn: true, at: 12 * Self.second).state == .open)
         #expect(door.endInput(.open, isOn: false, at: 20 * Self.second).state == .closing)
         #expect(door.endInput(.closed, isOn: true, at: 33 * Self.second).state == .closed)
+        #expect(door.deadline == nil)
+    }
+
+    @Test("open, then stop 250 ms later: the stop waits until the relay has been released for its pulse, then presses, and only then is the door stopped")
+    func pressWaitsForTheRelease() {
+        var door = Self.door(in: "closed")
+        #expect(door.releaseGap == Self.pulse)
+        #expect(door.command(.open, at: 0).pulse)
+        let stop = door.command(.stop, at: 250_000_000)
+        #expect(!stop.pulse, "the relay is still pressed: a press now would make one long press")
+        #expect(stop.pressWaits == 2 * Self.pulse)
+        #expect(stop.state == .opening)
+        #expect(stop.note == nil && stop.refusal == nil)
+        #expect(door.waiting == .stop)
+        #expect(door.deadline == 2 * Self.pulse)
+        let early = door.deadlineFired(at: 2 * Self.pulse - 1)
+        #expect(!early.pulse)
+        #expect(early.state == .opening)
+        let pressed = door.deadlineFired(at: 2 * Self.pulse)
+        #expect(pressed.pulse)
+        #expect(pressed.state == .stopped)
+        #expect(door.waiting == nil)
+        #expect(door.deadline == nil)
+    }
+
+    @Test("a command once the relay has been released for its pulse presses at once")
+    func pressAfterTheGapIsImmediate() {
+        var door = Self.door(in: "closed")
+        _ = door.command(.open, at: 0)
+        let stop = door.command(.stop, at: 2 * Self.pulse)
+        #expect(stop.pulse)
+        #expect(stop.pressWaits == nil)
+        #expect(stop.state == .stopped)
+    }
+
+    @Test("a newer command replaces one waiting for the relay, and is decided when the relay is free")
+    func newerCommandReplacesTheWaitingOne() {
+        var door = Self.door(in: "closed")
+        _ = door.command(.open, at: 0)
+        _ = door.command(.stop, at: 250_000_000)
+        let open = door.command(.open, at: 300_000_000)
+        #expect(!open.pulse)
+        #expect(open.note == "the door is opening already: no pulse sent")
+        #expect(door.waiting == nil)
+        #expect(door.deadline == Self.travel + Self.margin, "only the move's deadline is left")
+        #expect(!door.deadlineFired(at: 2 * Self.pulse).pulse)
+        #expect(door.state == .opening)
+    }
+
+    @Test("a waiting command is decided against the state when the relay is free: a door that reached open in between is not pressed")
+    func waitingCommandDecidedLater() {
+        var door = Self.door(in: "closed")
+        _ = door.command(.open, at: 0)
+        _ = door.command(.stop, at: 250_000_000)
+        _ = door.endInput(.closed, isOn: false, at: 300_000_000)
+        _ = door.endInput(.open, isOn: true, at: 900_000_000)
+        let due = door.deadlineFired(at: 2 * Self.pulse)
+        #expect(!due.pulse)
+        #expect(due.state == .open)
+        #expect(due.note == "the door is open, not moving: nothing to stop")
         #expect(door.deadline == nil)
     }
 

@@ -56,6 +56,31 @@ struct CoverGraphTests {
         #expect(harness.snapshot.covers["garage_door"] == .cover(.open, position: nil))
     }
 
+    @Test("open, then stop 250 ms later with pulse: 500ms: two presses on the relay line, released 500 ms between; stopped when the second is made")
+    func twoCommandsWithinThePulse() throws {
+        let harness = try Self.harness()
+        harness.set("GPIO23", true)
+        harness.clearChanges()
+        try harness.engine.setCover("garage_door", .open)
+        harness.advance(by: .milliseconds(250))
+        #expect(try harness.engine.setCover("garage_door", .stop) == nil)
+        #expect(harness.writes("GPIO8") == [true], "the stop does not lengthen the first press")
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.opening, position: nil))
+        harness.advance(by: .milliseconds(250))
+        #expect(harness.writes("GPIO8") == [true, false], "the first press ends after its 500 ms")
+        harness.advance(by: .milliseconds(499))
+        #expect(harness.writes("GPIO8") == [true, false])
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.opening, position: nil))
+        harness.advance(by: .milliseconds(1))
+        #expect(harness.writes("GPIO8") == [true, false, true], "the second press, 500 ms after the release")
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.stopped, position: nil))
+        harness.advance(by: .milliseconds(500))
+        #expect(harness.writes("GPIO8") == [true, false, true, false])
+        #expect(harness.changes(of: .cover, "garage_door") == [.cover(.opening, position: nil), .cover(.stopped, position: nil)])
+        let why = try #require(harness.engine.explain("garage_door"))
+        #expect(why.first?.contains("stopped") == true, "\(why)")
+    }
+
     @Test("a door pressed that never leaves closed is closed again after 16.5 s, the fault in the log, and nothing pending")
     func doorThatDoesNotMove() throws {
         let harness = try Self.harness()

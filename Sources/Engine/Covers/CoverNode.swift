@@ -36,8 +36,9 @@ final class CoverNode: TimedNode {
     /// - Parameters:
     ///   - closed, open: the end inputs' levels, when the cover has them.
     ///   - position: the position to start from (carried over a reload, or kept).
-    init(declaration: CoverDeclaration, closed: Level?, open: Level?, position: Double?, now: UInt64,
-         propagation: Propagation, timers: GraphTimers, logger: Logger) {
+    ///   - relayPulse: how long the relay output holds each press (its `pulse:`).
+    init(declaration: CoverDeclaration, closed: Level?, open: Level?, position: Double?, relayPulse: Duration?,
+         now: UInt64, propagation: Propagation, timers: GraphTimers, logger: Logger) {
         self.declaration = declaration
         self.propagation = propagation
         self.timers = timers
@@ -46,8 +47,9 @@ final class CoverNode: TimedNode {
         ends[.open] = open?.value
         switch declaration.drive {
         case .relay(let relay):
-            let door = RelayCover(travel: declaration.travel.wholeNanoseconds, closedInput: closed?.value ?? false,
-                                  openInput: open?.value)
+            let door = RelayCover(travel: declaration.travel.wholeNanoseconds,
+                                  pulse: relayPulse?.wholeNanoseconds ?? 0,
+                                  closedInput: closed?.value ?? false, openInput: open?.value)
             machine = .relay(door)
             drives[relay] = Level(false)
             reported = .cover(door.state, position: nil)
@@ -103,6 +105,11 @@ final class CoverNode: TimedNode {
             logger.notice("cover '\(name)': \(command.text): \(note)",
                           metadata: ["gpio_cover": "\(name)", "gpio_command": "\(command.text)"])
         }
+        if let due = action.pressWaits {
+            let wait = ReadableDuration.format(nanoseconds: due &- now)
+            logger.info("cover '\(name)': \(command.text): pressed in \(wait), once the relay has been released for its pulse",
+                        metadata: ["gpio_cover": "\(name)", "gpio_command": "\(command.text)"])
+        }
         perform(action)
         return action
     }
@@ -111,8 +118,13 @@ final class CoverNode: TimedNode {
         let now = propagation.timestamp
         switch machine {
         case .relay(var door):
+            let waiting = door.waiting
             let action = door.deadlineFired(at: now)
             machine = .relay(door)
+            if let waiting, door.waiting == nil, let note = action.note {
+                logger.notice("cover '\(name)': \(waiting.text): \(note)",
+                              metadata: ["gpio_cover": "\(name)", "gpio_command": "\(waiting.text)"])
+            }
             perform(action)
         case .motors(var motors):
             let action = motors.deadlineFired(at: now)
