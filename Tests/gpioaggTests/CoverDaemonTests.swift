@@ -91,6 +91,7 @@ struct CoverDaemonTests {
         #expect(try Self.set(first.socket, "blinds", "60").status == 0)
         #expect(try Self.waitForCover(first.socket, "blinds", state: "stopped", position: 60))
         #expect(KeptValuesTests.waitForStateFile(state, containing: "cover blinds 60.0"))
+        #expect(KeptValuesTests.waitForStateFile(state, containing: "gpioagg-state 4"), "a kept cover makes the file format 4")
         kill(first.daemon.process.processIdentifier, SIGTERM)
         _ = first.daemon.finish()
 
