@@ -22,9 +22,8 @@ struct MQTTBridgeTests {
         let daemon: DaemonTests.Rig
         private let made: Made
 
-        /// - Parameter stateDirectory: where kept values go; nil: the daemon's default
-        ///   (`/var/lib/gpioagg`), so a config that keeps something (a cover's position)
-        ///   gives one of its own.
+        /// - Parameter stateDirectory: where kept values go; nil: a temporary directory
+        ///   of the rig's own (`DaemonTests.Rig`).
         init(_ body: String, node: String = "garage", stateDirectory: String? = nil) throws {
             let made = Made()
             self.made = made
