@@ -162,6 +162,9 @@ final class CommandInput {
         case ("help", 1, _):
             logger.info("\(Self.help)")
             return nil
+        case (_, 2, let command?) where command != .press && running.engine.isCommandOutput(words[1]):
+            setOutput(words[1], command)
+            return nil
         case ("press", 2, _):
             do throws(SimulatedInputs.Refusal) {
                 let name = try targets.resolve(word)
@@ -227,6 +230,14 @@ final class CommandInput {
         return (name, targets.settlingTime(of: name, after: action))
     }
 
+    /// `on porch_light`, `off porch_light`, `toggle porch_light`: an output with
+    /// `command: true`, as from `gpioagg set`; the change is logged as any other.
+    private func setOutput(_ name: String, _ command: SetCommand) {
+        if running.engine.setOutput(name, command) == nil {
+            fail("output '\(name)' takes no command now: the engine is not running")
+        }
+    }
+
     /// `set garage_door open`, `set blinds 40`: a cover, as from `gpioagg set`; a
     /// command with nothing to do logs why.
     private func setCover(_ name: String, to word: String) {
@@ -272,7 +283,8 @@ final class CommandInput {
         + "toggle NAME, press NAME, N (toggle or press input N), pulse NAME [DURATION], status, quit"
 
     static let help = """
-        on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
+        on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status),
+                                            or command an output with command: true
         set NAME LEVEL                      set it to on, off, true, false, 1 or 0
         set NAME NUMBER                     set a numeric input to a number, or unavailable,
                                             or a counter's total
