@@ -128,7 +128,7 @@ struct CoverConfigTests {
                                     hint: "interlocks:\n    blinds_motor: { outputs: [up, down], wait: 500ms }")
     }
 
-    @Test("an output two covers drive, and an output a cover drives that follows something, are refused")
+    @Test("an output two covers drive, and an output a cover drives that follows something or takes commands, are refused")
     func outputsOfTheirOwn() {
         let twice = Self.config("door: { relay: relay, closed: a, travel: 15s }",
                                 "gate: { relay: relay, closed: b, travel: 15s }")
@@ -150,6 +150,14 @@ struct CoverConfigTests {
             """
         Self.expectError(safe, at: 7, 3, "output 'relay' is driven by cover 'door' and has safe: on",
                                     hint: "remove safe:")
+        let command = ConfigFixture.chipsAndInputs + """
+            outputs:
+              relay: { chip: main, line: 8, pulse: 500ms, command: true }
+            covers:
+              door: { relay: relay, closed: b, travel: 15s }
+            """
+        Self.expectError(command, at: 7, 3, "output 'relay' is driven by cover 'door': it cannot also have command: true",
+                                    hint: "gpioagg set door open|close|stop")
     }
 
     @Test("an output with no follows: that no cover drives still needs follows:")
