@@ -41,6 +41,11 @@
 //                    state machines given the loop's time that return the values to send
 //                    and the next deadline. Unavailable is nil. No Combine, no loop, no
 //                    Config; depends on Values.
+//   Covers           Garage doors and blinds as pure state machines: a door on one relay
+//                    (the opener's push-button cycle, its end inputs, a move that does
+//                    not arrive becomes a fault) and blinds on two motors (a position
+//                    reckoned from travel time). Time passed in, actions returned; no
+//                    Combine, no loop, no Config; depends on Values.
 //   Sensors          The kernel's sensors read from sysfs (IIO, hwmon, thermal zones,
 //                    1-Wire): devices found by name or by where they sit, the one table
 //                    of kernel units, typed failures instead of made-up values, and a
@@ -155,6 +160,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
         .target(name: "Numbers", dependencies: ["Values"]),
+        .target(name: "Covers", dependencies: ["Values"]),
         .target(name: "Sensors", dependencies: ["Locks", "SystemCore", "Values"]),
         .target(name: "PWM", dependencies: ["GPIO", "SystemCore"]),
         .target(name: "HomeAssistantClasses"),
@@ -165,7 +171,7 @@ let package = Package(
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
-            "Config", "GPIO", "Numbers", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
+            "Config", "Covers", "GPIO", "Numbers", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),
@@ -232,6 +238,7 @@ let package = Package(
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
+        .testTarget(name: "CoversTests", dependencies: ["Covers", "Values"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
         .testTarget(name: "PWMTests", dependencies: ["PWM", "GPIO", "Locks", "SystemCore", "TestSupport"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),

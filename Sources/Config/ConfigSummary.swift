@@ -13,16 +13,16 @@ public enum ConfigSummary {
     /// The resolved graph for people: one line per chip, input, signal and output.
     public static func lines(of configuration: Configuration) -> [String] {
         let width = (configuration.chips.map(\.name) + configuration.inputNames
-            + configuration.signals.map(\.name) + configuration.outputs.map(\.name)
+            + configuration.signals.map(\.name) + configuration.outputs.map(\.name) + configuration.covers.map(\.name)
             + (configuration.mqtt == nil ? [] : ["discovery"]))
             .map(\.count).max() ?? 0
         func row(_ name: String, _ details: String) -> String {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + details
         }
-        var lines = ["\(configuration.file): valid; "
-            + [counted(configuration.chips.count, "chip"), counted(configuration.inputNames.count, "input"),
-               counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
-            .joined(separator: ", ")]
+        let counts = [counted(configuration.chips.count, "chip"), counted(configuration.inputNames.count, "input"),
+                      counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
+            + (configuration.covers.isEmpty ? [] : [counted(configuration.covers.count, "cover")])
+        var lines = ["\(configuration.file): valid; " + counts.joined(separator: ", ")]
         func section(_ title: String, _ rows: [String]) -> [String] {
             [title] + (rows.isEmpty ? ["  (none)"] : rows)
         }
@@ -52,8 +52,10 @@ public enum ConfigSummary {
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
         lines += section("outputs:", configuration.outputs.map { output in
-            row(output.name, "chip \(output.chip), \(lineText(output.line)), "
-                + (output.follows.map { "follows \($0), " } ?? "")
+            let source = output.follows.map { "follows \($0), " }
+                ?? configuration.covers.first { $0.outputs.contains(output.name) }.map { "driven by cover \($0.name), " }
+                ?? ""
+            return row(output.name, "chip \(output.chip), \(lineText(output.line)), \(source)"
                 + (output.command ? "command, " : "")
                 + "initial \(output.restore ? "restore" : ConfigText.onOff(output.initial)), "
                 + "safe \(ConfigText.onOff(output.safe)), "
@@ -66,6 +68,9 @@ public enum ConfigSummary {
                 row(interlock.name, "outputs [\(interlock.outputs.joined(separator: ", "))], "
                     + "wait \(ConfigText.duration(interlock.wait))")
             })
+        }
+        if !configuration.covers.isEmpty {
+            lines += section("covers:", configuration.covers.map { row($0.name, cover($0)) })
         }
         if let mqtt = configuration.mqtt {
             lines += ["mqtt:", row("broker", mqtt.broker.description
@@ -97,6 +102,22 @@ public enum ConfigSummary {
             + (number.maximum.map { ", max \(ConfigText.decimal($0))" } ?? "")
             + (number.step.map { ", step \(ConfigText.decimal($0))" } ?? "")
             + (number.mode.map { ", mode \($0.rawValue)" } ?? "")
+    }
+
+    /// `relay door_relay, closed door_closed, travel 15s, device_class garage`.
+    private static func cover(_ cover: CoverDeclaration) -> String {
+        var parts: [String]
+        switch cover.drive {
+        case .relay(let relay): parts = ["relay \(relay)"]
+        case .motors(let up, let down, let wait): parts = ["up \(up), down \(down) (interlock wait \(ConfigText.duration(wait)))"]
+        }
+        parts += cover.closed.map { ["closed \($0)"] } ?? []
+        parts += cover.open.map { ["open \($0)"] } ?? []
+        parts.append("travel \(ConfigText.duration(cover.travel))")
+        if cover.hasPosition { parts.append("position kept") }
+        parts += cover.deviceClass.map { ["device_class \($0)"] } ?? []
+        parts += cover.displayName.map { ["name \"\($0)\""] } ?? []
+        return parts.joined(separator: ", ")
     }
 
     /// `1 input`, `3 inputs`.

@@ -79,8 +79,8 @@ extension ConfigValidator {
                     } else {
                         member[output.name] = interlock.declaration.name
                     }
-                case .input?, .signal?:
-                    report(output.location, "'\(output.name)' in \(what) is \(kinds[output.name] == .input ? "an input" : "a signal"); an interlock groups outputs",
+                case .input?, .signal?, .cover?:
+                    report(output.location, "'\(output.name)' in \(what) is \(kinds[output.name] == .input ? "an input" : "a \(kinds[output.name]?.rawValue ?? "signal")"); an interlock groups outputs",
                            hint: "name the outputs it drives")
                 case nil:
                     let hint = known.didYouMean(output.name)

@@ -423,7 +423,7 @@ extension ConfigValidator {
         deviceClass(entry, platform: component.rawValue, classes: component.deviceClasses, in: what)
     }
 
-    private mutating func deviceClass(_ entry: SourceNode.Entry, platform: String, classes: [String],
+    mutating func deviceClass(_ entry: SourceNode.Entry, platform: String, classes: [String],
                                       in what: String) -> String? {
         guard let word = text(entry, in: what) else { return nil }
         guard classes.contains(word) else {

@@ -33,10 +33,11 @@ extension ConfigValidator {
         }
         checkMomentaryReaders(kinds: kinds)
         checkInterlocks(kinds: kinds)
+        checkCovers(kinds: kinds)
         return checkValueKinds(of: orderSignals(kinds: kinds), kinds: kinds)
     }
 
-    /// Inputs, signals and outputs share one set of names (chips have their own). The
+    /// Inputs, signals, outputs and covers share one set of names (chips have their own). The
     /// first declaration of a name keeps it; each later one is an error.
     private mutating func checkClashes() -> [String: NodeKind] {
         var first: [String: DeclaredName] = [:]
@@ -48,7 +49,7 @@ extension ConfigValidator {
             if let earlier = first[declared.name] {
                 report(declared.location,
                        "'\(declared.name)' is already the name of \(article(earlier.kind)) \(earlier.kind.rawValue) (line \(earlier.location.line))",
-                       hint: "inputs, signals and outputs share one set of names; rename one of them")
+                       hint: "inputs, signals, outputs and covers share one set of names; rename one of them")
             } else {
                 first[declared.name] = declared
             }
@@ -84,6 +85,10 @@ extension ConfigValidator {
             let reads = key == nil ? "signals read inputs and other signals" : "outputs follow inputs and signals"
             report(reference.location, "'\(reference.name)' in \(place) is an output; \(reads)",
                    hint: followed.map { "use what '\(reference.name)' follows: '\($0)'" } ?? "")
+        case .cover:
+            let reads = key == nil ? "signals read inputs and other signals" : "outputs follow inputs and signals"
+            report(reference.location, "'\(reference.name)' in \(place) is a cover; \(reads)",
+                   hint: "read the input on its end position (its closed: or open:) instead")
         case nil:
             let hint: String
             if let close = known.didYouMean(reference.name) {

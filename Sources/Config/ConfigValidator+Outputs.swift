@@ -74,18 +74,17 @@ extension ConfigValidator {
                     break
                 }
             }
-            var required = [("chip", "name one of the chips declared under chips:"),
-                            ("line", "a line is named (line: GPIO5) or given by offset (line: 5)")]
-            if !command {
-                required.append(("follows", "name the signal or input whose value the output shows, "
-                    + "or write command: true for an output Home Assistant and gpioagg set switch"))
-            }
-            for (key, hint) in required where !settings.contains(where: { $0.key == key }) {
+            // An output with neither follows: nor command: true is one a cover drives,
+            // checked with the covers.
+            for (key, hint) in [("chip", "name one of the chips declared under chips:"),
+                                ("line", "a line is named (line: GPIO5) or given by offset (line: 5)")]
+            where !settings.contains(where: { $0.key == key }) {
                 report(entry.keyLocation, "\(what) needs \(key):", hint: hint)
             }
             // Entries with other errors are kept too, so that their lines and names are
             // still checked; the configuration is only returned when there is no error.
-            guard let chip, let line, command || follows != nil else { continue }
+            guard let chip, let line else { continue }
+            if follows == nil, settings.contains(where: { $0.key == "follows" }) { continue }
             var declaration = OutputDeclaration(name: entry.key, chip: chip.name, line: line, follows: follows?.name,
                                                 initial: initial, safe: safe, activeLow: activeLow, drive: drive,
                                                 restore: restore, pulse: pulse, maxOn: maxOn,

@@ -3,8 +3,10 @@ import MQTTCore
 
 extension ConfigValidator {
     /// With `mqtt:`, every topic this node publishes or reads has one owner. The topics
-    /// are `<prefix>/<node>/<name>` (each input, signal and output), `<name>/set` under it
-    /// (command inputs, outputs with `command: true`), `<name>/available` under it (numbers: online/offline),
+    /// are `<prefix>/<node>/<name>` (each input, signal, output and cover), `<name>/set`
+    /// under it (command inputs, counters, outputs with `command: true`, covers),
+    /// `<name>/available` under it (numbers: online/offline), `<name>/position` and
+    /// `<name>/position/set` (covers on two motors),
     /// `<prefix>/<node>/status` (online/offline) and, with discovery,
     /// `<discovery>/<platform>/<node>/<name>/config` and Home Assistant's
     /// `<discovery>/status`. A name `status` would put a value on the status topic, so
@@ -40,6 +42,13 @@ extension ConfigValidator {
             guard case .count = signal.declaration.expression else { continue }
             owners[mqtt.topics.commandTopic(of: signal.declaration.name)] =
                 "the command topic of this node's counter '\(signal.declaration.name)' (its total)"
+        }
+        for cover in covers.map(\.declaration) {
+            owners[mqtt.topics.commandTopic(of: cover.name)] = "the command topic of this node's cover '\(cover.name)'"
+            guard cover.hasPosition else { continue }
+            owners[mqtt.topics.positionTopic(of: cover.name)] = "the position topic of this node's cover '\(cover.name)'"
+            owners[mqtt.topics.positionCommandTopic(of: cover.name)] =
+                "the position command topic of this node's cover '\(cover.name)'"
         }
         for name in valueKinds.keys.sorted() where valueKinds[name] == .number {
             owners[mqtt.topics.availabilityTopic(of: name)] = "the availability topic of this node's number '\(name)' "

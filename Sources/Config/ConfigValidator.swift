@@ -44,11 +44,11 @@ struct ConfigValidator {
         var declaration: OutputDeclaration
         var chip: Reference
         var lineLocation: SourceLocation
-        /// Nil for a command output without `follows:`.
+        /// Nil for a command output without `follows:` and for an output a cover drives.
         var follows: Reference?
     }
 
-    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "mqtt"]
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt"]
 
     let file: String
     var errors: [ConfigError] = []
@@ -60,6 +60,7 @@ struct ConfigValidator {
     var signals: [ReadSignal] = []
     var outputs: [ReadOutput] = []
     var interlocks: [ReadInterlock] = []
+    var covers: [ReadCover] = []
     var commandInputs: [CommandInputDeclaration] = []
     var remoteInputs: [RemoteInputDeclaration] = []
     var sensorInputs: [SensorInputDeclaration] = []
@@ -108,6 +109,7 @@ struct ConfigValidator {
             remoteInputs: validator.remoteInputs,
             sensorInputs: validator.sensorInputs,
             mqtt: validator.mqtt,
+            covers: validator.covers.map(\.declaration),
             file: file))
     }
 
@@ -146,6 +148,7 @@ struct ConfigValidator {
         if let signals = sections["signals"] { readSignals(signals) }
         if let outputs = sections["outputs"] { readOutputs(outputs) }
         if let interlocks = sections["interlocks"] { readInterlocks(interlocks) }
+        if let covers = sections["covers"] { readCovers(covers) }
         // Command and remote inputs and signals use no line: only a file with a line needs chips.
         if sections["chips"] == nil, declaresLines, !misspelt.contains("chips") {
             report(root.location, "missing chips:",

@@ -3,7 +3,7 @@ import MQTTCore
 
 /// A validated configuration: what the engine builds its signal graph from.
 ///
-/// Every name is unique across inputs, signals and outputs; every reference resolves;
+/// Every name is unique across inputs, signals, outputs and covers; every reference resolves;
 /// `signals` is in dependency order (each signal comes after everything it uses); no
 /// line is claimed twice in the same words. Nothing here has touched hardware: line
 /// names are resolved against the chip when the engine requests the lines, or against a
@@ -23,6 +23,8 @@ public struct Configuration: Hashable, Sendable {
     public var sensorInputs: [SensorInputDeclaration]
     /// `mqtt:`: the broker and how gpioagg appears there; nil when absent.
     public var mqtt: MQTTDeclaration?
+    /// Garage doors and blinds (`covers:`), each driving outputs of its own.
+    public var covers: [CoverDeclaration]
 
     /// Every input's name: the lines', then the command inputs', the remote ones', the
     /// sensors'.
@@ -36,7 +38,7 @@ public struct Configuration: Hashable, Sendable {
                 signals: [SignalDeclaration], outputs: [OutputDeclaration],
                 interlocks: [InterlockDeclaration] = [], commandInputs: [CommandInputDeclaration] = [],
                 remoteInputs: [RemoteInputDeclaration] = [], sensorInputs: [SensorInputDeclaration] = [],
-                mqtt: MQTTDeclaration? = nil, file: String) {
+                mqtt: MQTTDeclaration? = nil, covers: [CoverDeclaration] = [], file: String) {
         self.chips = chips
         self.inputs = inputs
         self.signals = signals
@@ -46,6 +48,7 @@ public struct Configuration: Hashable, Sendable {
         self.remoteInputs = remoteInputs
         self.sensorInputs = sensorInputs
         self.mqtt = mqtt
+        self.covers = covers
         self.file = file
     }
 }
@@ -406,7 +409,8 @@ public struct OutputDeclaration: Hashable, Sendable {
     public var name: String
     public var chip: String
     public var line: LineLocator
-    /// The name of a signal or an input; nil for a command output that only commands set.
+    /// The name of a signal or an input; nil for a command output that only commands set
+    /// and for an output a cover drives (`covers:`).
     public var follows: String?
     /// `command: true`: commands set it too (`gpioagg set NAME on|off|toggle`, its MQTT
     /// `/set`, Home Assistant's switch). With `follows`, a command holds until what it

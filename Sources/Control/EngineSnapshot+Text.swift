@@ -3,11 +3,14 @@ import Values
 
 extension EngineSnapshot {
     /// One section per kind, one line per name (sorted): the name, then its value with
-    /// its unit (`on`, `off`, `27.50 °C`, `unavailable`).
+    /// its unit (`on`, `off`, `27.50 °C`, `unavailable`, a cover's `opening 40 %`); the
+    /// covers' section only when there are covers.
     public var table: String {
-        let width = [inputs, signals, outputs].flatMap(\.keys).map(\.count).max() ?? 0
+        let width = [inputs, signals, outputs, covers].flatMap(\.keys).map(\.count).max() ?? 0
         var lines: [String] = []
-        for (title, values) in [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)] {
+        let sections = [("INPUTS", inputs), ("SIGNALS", signals), ("OUTPUTS", outputs)]
+            + (covers.isEmpty ? [] : [("COVERS", covers)])
+        for (title, values) in sections {
             lines.append(title)
             if values.isEmpty { lines.append("  (none)") }
             for name in values.keys.sorted() {
@@ -27,7 +30,8 @@ extension EngineSnapshot {
         return lines.joined(separator: "\n")
     }
 
-    /// `{"inputs": {NAME: VALUE}, "signals": {...}, "outputs": {...}}`, names sorted:
+    /// `{"inputs": {NAME: VALUE}, "signals": {...}, "outputs": {...}}`, names sorted, and
+    /// `"covers": {NAME: {"state": ..., "position": ...}}` when there are covers:
     /// what `gpioagg status --json` prints. A level is `true` or `false`, a number a JSON
     /// number rounded to its node's precision, unavailable `null`. When a number has a
     /// unit, `"units": {NAME: UNIT}` follows; when a number's precision is not the
@@ -52,6 +56,7 @@ extension EngineSnapshot {
             }))
         }
         var members = [("inputs", section(inputs)), ("signals", section(signals)), ("outputs", section(outputs))]
+        if !covers.isEmpty { members.append(("covers", section(covers))) }
         if !units.isEmpty { members.append(("units", .object(JSONObject(units.sorted { $0.0 < $1.0 })))) }
         if !precisions.isEmpty {
             members.append(("precision", .object(JSONObject(precisions.keys.sorted().map {
@@ -120,5 +125,6 @@ extension EngineSnapshot {
         inputs = try section("inputs")
         signals = try section("signals")
         outputs = try section("outputs")
+        if object["covers"] != nil { covers = try section("covers") }
     }
 }

@@ -11,6 +11,7 @@ import Config
 ///   `latch`'s state, the value a `sample` took, a `zip`'s value (a round under way
 ///   starts again), where a `within` attempt is, and a delay under way, which goes on
 ///   to its deadline. A `click` gesture under way starts again;
+/// - covers on two motors: their position;
 /// - outputs: a pulse under way (it ends when it would have) and where `max_on` is
 ///   (the time it has left, or held off until what the output follows goes off).
 ///
@@ -53,6 +54,9 @@ struct CarriedState {
     var counters: [String: (total: Double, pulses: UInt64?)] = [:]
     /// Rates declared the same way: their pulses and their decay go on.
     var rates: [String: RateRule.State] = [:]
+    /// Covers on two motors still on two motors under the same name: their position
+    /// (a move under way stops: its motors are released with the old graph).
+    var coverPositions: [String: Double] = [:]
 
     init() {}
 
@@ -109,6 +113,9 @@ struct CarriedState {
                 value: signal.value, expressionValue: signal.expressionValue, changedAt: signal.changedAt,
                 delay: signal.delay?.pending(at: now), within: signal.within?.phase,
                 thresholdDecided: signal.threshold?.threshold.isDecided ?? false)
+        }
+        for cover in previous.covers where configuration.covers.contains(where: { $0.name == cover.name && $0.hasPosition }) {
+            if let position = cover.position(at: now) { coverPositions[cover.name] = position }
         }
         for output in previous.outputs {
             guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }

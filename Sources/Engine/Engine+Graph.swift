@@ -2,8 +2,8 @@ import Config
 import Reactive
 
 extension Engine {
-    /// Builds the signals in the configuration's order (each after what it uses), then
-    /// binds every output to what it follows. The graph settles as it is built: each
+    /// Builds the signals in the configuration's order (each after what it uses), the
+    /// covers, then binds every output to what it follows (or the cover that drives it). The graph settles as it is built: each
     /// pipeline takes its operands' current values on subscription.
     ///
     /// - Parameter carried: on a reload, the state of the nodes the previous engine
@@ -114,8 +114,25 @@ extension Engine {
                 if let output = outputs.first(where: { $0.name == name }) { interlock.add(output) }
             }
         }
+        var coverDrives: [String: Level] = [:]
+        for declaration in configuration.covers {
+            let closed = declaration.closed.flatMap { levels[$0] }
+            let open = declaration.open.flatMap { levels[$0] }
+            let position = carried.coverPositions[declaration.name] ?? keptValues.coverPositions[declaration.name]
+            var relayPulse: Duration?
+            if case .relay(let relay) = declaration.drive {
+                relayPulse = configuration.outputs.first { $0.name == relay }?.pulse
+            }
+            let cover = CoverNode(declaration: declaration, closed: closed, open: open, position: position,
+                                  relayPulse: relayPulse, now: propagation.timestamp, propagation: propagation,
+                                  timers: timers, logger: logger)
+            cancellables += cover.attach(closed: closed, open: open)
+            covers.append(cover)
+            coverDrives.merge(cover.drives) { first, _ in first }
+        }
         for output in outputs {
-            var followed: Level?
+            // What the output shows: what it follows, or the level its cover drives.
+            var followed: Level? = coverDrives[output.name]
             if let follows = output.declaration.follows {
                 guard let level = levels[follows] else {
                     throw EngineError(.configuration(

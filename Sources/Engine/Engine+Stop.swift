@@ -38,6 +38,10 @@ extension Engine {
         }
         propagation.pendingOutputs.removeAll()
         let now = loop.now
+        // Moving covers stop where their motors are released: that position is kept.
+        for cover in covers {
+            if let change = cover.stopped(at: now) { propagation.announce(change) }
+        }
         for requested in requestedOutputs {
             let path = chips[requested.chipName]?.info.path ?? requested.request.chip.path
             let kept: (OutputLine) -> Bool = { keep.contains(LineID(chip: path, offset: $0.offset)) }

@@ -1,8 +1,9 @@
 import Config
+import Covers
 import Values
 
 extension Engine {
-    /// Why `name` (an input, signal or output) has its value: one line for it, with
+    /// Why `name` (an input, signal, output or cover) has its value: one line for it, with
     /// what it is, how long it has had its value and what is pending (a delay, a
     /// gesture, a pulse, an on-time limit, an interlock's wait), then the same for what
     /// it reads, indented, down to the inputs (at most `depth` levels, each name once).
@@ -33,10 +34,19 @@ extension Engine {
                 lines.append(indent + "\(name): (above)")
                 return
             }
-            if let output = outputs.first(where: { $0.name == name }) {
+            if let cover = covers.first(where: { $0.name == name }) {
+                lines.append(indent + coverLine(cover, at: now))
+                if level < depth {
+                    for end in [cover.declaration.closed, cover.declaration.open].compactMap({ $0 }) {
+                        visit(end, level: level + 1)
+                    }
+                }
+            } else if let output = outputs.first(where: { $0.name == name }) {
                 let follows = output.declaration.follows
+                let driver = covers.first { $0.declaration.outputs.contains(name) }
+                let source = follows.map { ", follows \($0)" } ?? driver.map { ", driven by cover \($0.name)" } ?? ""
                 var text = "\(name) \(output.written ? "on" : "off"): output on \(output.declaration.chip) "
-                    + "\(ConfigText.line(output.declaration.line))" + (follows.map { ", follows \($0)" } ?? "")
+                    + "\(ConfigText.line(output.declaration.line))" + source
                     + (output.declaration.command ? ", command: true" : "") + "; "
                     + since(output.changedAt, output.written)
                 if let command = output.command, command.isHolding {
@@ -47,12 +57,15 @@ extension Engine {
                     if let remaining = maxOn.remaining(at: now) {
                         text += "; max_on turns it off in \(left(remaining))"
                     } else if maxOn.isLockedOut {
-                        text += "; held off by max_on until \(follows ?? "a command") goes off"
+                        text += "; held off by max_on until "
+                            + (follows.map { "\($0) goes off" } ?? driver.map { _ in "its cover lets go" } ?? "a command goes off")
                     }
                 }
                 if let hold = output.interlock?.hold(on: output) { text += "; \(hold)" }
                 lines.append(indent + text)
-                if level < depth, let follows { visit(follows, level: level + 1) }
+                if level < depth, let followed = follows ?? driver?.name {
+                    visit(followed, level: level + 1)
+                }
             } else if let signal = signals.first(where: { $0.name == name }) {
                 let declaration = signal.declaration
                 var text = "\(name) \(signal.value ? "on" : "off"): signal \(ConfigText.signal(declaration))"
@@ -77,7 +90,7 @@ extension Engine {
                 let held = node.changedAt.map { "for \(left(now &- $0))" } ?? "since start"
                 var text = "\(name) \(shown): "
                 switch node.id.kind {
-                case .signal, .output:
+                case .signal, .output, .cover:
                     let declaration = configuration.signals.first { $0.name == name }
                     text += "signal " + (declaration.map { ConfigText.signal($0) } ?? "")
                 case .input:
@@ -137,10 +150,65 @@ extension Engine {
         }
         guard outputs.contains(where: { $0.name == name }) || signals.contains(where: { $0.name == name })
             || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name })
-            || numbers.contains(where: { $0.name == name }) else {
+            || numbers.contains(where: { $0.name == name }) || covers.contains(where: { $0.name == name }) else {
             return nil
         }
         visit(name, level: 0)
         return lines
+    }
+}
+
+extension Engine {
+    /// `garage_door opening: cover on relay door_relay, closed: door_closed, travel 15s;
+    /// opening for 3s; open in 12s`, or for blinds `blinds opening 42 %: cover on motors
+    /// blinds_up and blinds_down, travel 20s; driving up towards 100 % for 2s; there in 11.6s`.
+    func coverLine(_ cover: CoverNode, at now: UInt64) -> String {
+        let declaration = cover.declaration
+        let value = cover.value(at: now)
+        var text = "\(cover.name) \(value.text(precision: 0)): cover on "
+        switch declaration.drive {
+        case .relay(let relay): text += "relay \(relay)"
+        case .motors(let up, let down, _): text += "motors \(up) and \(down)"
+        }
+        text += declaration.closed.map { ", closed: \($0)" } ?? ""
+        text += declaration.open.map { ", open: \($0)" } ?? ""
+        text += ", travel \(ConfigText.duration(declaration.travel))"
+        let held = cover.changedAt.map { "for \(ReadableDuration.format(nanoseconds: now &- $0))" } ?? "since start"
+        let state = value.coverState ?? .stopped
+        switch cover.machine {
+        case .relay(let door):
+            text += "; \(state.rawValue) \(held)"
+            if let remaining = cover.remaining(at: now) {
+                let end = state == .opening ? "open" : "closed"
+                text += declaration.open == nil && state == .opening
+                    ? "; open in \(ReadableDuration.format(nanoseconds: remaining))"
+                    : "; stopped (a fault) unless \(end) within \(ReadableDuration.format(nanoseconds: remaining))"
+            }
+            if state == .stopped {
+                switch door.lastDirection {
+                case .up: text += "; stopped while opening: the next pulse closes it"
+                case .down: text += "; stopped while closing: the next pulse opens it"
+                case .neither: text += "; the opener's next direction is not known"
+                }
+            }
+        case .motors(let motors):
+            switch motors.direction {
+            case .neither:
+                if let target = motors.target {
+                    text += "; waiting for the interlock to drive \(state == .opening ? "up" : "down") towards "
+                        + "\(CoverCommand.position(target).text) %"
+                } else {
+                    text += "; motors released \(held)"
+                }
+            case let direction:
+                text += "; driving \(direction.rawValue) towards \(CoverCommand.position(motors.target ?? 0).text) % \(held)"
+            }
+            if let remaining = cover.remaining(at: now) {
+                text += "; \(motors.direction == .neither ? "starts" : "stops") in \(ReadableDuration.format(nanoseconds: remaining))"
+            }
+            if motors.position(at: now) == nil { text += "; position not known until it reaches an end" }
+        }
+        if let fault = cover.lastFault { text += "; last fault: \(fault)" }
+        return text
     }
 }

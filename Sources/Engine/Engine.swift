@@ -92,6 +92,8 @@ public final class Engine {
     var rates: [String: RateRule] = [:]
     var scales: [String: ScaleRule] = [:]
     var outputs: [OutputLine] = []
+    /// `covers:`, in the order declared.
+    var covers: [CoverNode] = []
     /// What the last run kept: set before `start()`.
     public var keptValues = KeptValues()
     /// Never emptied while the engine lives: outputs refer to them unowned.
@@ -148,7 +150,8 @@ public final class Engine {
         return nil
     }
 
-    /// The logical value of every input, signal and output, by name.
+    /// The value of every input, signal, output and cover, by name (a moving cover's
+    /// position as reckoned now).
     public func snapshot() -> EngineSnapshot {
         loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
@@ -156,10 +159,15 @@ public final class Engine {
         for input in virtualInputs { snapshot.inputs[input.name] = .level(input.value) }
         for signal in signals { snapshot.signals[signal.name] = .level(signal.value) }
         for output in outputs { snapshot.outputs[output.name] = .level(output.written) }
+        let now = loop.now
+        for cover in covers {
+            snapshot.covers[cover.name] = cover.value(at: now)
+            snapshot.precisions[cover.name] = 0
+        }
         for node in numbers {
             switch node.id.kind {
             case .input: snapshot.inputs[node.name] = node.nodeValue
-            case .signal, .output: snapshot.signals[node.name] = node.nodeValue
+            case .signal, .output, .cover: snapshot.signals[node.name] = node.nodeValue
             }
             if node.precision != NodeValue.defaultPrecision { snapshot.precisions[node.name] = node.precision }
         }

@@ -1,6 +1,6 @@
 import Values
 
-/// The value of every input, signal and output of an engine, by name: what a status
+/// The value of every input, signal, output and cover of an engine, by name: what a status
 /// display shows. A level, a number with its unit, or unavailable (`NodeValue`).
 ///
 /// Outputs are what was last written to the line (their `initial` value until the
@@ -16,6 +16,8 @@ public struct EngineSnapshot: Hashable, Sendable {
     public var inputs: [String: NodeValue]
     public var signals: [String: NodeValue]
     public var outputs: [String: NodeValue]
+    /// Covers: their state and position (`NodeValue.cover`).
+    public var covers: [String: NodeValue] = [:]
     /// The decimal places of each numeric node whose `precision:` is not the default
     /// (`NodeValue.defaultPrecision`).
     public var precisions: [String: Int]
@@ -24,8 +26,9 @@ public struct EngineSnapshot: Hashable, Sendable {
 
     public init(inputs: [String: NodeValue] = [:], signals: [String: NodeValue] = [:],
                 outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:],
-                lost: [String: LostPulses] = [:]) {
+                lost: [String: LostPulses] = [:], covers: [String: NodeValue] = [:]) {
         self.lost = lost
+        self.covers = covers
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
@@ -38,6 +41,7 @@ public struct EngineSnapshot: Hashable, Sendable {
         case .input: inputs[node.name]
         case .signal: signals[node.name]
         case .output: outputs[node.name]
+        case .cover: covers[node.name]
         }
     }
 
@@ -47,6 +51,7 @@ public struct EngineSnapshot: Hashable, Sendable {
         if let value = inputs[name] { return (.input(name), value) }
         if let value = signals[name] { return (.signal(name), value) }
         if let value = outputs[name] { return (.output(name), value) }
+        if let value = covers[name] { return (.cover(name), value) }
         return nil
     }
 

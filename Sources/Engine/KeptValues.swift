@@ -23,6 +23,8 @@ public struct KeptValues: Hashable, Sendable {
     /// and no time here (none was recorded, or the record cannot be trusted) has none
     /// left: it starts off, held off until what it follows goes off.
     public var outputsOnFor: [String: Duration]
+    /// Covers on two motors: the position (0 closed, 100 open) they were at.
+    public var coverPositions: [String: Double] = [:]
 
     public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:], inputs: [String: Bool] = [:],
                 outputsOnFor: [String: Duration] = [:]) {
@@ -48,6 +50,9 @@ extension Configuration {
             return (signal.name, counter.persistEvery)
         }
     }
+
+    /// The covers whose position is kept: every cover on two motors.
+    public var keptCoverPositions: [String] { covers.filter(\.hasPosition).map(\.name) }
 
     /// The outputs whose value is kept (`initial: restore`).
     public var restoredOutputs: [String] { outputs.filter(\.restore).map(\.name) }

@@ -3,14 +3,15 @@ extension HomeAssistantDiscovery {
     /// went away: empty retained messages, first on the discovery config topics of the
     /// entities that are gone (Home Assistant removes the entity, and the device with
     /// its last one), then on their state topics (the broker drops the retained value)
-    /// and, for a number, its own availability topic, then on the old availability topic
-    /// if the node's changed. Each list is in the
-    /// previous config's order.
+    /// and, for a number, its own availability topic, for a cover with a position, its
+    /// position topic, then on the old availability topic if the node's changed. Each
+    /// list is in the previous config's order.
     ///
     /// An entity that stays but changes platform (an input becoming a command input: a
     /// `binary_sensor` becomes a `switch`) has its old config cleared and keeps its state
     /// topic; a topic still in use is never cleared. A number that becomes a level loses
-    /// its availability topic. Command topics carry nothing
+    /// its availability topic, a cover that loses its motors its position topic. Command
+    /// topics carry nothing
     /// retained (Home Assistant's `retain` defaults to false), so there is nothing to
     /// clear there.
     ///
@@ -21,8 +22,7 @@ extension HomeAssistantDiscovery {
     /// ```
     public func removals(since previous: HomeAssistantDiscovery) -> [HomeAssistantMessage] {
         let configTopics = Set(entities.map { node.configTopic(for: $0) })
-        let stateTopics = Set(entities.map { node.stateTopic(for: $0) })
-            .union(entities.compactMap { node.availabilityTopic(for: $0) })
+        let stateTopics = Set(entities.flatMap { node.retainedTopics(for: $0) })
         var cleared: Set<String> = []
         var configs: [HomeAssistantMessage] = []
         var states: [HomeAssistantMessage] = []
@@ -31,8 +31,8 @@ extension HomeAssistantDiscovery {
             if !configTopics.contains(config), cleared.insert(config).inserted {
                 configs.append(.clearing(config))
             }
-            let state = [previous.node.stateTopic(for: entity), previous.node.availabilityTopic(for: entity)]
-            for case let topic? in state where !stateTopics.contains(topic) && cleared.insert(topic).inserted {
+            for topic in previous.node.retainedTopics(for: entity)
+            where !stateTopics.contains(topic) && cleared.insert(topic).inserted {
                 states.append(.clearing(topic))
             }
         }

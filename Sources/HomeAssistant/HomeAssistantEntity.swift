@@ -59,6 +59,10 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// availability topic says (`HomeAssistantNode.availabilityTopic(for:)`).
     public var isNumeric: Bool { component == .sensor || component == .number }
 
+    /// Whether the entity is a cover with a position (two motors): Home Assistant then
+    /// reads its position and can send it to one.
+    public var hasPosition: Bool { kind == .cover(positioned: true) }
+
     /// The `event_types` of a click's event entity (one: a click signal has one count),
     /// empty for the other kinds.
     public var eventTypes: [String] {

@@ -1,11 +1,12 @@
 import JSON
+import Values
 
 // Every key and value below was checked against Home Assistant's MQTT integration, in
 // its code (the discovery schemas decide, the documentation describes them):
 //
 // - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
-//   switch.py, event.py, sensor.py, number.py, button.py (platform schemas; `DISCOVERY_SCHEMA` drops unknown keys with
-//   `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
+//   switch.py, event.py, sensor.py, number.py, button.py, cover.py (platform schemas;
+//   `DISCOVERY_SCHEMA` drops unknown keys with `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
 //   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming;
 //   `availability` and `availability_topic` exclude each other, `availability_mode`
 //   `all` wants every topic `online`),
@@ -53,6 +54,10 @@ extension HomeAssistantNode {
         if let command = commandTopic(for: entity) { config.set("command_topic", .string(command)) }
         // A button has no state: it is pressed, and says so on its command topic.
         if entity.component != .button { config.set("state_topic", .string(stateTopic(for: entity))) }
+        if let position = positionTopic(for: entity), let setPosition = positionCommandTopic(for: entity) {
+            config.set("position_topic", .string(position))
+            config.set("set_position_topic", .string(setPosition))
+        }
         let measurement = entity.measurement
         switch entity.component {
         case .binarySensor, .switch:
@@ -75,6 +80,18 @@ extension HomeAssistantNode {
             // its reset button's press sets it to 0.
             config.set("payload_press", .string(entity.kind == .pressInput
                 ? HomeAssistantEntity.pressPayload : HomeAssistantEntity.resetPayload))
+        case .cover:
+            config.set("payload_open", .string(HomeAssistantCover.open))
+            config.set("payload_close", .string(HomeAssistantCover.close))
+            config.set("payload_stop", .string(HomeAssistantCover.stop))
+            for (key, state) in [("state_open", CoverState.open), ("state_opening", .opening),
+                                 ("state_closed", .closed), ("state_closing", .closing), ("state_stopped", .stopped)] {
+                config.set(key, .string(state.rawValue))
+            }
+            if entity.hasPosition {
+                config.set("position_open", .number(Double(HomeAssistantCover.positionOpen)))
+                config.set("position_closed", .number(Double(HomeAssistantCover.positionClosed)))
+            }
         }
         if let own = availabilityTopic(for: entity) {
             // A number can be unavailable while the node is online: Home Assistant shows

@@ -7,8 +7,11 @@ import MQTTCore
 /// - discovery config: `<discoveryPrefix>/<component>/<node>/<name>/config` (retained)
 /// - state: `<topicPrefix>/<node>/<name>` (`ON`/`OFF` or a decimal number, retained; a
 ///   click's event JSON not)
-/// - command (switches, numbers): `<topicPrefix>/<node>/<name>/set` (`ON`/`OFF`, or a
-///   decimal number, from Home Assistant)
+/// - command (switches, numbers, covers): `<topicPrefix>/<node>/<name>/set` (`ON`/`OFF`, a
+///   decimal number, or a cover's `OPEN`/`CLOSE`/`STOP`, from Home Assistant)
+/// - a cover's position (two motors): `<topicPrefix>/<node>/<name>/position` (a whole
+///   percentage, 0 closed to 100 open, retained), and the position to move to from Home
+///   Assistant on `<topicPrefix>/<node>/<name>/position/set`
 /// - availability: `<topicPrefix>/<node>/status` (`online`/`offline`, retained), and for a
 ///   number's value also `<topicPrefix>/<node>/<name>/available`
 /// - Home Assistant's birth: `<discoveryPrefix>/status`
@@ -52,12 +55,32 @@ public struct HomeAssistantNode: Hashable, Sendable {
     }
 
     /// Where Home Assistant sends `ON`/`OFF` to a command input, a number to a numeric
-    /// one, or a counter's reset button its 0; nil for the other kinds.
+    /// one, a counter's reset button its 0, or `OPEN`/`CLOSE`/`STOP` to a cover; nil for
+    /// the other kinds.
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
         switch entity.component {
-        case .switch, .number, .button: topics.commandTopic(of: entity.name)
+        case .switch, .number, .button, .cover: topics.commandTopic(of: entity.name)
         default: nil
         }
+    }
+
+    /// Where a cover with a position publishes it (Home Assistant's `position_topic`);
+    /// nil for the other kinds.
+    public func positionTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.hasPosition ? topics.positionTopic(of: entity.name) : nil
+    }
+
+    /// Where Home Assistant sends a cover with a position the position to move to (its
+    /// `set_position_topic`); nil for the other kinds.
+    public func positionCommandTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.hasPosition ? topics.positionCommandTopic(of: entity.name) : nil
+    }
+
+    /// The topics the entity's values are kept on (retained): its state topic, a
+    /// number's own availability topic, a cover's position topic. A reload that drops
+    /// the entity clears them.
+    public func retainedTopics(for entity: HomeAssistantEntity) -> [String] {
+        [stateTopic(for: entity)] + [availabilityTopic(for: entity), positionTopic(for: entity)].compactMap { $0 }
     }
 
     /// Where a numeric entity says whether its value is available (`online`/`offline`,

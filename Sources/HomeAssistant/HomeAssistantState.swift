@@ -27,6 +27,7 @@ extension HomeAssistantNode {
         switch value {
         case .level(let on): payload = on ? HomeAssistantState.on : HomeAssistantState.off
         case .number(let number, _): payload = DecimalText.format(number, places: precision)
+        case .cover(let state, _): payload = state.rawValue
         case .unavailable: return nil
         }
         return HomeAssistantMessage(topic: stateTopic(for: entity), payload: payload, retain: true)

@@ -19,6 +19,10 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// A counter's reset (`reset: true`): pressed, it sends 0 to the counter's command
     /// topic.
     case button = "button"
+    /// Covers (a garage door, a gate, blinds): `OPEN`/`CLOSE`/`STOP` on a command topic,
+    /// `open`/`opening`/`closed`/`closing`/`stopped` on a state topic, and for a cover
+    /// with two motors a position from 0 (closed) to 100 (open).
+    case cover = "cover"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -32,7 +36,9 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// (`homeassistant/components/sensor/const.py`) without its three classes whose state
     /// is not a number (`date`, `enum`, `timestamp`): gpioagg's sensors publish numbers.
     /// Home Assistant keeps `NumberDeviceClass` aligned with the numeric sensor classes, so
-    /// a `number` takes the same list.
+    /// a `number` takes the same list. A `cover` takes `CoverDeviceClass`
+    /// (`homeassistant/components/cover/__init__.py` of 2023.12.4; the ten classes are unchanged
+    /// in later releases), which its discovery schema lower-cases and coerces into the enum.
     public var deviceClasses: [String] {
         switch self {
         case .binarySensor:
@@ -50,6 +56,8 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return Self.numericDeviceClasses
         case .button:
             return ["identify", "restart", "update"]
+        case .cover:
+            return ["awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade", "shutter", "window"]
         }
     }
 

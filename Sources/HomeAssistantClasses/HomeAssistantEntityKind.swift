@@ -4,6 +4,7 @@
 /// ```swift
 /// HomeAssistantEntityKind.output.component           // .binarySensor
 /// HomeAssistantEntityKind.click(count: 2).component  // .event
+/// HomeAssistantEntityKind.cover(positioned: true).component   // .cover
 /// ```
 public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// An input read from a line: a `binary_sensor`.
@@ -28,6 +29,10 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     case number
     /// The reset of a counter with `reset: true`: a `button` beside its `sensor`.
     case resetButton
+    /// A cover: a `cover`. One relay (a garage door opener's push button) has no
+    /// position (`positioned: false`); two motors (`up:`, `down:`) have one, from travel
+    /// time, which Home Assistant reads and sets (`positioned: true`).
+    case cover(positioned: Bool)
 
     /// The platform an entity of this kind is published as.
     public var component: HomeAssistantComponent {
@@ -38,6 +43,7 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .sensor: return .sensor
         case .number: return .number
         case .resetButton, .pressInput: return .button
+        case .cover: return .cover
         }
     }
 }

@@ -1,7 +1,8 @@
 import Values
 
 /// What one kept value belongs to: a signal (`toggle` or `latch` with `persist: true`),
-/// an output (`initial: restore`) or a command input (`persist: true`). No two of them
+/// an output (`initial: restore`), a command input (`persist: true`) or a cover on two
+/// motors (its position). No two of them
 /// share a name in a config, but the kind is kept so that a name that moves from one
 /// section to another does not bring back a value of the wrong meaning. The kind is the
 /// graph's own (`NodeKind`).
@@ -57,12 +58,13 @@ public struct KeptKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 extension NodeKind {
     /// Where the kind's lines come in the state file: signals, outputs, inputs (the
-    /// order of the formats before inputs were kept).
+    /// order of the formats before inputs were kept), then covers' positions.
     var stateFileOrder: Int {
         switch self {
         case .signal: 0
         case .output: 1
         case .input: 2
+        case .cover: 3
         }
     }
 }

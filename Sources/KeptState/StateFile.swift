@@ -10,16 +10,19 @@ import Values
 /// crc32 7547ccff
 /// ```
 ///
-/// - The first line is the magic word and the format's version: 3 when a value is a
-///   number, else 2 when a value carries the time it went on, else 1; each is the
-///   oldest format that holds the values, so that a gpioagg of before reads the file
-///   as long as it holds nothing that gpioagg did not know.
-/// - Then one line per kept value: its kind (`signal`, `output` or `input`), its name (as a config
+/// - The first line is the magic word and the format's version: 4 when a cover's
+///   position is kept, else 3 when a value is a number, else 2 when a value carries the
+///   time it went on, else 1; each is the oldest format that holds the values, so that a
+///   gpioagg of before reads the file as long as it holds nothing that gpioagg did not
+///   know.
+/// - Then one line per kept value: its kind (`signal`, `output`, `input`, or from format
+///   4 `cover`), its name (as a config
 ///   declares it, at most 64 characters), and `on` or `off`; signals first, then outputs,
 ///   each by name. In format 2, `on` may go on with `since BOOT_ID NANOSECONDS`: when
 ///   it went on (`BootInstant`), for an output's `max_on`. In format 3, a value may be
 ///   a decimal number (`input setpoint 21.5`, `DecimalText`'s grammar) in Swift's
-///   shortest form that reads back as the same `Double`.
+///   shortest form that reads back as the same `Double`. In format 4, a cover's
+///   position is kept as a number too (`cover blinds 60`).
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
 ///   of every byte before it, newlines included.
 ///
@@ -37,9 +40,10 @@ public enum StateFile {
     /// The first word of the first line.
     public static let magic = "gpioagg-state"
     /// The newest version this gpioagg writes and reads. It writes version 1 (the
-    /// version before the `since` times) when no value has a time or is a number, and
-    /// version 2 when none is a number, so that a gpioagg of before still reads the file.
-    public static let version = 3
+    /// version before the `since` times) when no value has a time or is a number,
+    /// version 2 when none is a number, and version 3 when no cover is kept, so that a
+    /// gpioagg of before still reads the file.
+    public static let version = 4
     /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
     public static let maximumBytes = 1024 * 1024
 
@@ -47,9 +51,10 @@ public enum StateFile {
 
     /// The file's bytes for `values`.
     public static func encode(_ values: [KeptKey: KeptValue]) -> [UInt8] {
+        let covered = values.keys.contains { $0.kind == .cover }
         let numbered = values.values.contains { $0.number != nil }
         let timed = values.values.contains { $0.onSince != nil }
-        var text = "\(magic) \(numbered ? 3 : timed ? 2 : 1)\n"
+        var text = "\(magic) \(covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
@@ -63,7 +68,8 @@ public enum StateFile {
     /// Throws for anything but a whole, undamaged file of this format: another kind of
     /// file or format (`.foreign`), a file cut short, a checksum that does not match, a
     /// line that is not `kind name on|off` (or, from format 2, `kind name on since BOOT_ID
-    /// NANOSECONDS`; in format 3, `kind name NUMBER`), a value given twice (`.corrupt`).
+    /// NANOSECONDS`; from format 3, `kind name NUMBER`; from format 4, the kind `cover`), a
+    /// value given twice (`.corrupt`).
     public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
         func corrupt(_ reason: String) -> KeptStateError { KeptStateError(.corrupt(path: path, reason: reason)) }
         let cutShort = corrupt("the file ends before its checksum line (it was cut short)")
@@ -117,8 +123,10 @@ public enum StateFile {
             let end = bytes[start..<lastLineStart].firstIndex(of: newline) ?? lastLineStart
             let line = bytes[start..<end]
             start = end + 1
-            guard let (key, value) = entry(line, timed: fileVersion >= 2, numbered: fileVersion >= 3) else {
-                throw corrupt("line \(lineNumber) is not 'signal|output|input NAME on|off"
+            guard let (key, value) = entry(line, timed: fileVersion >= 2, numbered: fileVersion >= 3),
+                  key.kind != .cover || fileVersion >= 4 else {
+                throw corrupt("line \(lineNumber) is not '" + (fileVersion >= 4 ? "signal|output|input|cover" : "signal|output|input")
+                              + " NAME on|off"
                               + (fileVersion >= 3 ? "|NUMBER'" : "'")
                               + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : ""))
             }

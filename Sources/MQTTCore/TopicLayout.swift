@@ -1,7 +1,9 @@
 /// Where one gpioagg node's topics are: `<prefix>/<node>/<name>` for each input's,
 /// signal's and output's value, `<prefix>/<node>/<name>/set` for a command input's
 /// commands, `<prefix>/<node>/<name>/available` for whether a number's value is available
-/// (`online`/`offline`, retained), and `<prefix>/<node>/status` for `online`/`offline`
+/// (`online`/`offline`, retained), `<prefix>/<node>/<name>/position` and
+/// `<prefix>/<node>/<name>/position/set` for a cover's position (0 closed to 100 open) and
+/// the position it is sent to, and `<prefix>/<node>/status` for `online`/`offline`
 /// (retained, the will).
 /// The config's topic checks, the MQTT bridge, Home Assistant's discovery and the remote
 /// inputs that follow another node all build and read topics here, so they cannot
@@ -12,6 +14,8 @@
 /// garage.stateTopic(of: "door")                                     // "gpioagg/garage/door"
 /// garage.commandTopic(of: "override")                               // "gpioagg/garage/override/set"
 /// garage.availabilityTopic(of: "inside")                            // "gpioagg/garage/inside/available"
+/// garage.positionTopic(of: "blinds")                                // "gpioagg/garage/blinds/position"
+/// garage.positionCommandTopic(of: "blinds")                         // "gpioagg/garage/blinds/position/set"
 /// garage.statusTopic                                                // "gpioagg/garage/status"
 /// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
 /// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
@@ -28,6 +32,9 @@ public struct TopicLayout: Hashable, Sendable {
     public static let commandLevel = "set"
     /// The level under a number's topic that says whether its value is available.
     public static let availabilityLevel = "available"
+    /// The level under a cover's topic that its position is published on; its own
+    /// `set` level under it takes the position to move to.
+    public static let positionLevel = "position"
 
     public init(prefix: String, node: String) {
         self.prefix = prefix
@@ -43,6 +50,16 @@ public struct TopicLayout: Hashable, Sendable {
     /// `<prefix>/<node>/<name>/available`: `online` while the number `name` has a value,
     /// `offline` while it is unavailable.
     public func availabilityTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.availabilityLevel }
+
+    /// `<prefix>/<node>/<name>/position`: where the cover `name` publishes its position,
+    /// a whole percentage from 0 (closed) to 100 (open).
+    public func positionTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.positionLevel }
+
+    /// `<prefix>/<node>/<name>/position/set`: where the cover `name` takes the position to
+    /// move to (Home Assistant's `set_position_topic`).
+    public func positionCommandTopic(of name: String) -> String {
+        positionTopic(of: name) + "/" + Self.commandLevel
+    }
 
     /// `<prefix>/<node>/status`: `online` or `offline`.
     public var statusTopic: String { stateTopic(of: Self.statusLevel) }

@@ -5,7 +5,7 @@ import Config
 /// one for a number) and what a number is compared and shown with.
 struct NumericNodes: Sendable {
     enum Kind {
-        case level, number
+        case level, number, cover
     }
 
     /// Each numeric input's and signal's unit, precision and filters.
@@ -15,6 +15,9 @@ struct NumericNodes: Sendable {
     private var levels: Set<String> = []
     /// The pressed inputs (`command: press`): `set:` presses them.
     private(set) var pressed: Set<String> = []
+    /// The covers: `set:` tells them open, close, stop or a position, `expect:` reads
+    /// their state or position.
+    private(set) var covers: Set<String> = []
 
     init(_ configuration: Configuration) {
         for input in configuration.commandInputs {
@@ -35,10 +38,11 @@ struct NumericNodes: Sendable {
         }
         levels.formUnion(configuration.inputs.map(\.name))
         levels.formUnion(configuration.outputs.map(\.name))
+        covers = Set(configuration.covers.map(\.name))
     }
 
     /// nil for a name the configuration does not have.
     func kind(of name: String) -> Kind? {
-        declarations[name] != nil ? .number : levels.contains(name) ? .level : nil
+        declarations[name] != nil ? .number : levels.contains(name) ? .level : covers.contains(name) ? .cover : nil
     }
 }

@@ -16,8 +16,10 @@ extension Scenario {
             + configuration.remoteInputs.map(\.name) + configuration.sensorInputs.map(\.name)
         let signals = configuration.signals.map(\.name)
         let outputs = configuration.outputs.map(\.name)
-        let all = inputs + signals + outputs
-        let inputSet = Set(inputs)
+        let covers = configuration.covers.map(\.name)
+        let all = inputs + signals + outputs + covers
+        // set: tells covers too.
+        let inputSet = Set(inputs + covers)
         let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name))
         let allSet = Set(all)
         var errors: [ConfigError] = []
@@ -26,7 +28,7 @@ extension Scenario {
             guard !inputSet.contains(name) else { return }
             let listed = "inputs: " + Self.list(inputs)
             if allSet.contains(name) {
-                let kind = signals.contains(name) ? "a signal" : "an output"
+                let kind = signals.contains(name) ? "a signal" : covers.contains(name) ? "a cover" : "an output"
                 errors.append(ConfigError(location: location, message: "'\(name)' is \(kind), not an input: \(step) moves inputs",
                                           hint: listed))
                 return
@@ -37,7 +39,7 @@ extension Scenario {
 
         func checkName(_ name: String, at location: SourceLocation, in step: String) {
             guard !allSet.contains(name) else { return }
-            let what = "\(step) names an input, a signal or an output of \(configuration.file)"
+            let what = "\(step) names an input, a signal, an output or a cover of \(configuration.file)"
             errors.append(ConfigError(location: location, message: "unknown name '\(name)' in \(step)",
                                       hint: NearestNames.didYouMean(name, among: all) ?? what))
         }

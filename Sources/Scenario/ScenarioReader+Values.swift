@@ -12,6 +12,7 @@ extension ScenarioReader {
         if case .mapping(let settings) = entry.value.content, step == "expect", kind != .level {
             return near(entry, settings)
         }
+        if kind == .cover { return coverValue(entry, in: step) }
         let hint = kind == .number
             ? "write \(entry.key): with a number, e.g. \(entry.key): 21.5, or \(entry.key): unavailable"
             : "write \(entry.key): on or \(entry.key): off"
@@ -52,6 +53,28 @@ extension ScenarioReader {
         }
         report(entry.value.location, "unknown level '\(word)' for \(entry.key) in \(step):",
                hint: LevelWord.hint(for: word, key: "\(entry.key):"))
+        return nil
+    }
+
+    /// A cover's value: in `set:` `open`, `close`, `stop` or a position from 0 to 100; in
+    /// `expect:` a state (`opening`) or a position, or `{ near: X, within: T }`.
+    private mutating func coverValue(_ entry: SourceNode.Entry, in step: String) -> ScenarioValue? {
+        if case .mapping(let settings) = entry.value.content, step == "expect" { return near(entry, settings) }
+        let hint = step == "set"
+            ? "write \(entry.key): open, close, stop or a position from 0 (closed) to 100 (open)"
+            : "write \(entry.key): \(CoverState.words), or a position such as \(entry.key): 40"
+        guard let word = scalar(entry, hint: hint) else { return nil }
+        if step == "set" {
+            if let command = CoverCommand(word) {
+                if case .position(let position) = command { return .number(position) }
+                return .cover(command)
+            }
+        } else if let state = CoverState(word: word) {
+            return .coverState(state)
+        } else if let position = DecimalText.parse(word), CoverCommand.positions.contains(position) {
+            return .number(position)
+        }
+        report(entry.value.location, "'\(word)' is not what \(step): takes for the cover \(entry.key)", hint: hint)
         return nil
     }
 

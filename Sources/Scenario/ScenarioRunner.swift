@@ -183,6 +183,7 @@ public final class ScenarioRunner {
     /// A level moves the input's line (or sets a command or remote input); a number or
     /// unavailable goes to the engine, within a command input's `min:` and `max:`.
     private func set(_ value: ScenarioStep.NamedValue) {
+        if numbers.covers.contains(value.name) { return setCover(value) }
         let number: Double?
         switch value.value {
         case .level(let level):
@@ -200,13 +201,30 @@ public final class ScenarioRunner {
                                                        message: "'\(value.name)' is not a pressed input (command: press)"))
             }
             return
-        case .near:
-            return    // expect: only; the reader refuses it in set:
+        case .near, .coverState, .cover:
+            return    // expect: only, or a cover's; the reader refuses them here
         }
         let isCommand = numbers.commandInputs.contains(value.name)
         if case .failure(let refusal) = engine.setNumber(value.name, to: number, limits: isCommand) {
             result.failures.append(ScenarioFailure(location: value.location,
                                                    message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
+        }
+    }
+
+    /// A cover told a command or a position, as `gpioagg set` tells it; a refusal fails
+    /// the step.
+    private func setCover(_ value: ScenarioStep.NamedValue) {
+        let command: CoverCommand
+        switch value.value {
+        case .cover(let given): command = given
+        case .number(let position): command = .position(position)
+        default: return
+        }
+        do throws(CoverRefusal) {
+            try engine.setCover(value.name, command)
+        } catch {
+            result.failures.append(ScenarioFailure(location: value.location,
+                                                   message: "set: \(value.name) refused at \(time(loop.now)): \(error)"))
         }
     }
 
@@ -241,6 +259,9 @@ public final class ScenarioRunner {
         if let output = configuration.outputs.first(where: { $0.name == name }) {
             guard let follows = output.follows else { return [name] }
             return [follows] + operands(follows)
+        }
+        if let cover = configuration.covers.first(where: { $0.name == name }) {
+            return [name] + [cover.closed, cover.open].compactMap { $0 } + cover.outputs
         }
         if configuration.signals.contains(where: { $0.name == name }) {
             return operands(name)

@@ -26,6 +26,10 @@ public enum ScenarioValue: Hashable, Sendable {
     case near(Double, within: Double)
     /// `press`: a pressed input activates once.
     case press
+    /// A cover told `open`, `close` or `stop` (`set:`); a position is a `number`.
+    case cover(CoverCommand)
+    /// A cover's state (`expect: { garage_door: opening }`); its position is a `number`.
+    case coverState(CoverState)
 
     /// Whether a node's `value` is this one: a number when both round to the same value
     /// at the node's `precision` (28.149 is 28.15 at 2 places, not at 3), or when it is at
@@ -38,13 +42,17 @@ public enum ScenarioValue: Hashable, Sendable {
             return value == .unavailable
         case (.number(let number), .number(let actual, _)):
             return DecimalText.format(actual, places: precision) == DecimalText.format(number, places: precision)
-        case (.near(let near, let within), .number(let actual, _)):
+        case (.number(let number), .cover(_, let actual?)):
+            return DecimalText.format(actual, places: precision) == DecimalText.format(number, places: precision)
+        case (.coverState(let state), _):
+            return value.coverState == state
+        case (.near(let near, let within), .cover(_, let actual?)), (.near(let near, let within), .number(let actual, _)):
             // The difference of two decimals is rarely exact in binary: 24.66 - 24.65 is
             // 0.010000000000001563. A few units in the last place let a value written at
             // the edge of the tolerance count as within it.
             let slack = 4 * (abs(actual) + abs(near) + within) * Double.ulpOfOne
             return abs(actual - near) <= within + slack
-        case (.number, _), (.near, _), (.press, _):
+        case (.number, _), (.near, _), (.press, _), (.cover, _):
             return false
         }
     }
@@ -58,6 +66,8 @@ public enum ScenarioValue: Hashable, Sendable {
         case .unavailable: return NodeValue.unavailable.text(precision: precision)
         case .press: return "press"
         case .number(let number): return NodeValue.number(number, unit).text(precision: precision)
+        case .cover(let command): return command.text
+        case .coverState(let state): return state.rawValue
         case .near(let near, let within):
             func exact(_ number: Double) -> Int {
                 (precision..<NumberDeclaration.maximumPrecision).first {

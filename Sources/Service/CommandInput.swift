@@ -162,6 +162,9 @@ final class CommandInput {
         case ("help", 1, _):
             logger.info("\(Self.help)")
             return nil
+        case (_, 2, let command?) where command != .press && running.engine.isCommandOutput(words[1]):
+            setOutput(words[1], command)
+            return nil
         case ("press", 2, _):
             do throws(SimulatedInputs.Refusal) {
                 let name = try targets.resolve(word)
@@ -174,6 +177,9 @@ final class CommandInput {
         case (_, 2, let command?):
             guard let move = SimAction(command) else { return nil }
             action = move
+        case ("set", 3, _) where running.engine.isCover(words[1]):
+            setCover(words[1], to: words[2])
+            return nil
         case ("set", 3, _) where running.engine.isCounter(words[1]):
             setTotal(of: words[1], to: words[2])
             return nil
@@ -224,6 +230,28 @@ final class CommandInput {
         return (name, targets.settlingTime(of: name, after: action))
     }
 
+    /// `on porch_light`, `off porch_light`, `toggle porch_light`: an output with
+    /// `command: true`, as from `gpioagg set`; the change is logged as any other.
+    private func setOutput(_ name: String, _ command: SetCommand) {
+        if running.engine.setOutput(name, command) == nil {
+            fail("output '\(name)' takes no command now: the engine is not running")
+        }
+    }
+
+    /// `set garage_door open`, `set blinds 40`: a cover, as from `gpioagg set`; a
+    /// command with nothing to do logs why.
+    private func setCover(_ name: String, to word: String) {
+        guard let command = SetValue(word)?.coverCommand else {
+            fail("'\(Self.printable(word))' is not for a cover: '\(name)' takes \(CoverCommand.words)")
+            return
+        }
+        do throws(CoverRefusal) {
+            try running.engine.setCover(name, command)
+        } catch {
+            fail(error.message)
+        }
+    }
+
     /// `set water 12345.6`: a counter takes its new total, as from `gpioagg set`; the
     /// change is logged as any other.
     private func setTotal(of name: String, to word: String) {
@@ -251,14 +279,16 @@ final class CommandInput {
         return text
     }
 
-    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, toggle NAME, press NAME, "
-        + "N (toggle or press input N), pulse NAME [DURATION], status, quit"
+    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, set COVER open|close|stop|POSITION, "
+        + "toggle NAME, press NAME, N (toggle or press input N), pulse NAME [DURATION], status, quit"
 
     static let help = """
-        on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status)
+        on NAME | off NAME | toggle NAME    set or invert an input (NAME or its number in status),
+                                            or command an output with command: true
         set NAME LEVEL                      set it to on, off, true, false, 1 or 0
         set NAME NUMBER                     set a numeric input to a number, or unavailable,
                                             or a counter's total
+        set COVER open|close|stop|POSITION  tell a cover (covers:) what to do
         press NAME                          press a pressed input (command: press)
         N                                   toggle the Nth input (press a pressed one)
         pulse NAME [DURATION]               invert it for a while (default 100ms)

@@ -120,6 +120,7 @@ final class ControlReplies: ControlHandler {
     /// total.
     private func setCommandInput(_ name: String, _ value: SetValue) -> ControlReply {
         let configuration = running.configuration
+        if running.engine.isCover(name) { return setCover(name, value) }
         let commands = configuration.commandInputs.map(\.name)
         if let declaration = configuration.commandInputs.first(where: { $0.name == name }) {
             if let number = declaration.number {
@@ -175,6 +176,21 @@ final class ControlReplies: ControlHandler {
             : "command inputs: " + commands.joined(separator: ", ")
         let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
         return .failure("no command input named '\(name)'; " + hint)
+    }
+
+    /// `gpioagg set garage_door open|close|stop`, `gpioagg set blinds 40`: a cover, at
+    /// once. A command that had nothing to do is answered with a warning saying why
+    /// (the door is open already; a press would close a door asked to open).
+    private func setCover(_ name: String, _ value: SetValue) -> ControlReply {
+        guard let command = value.coverCommand else {
+            return .failure("'\(name)' is a cover: write \(CoverCommand.words)")
+        }
+        do throws(CoverRefusal) {
+            guard let note = try running.engine.setCover(name, command) else { return .ok }
+            return .warning("\(name): \(note)")
+        } catch {
+            return .failure(error.message)
+        }
     }
 
     /// `a number from 5.00 to 30.00 °C`: what a numeric command input takes.

@@ -5,8 +5,8 @@ import Logging
 import Loop
 import Reactive
 
-/// Values kept across restarts (`persist: true`, `initial: restore`), levels and the
-/// numbers of numeric command inputs: hands each kept
+/// Values kept across restarts (`persist: true`, `initial: restore`, covers'
+/// positions), levels and the numbers of numeric command inputs: hands each kept
 /// value's change to the `StateWriter`, which writes the state file off the loop's
 /// thread, and gives a new engine the values the last run left.
 ///
@@ -69,7 +69,8 @@ final class ValueKeeper {
     func keptValues(for configuration: Configuration) -> KeptValues {
         keptKeys = Set(configuration.persistentSignals.compactMap { KeptKey(kind: .signal, name: $0) }
             + configuration.restoredOutputs.compactMap { KeptKey(kind: .output, name: $0) }
-            + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) })
+            + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) }
+            + configuration.keptCoverPositions.compactMap { KeptKey(kind: .cover, name: $0) })
         timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
             .compactMap { KeptKey(kind: .output, name: $0.name) })
         // A total that waits for its persist_every is recorded now: the next engine
@@ -122,6 +123,8 @@ final class ValueKeeper {
                 // engine takes each only for an input of its type.
                 values.inputs[key.name] = value.level
                 values.numbers[key.name] = value.number
+            case .cover:
+                values.coverPositions[key.name] = value.number
             }
         }
         return values
@@ -151,8 +154,13 @@ final class ValueKeeper {
     /// numeric input is kept with its number; while it is unavailable, the last number
     /// stays kept.
     private func keep(_ change: EngineChange) {
-        guard let writer, change.cause != .safeState,
-              let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        guard let writer, let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        // A cover's position is kept at stop too: where the motors were released.
+        if change.kind == .cover {
+            if let position = change.value.coverPosition { writer.record(key, .number(position)) }
+            return
+        }
+        guard change.cause != .safeState else { return }
         if totals[key] != nil, let total = change.value.number, total.isFinite { return keep(total: total, of: key) }
         if let number = change.value.number, number.isFinite { return writer.record(key, .number(number)) }
         guard let level = change.value.level else { return }

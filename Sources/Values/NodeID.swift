@@ -19,8 +19,9 @@ public struct NodeID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func input(_ name: String) -> NodeID { NodeID(.input, name) }
     public static func signal(_ name: String) -> NodeID { NodeID(.signal, name) }
     public static func output(_ name: String) -> NodeID { NodeID(.output, name) }
+    public static func cover(_ name: String) -> NodeID { NodeID(.cover, name) }
 
-    /// Inputs, then signals, then outputs; by name within a kind.
+    /// Inputs, then signals, then outputs, then covers; by name within a kind.
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool {
         lhs.kind != rhs.kind ? lhs.kind < rhs.kind : lhs.name < rhs.name
     }

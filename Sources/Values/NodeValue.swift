@@ -1,6 +1,6 @@
-/// The value of an input, a signal or an output: a level (on or off), a number with its
-/// unit, or unavailable (a sensor that has not answered, a remote input whose publisher
-/// is gone, a mean of nothing). The one value type the engine's changes, its snapshot,
+/// The value of an input, a signal, an output or a cover: a level (on or off), a number
+/// with its unit, a cover's state and position, or unavailable (a sensor that has not
+/// answered, a remote input whose publisher is gone, a mean of nothing). The one value type the engine's changes, its snapshot,
 /// the control protocol, the journal, the terminal, the state file, MQTT and
 /// `gpioagg test` share.
 ///
@@ -12,11 +12,15 @@
 /// NodeValue.level(true).text(precision: 2)                  // "on"
 /// NodeValue.number(27.456, "°C").text(precision: 1)         // "27.5 °C"
 /// NodeValue.unavailable.text(precision: 2)                  // "unavailable"
+/// NodeValue.cover(.opening, position: 40).text(precision: 0) // "opening 40 %"
 /// let levels: [String: NodeValue] = ["switch1": true]       // a boolean literal is a level
 /// ```
 public enum NodeValue: Hashable, Sendable, ExpressibleByBooleanLiteral {
     case level(Bool)
     case number(Double, MeasurementUnit)
+    /// A cover's state, and its position from 0 (closed) to 100 (open) when it knows
+    /// one (a cover with two motors; nil for a garage door on one relay).
+    case cover(CoverState, position: Double?)
     case unavailable
 
     /// The decimal places a number is shown with when its node says nothing else.
@@ -52,24 +56,41 @@ public enum NodeValue: Hashable, Sendable, ExpressibleByBooleanLiteral {
         return nil
     }
 
+    /// A cover's state; nil for anything else.
+    public var coverState: CoverState? {
+        if case .cover(let state, _) = self { return state }
+        return nil
+    }
+
+    /// A cover's position (0 closed, 100 open); nil for anything else, or a cover that
+    /// knows none.
+    public var coverPosition: Double? {
+        if case .cover(_, let position) = self { return position }
+        return nil
+    }
+
     public var isAvailable: Bool { self != .unavailable }
 
     /// The value without its unit, as a payload, a journal field or a status line shows
-    /// it: `on`, `off`, `unavailable`, or the number at `precision` decimal places
-    /// (`DecimalText`).
+    /// it: `on`, `off`, `unavailable`, the number at `precision` decimal places
+    /// (`DecimalText`), or a cover's state (`opening`).
     public func word(precision: Int) -> String {
         switch self {
         case .level(let level): level ? "on" : "off"
         case .number(let number, _): DecimalText.format(number, places: precision)
+        case .cover(let state, _): state.rawValue
         case .unavailable: "unavailable"
         }
     }
 
-    /// The value with its unit, for people: `on`, `27.50 °C`, `3 %`, `unavailable`.
+    /// The value with its unit, for people: `on`, `27.50 °C`, `3 %`, `unavailable`,
+    /// `closing 40 %` (a cover's state and position, when it knows one).
     public func text(precision: Int) -> String {
         switch self {
         case .number(_, let unit) where !unit.isNone:
             word(precision: precision) + " " + unit.symbol
+        case .cover(let state, let position?):
+            state.rawValue + " " + DecimalText.format(position, places: precision) + " %"
         default:
             word(precision: precision)
         }

@@ -4,11 +4,12 @@ import Service
 import Values
 
 extension GPIOAgg {
-    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input of the running daemon.
+    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input or a command output
+    /// of the running daemon; `gpioagg set NAME open|close|stop|POSITION`: a cover.
     struct Set: Command {
         static let help = CommandHelp(
             name: "gpioagg set",
-            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, press a pressed one, or set a numeric one.",
+            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, press a pressed one, or set a numeric one; open, close or stop a cover, or send it to a position.",
             discussion: """
                 Command inputs have no line: the config declares them with command: true, \
                 and MQTT, Home Assistant and this command set them. An input with \
@@ -20,10 +21,18 @@ extension GPIOAgg {
                   gpioagg set override toggle
                   gpioagg set gate_open press
                   gpioagg set setpoint 21.5
+
+                A cover (covers:) takes open, close or stop, and one on two motors a \
+                position from 0 (closed) to 100 (open). A command with nothing to do \
+                (open on a door already open) is answered with why.
+
+                  gpioagg set garage_door open
+                  gpioagg set blinds 40
                 """,
-            arguments: [ArgumentSpec("name", help: "The command input, as named in the config."),
+            arguments: [ArgumentSpec("name", help: "The command input, output (command: true) or cover, as named in the config."),
                         ArgumentSpec("on|off|toggle|press|number",
-                                     help: "The new value (true, false, 1 and 0 too); press for command: press; a number for type: number.")],
+                                     help: "The new value (true, false, 1 and 0 too); press for command: press; a number for type: number; "
+                                         + "open, close, stop or a position for a cover.")],
             options: ControlOptions.options
         )
 
@@ -37,7 +46,7 @@ extension GPIOAgg {
             // The daemon knows whether the input is a level or a number: send what was written.
             guard let value = SetValue(text) else {
                 throw UsageError("'\(text)' is not a value: "
-                    + (LevelWord.meaningHint(for: text) ?? "write on, off, toggle or press, or a number"))
+                    + (LevelWord.meaningHint(for: text) ?? "write on, off, toggle or press, or a number; for a cover, open, close or stop"))
             }
             self.value = value
             control = ControlOptions(arguments)

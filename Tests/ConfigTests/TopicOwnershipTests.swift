@@ -56,6 +56,24 @@ struct TopicOwnershipTests {
             + "signals:\n  warm: { mean: [t] }\n", 6, 19,
          "topic: 'home/gpioagg/garage/warm/available' of input 'again' is the availability topic of this node's number 'warm'",
          ""),
+        ("inputs:\n  back: { topic: home/gpioagg/garage/blinds/position }\noutputs:\n  up: { chip: main, line: GPIO5 }\n"
+            + "  down: { chip: main, line: GPIO6 }\ncovers:\n  blinds: { up: up, down: down, travel: 20s }\n"
+            + "interlocks:\n  motor: { outputs: [up, down], wait: 500ms }\n", 5, 18,
+         "topic: 'home/gpioagg/garage/blinds/position' of input 'back' is the position topic of this node's cover 'blinds'",
+         "a remote input follows another publisher's value"),
+        ("inputs:\n  back: { topic: home/gpioagg/garage/blinds/position/set }\noutputs:\n  up: { chip: main, line: GPIO5 }\n"
+            + "  down: { chip: main, line: GPIO6 }\ncovers:\n  blinds: { up: up, down: down, travel: 20s }\n"
+            + "interlocks:\n  motor: { outputs: [up, down], wait: 500ms }\n", 5, 18,
+         "topic: 'home/gpioagg/garage/blinds/position/set' of input 'back' is the position command topic of this node's "
+            + "cover 'blinds'", ""),
+        ("inputs:\n  shut: { chip: main, line: GPIO4 }\n  back: { topic: home/gpioagg/garage/door/set }\n"
+            + "outputs:\n  relay: { chip: main, line: GPIO5, pulse: 500ms }\n"
+            + "covers:\n  door: { relay: relay, closed: shut, travel: 15s }\n", 6, 18,
+         "topic: 'home/gpioagg/garage/door/set' of input 'back' is the command topic of this node's cover 'door'", ""),
+        ("inputs:\n  shut: { chip: main, line: GPIO4 }\n  back: { topic: home/gpioagg/garage/door }\n"
+            + "outputs:\n  relay: { chip: main, line: GPIO5, pulse: 500ms }\n"
+            + "covers:\n  door: { relay: relay, closed: shut, travel: 15s }\n", 6, 18,
+         "topic: 'home/gpioagg/garage/door' of input 'back' is the state topic of this node's cover 'door'", ""),
         ("inputs:\n  t: { topic: weather/t, type: number }\n  cfg: { topic: homeassistant/sensor/garage/t/config }\n",
          6, 17, "topic: 'homeassistant/sensor/garage/t/config' of input 'cfg' is the Home Assistant discovery config "
             + "of this node's input 't'", ""),

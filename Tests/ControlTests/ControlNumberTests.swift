@@ -12,6 +12,8 @@ struct ControlNumberTests {
         (.set(name: "setpoint", value: .number(21.5)), #"{"op":"set","name":"setpoint","value":21.5}"#),
         (.set(name: "setpoint", value: .number(-3)), #"{"op":"set","name":"setpoint","value":-3}"#),
         (.set(name: "override", value: .number(1)), #"{"op":"set","name":"override","value":1}"#),
+        (.set(name: "garage_door", value: .cover(.open)), #"{"op":"set","name":"garage_door","value":"open"}"#),
+        (.set(name: "blinds", value: .cover(.stop)), #"{"op":"set","name":"blinds","value":"stop"}"#),
     ])
     func setEncodes(request: ControlRequest, expected: String) throws {
         #expect(request.encoded() == expected)
@@ -31,10 +33,10 @@ struct ControlNumberTests {
     }
 
     @Test("a value that is neither is refused, saying what it may be", arguments: [
-        (#"{"op":"set","name":"s"}"#, #"a set request needs "value": "on", "off", "toggle" or a number"#),
-        (#"{"op":"set","name":"s","value":"1"}"#, #""value" must be "on", "off", "toggle" or a number, not '1'"#),
-        (#"{"op":"set","name":"s","value":true}"#, #""value" must be "on", "off", "toggle" or a number, not a boolean"#),
-        (#"{"op":"set","name":"s","value":null}"#, #""value" must be "on", "off", "toggle" or a number, not null"#),
+        (#"{"op":"set","name":"s"}"#, #"a set request needs "value": "on", "off", "toggle", "open", "close", "stop" or a number"#),
+        (#"{"op":"set","name":"s","value":"1"}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not '1'"#),
+        (#"{"op":"set","name":"s","value":true}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not a boolean"#),
+        (#"{"op":"set","name":"s","value":null}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not null"#),
         (#"{"op":"sim","action":"set","name":"s","value":"27.5"}"#,
          #""value" must be true, false, a number or null, not a string"#),
     ])

@@ -14,6 +14,10 @@ struct ControlReplyTests {
                                 signals: ["mean": .number(21.25, "°C")], outputs: [:], precisions: ["count": 0])),
          #"{"ok":true,"inputs":{"air":21.5,"count":3,"gone":null},"signals":{"mean":21.25},"outputs":{},"#
             + #""units":{"air":"°C","mean":"°C"},"precision":{"count":0}}"#),
+        (.status(EngineSnapshot(inputs: [:], signals: [:], outputs: [:], precisions: ["blinds": 0, "door": 0],
+                                covers: ["door": .cover(.opening, position: nil), "blinds": .cover(.stopped, position: 40)])),
+         #"{"ok":true,"inputs":{},"signals":{},"outputs":{},"covers":{"blinds":{"state":"stopped","position":40},"#
+            + #""door":{"state":"opening"}},"precision":{"blinds":0,"door":0}}"#),
     ])
     func encodes(reply: ControlReply, expected: String) throws {
         #expect(reply.encoded() == expected)

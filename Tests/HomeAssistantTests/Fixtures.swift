@@ -2,8 +2,8 @@ import Foundation
 import HomeAssistant
 
 /// The node and entities of the golden files: a garage with a door contact, a signal,
-/// a light, a gate opened from Home Assistant, a double click on the bell button, a water
-/// meter and a temperature set point.
+/// a light, a gate opened from Home Assistant and its button, a hall light it switches, a
+/// double click on the bell button, a water meter, a temperature set point, a garage door on one relay and blinds on two motors.
 enum Fixtures {
     static let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
 
@@ -21,6 +21,8 @@ enum Fixtures {
     static let setpoint = HomeAssistantEntity(name: "setpoint", kind: .number, deviceClass: "temperature",
                                               measurement: HomeAssistantMeasurement(unit: "°C", precision: 1, minimum: 5,
                                                                                     maximum: 30, step: 0.5, mode: "slider"))
+    static let garageDoor = HomeAssistantEntity(name: "garage_door", kind: .cover(positioned: false), deviceClass: "garage")
+    static let blinds = HomeAssistantEntity(name: "blinds", kind: .cover(positioned: true), deviceClass: "blind")
 
     /// Golden file name → the entity it shows.
     static let golden: [(file: String, entity: HomeAssistantEntity)] = [
@@ -33,6 +35,8 @@ enum Fixtures {
         ("event_click.json", bellDouble),
         ("sensor_number_input.json", waterUsed),
         ("number_command_input.json", setpoint),
+        ("cover_relay.json", garageDoor),
+        ("cover_motors.json", blinds),
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -18,7 +18,7 @@ struct HomeAssistantSchemaTests {
         #expect(run.output.contains("\(Fixtures.golden.count) of \(Fixtures.golden.count) configs accepted by Home Assistant 2023.12.4"))
     }
 
-    @Test("the check has teeth: a wrong device class, a misspelt key and an abbreviation are each refused")
+    @Test("the check has teeth: a wrong device class, a misspelt key, an abbreviation and a set position without a position are each refused")
     func badConfigsRefused() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gpioagg-ha-\(UInt32.random(in: 0 ... .max))")
@@ -27,8 +27,12 @@ struct HomeAssistantSchemaTests {
         let golden = try JSONSerialization.jsonObject(
             with: Data(contentsOf: Fixtures.goldenDirectory.appendingPathComponent("binary_sensor_input.json")))
         let base = try #require(golden as? [String: Any])
+        let cover = try #require(JSONSerialization.jsonObject(
+            with: Data(contentsOf: Fixtures.goldenDirectory.appendingPathComponent("cover_relay.json"))) as? [String: Any])
         let variants: [String: [String: Any]] = [
             "binary_sensor_class.json": base.merging(["device_class": "dor"]) { $1 },
+            "cover_class.json": cover.merging(["device_class": "garage_door"]) { $1 },
+            "cover_set_position.json": cover.merging(["set_position_topic": "gpioagg/garage/garage_door/position/set"]) { $1 },
             "binary_sensor_typo.json": base.merging(["payload_of": "OFF"]) { $1 },
             "binary_sensor_abbreviation.json": base.merging(["stat_t": "x/y"]) { $1 },
         ]
@@ -40,7 +44,9 @@ struct HomeAssistantSchemaTests {
         #expect(run.output.contains("refused by the binary_sensor discovery schema: expected BinarySensorDeviceClass"))
         #expect(run.output.contains("key 'payload_of' is unknown to Home Assistant 2023.12.4: dropped silently"))
         #expect(run.output.contains("key 'stat_t' is read as the abbreviation of 'state_topic'"))
-        #expect(run.output.contains("0 of 3 configs accepted"))
+        #expect(run.output.contains("refused by the cover discovery schema: expected CoverDeviceClass"))
+        #expect(run.output.contains("'set_position_topic' must be set together with 'position_topic'"))
+        #expect(run.output.contains("0 of 5 configs accepted"))
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 struct TopicTests {
     let node = Fixtures.node
 
-    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button")
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button, covers covers")
     func components() {
         #expect(Fixtures.door.component == .binarySensor)
         #expect(Fixtures.allClosed.component == .binarySensor)
@@ -18,7 +18,9 @@ struct TopicTests {
         #expect(Fixtures.setpoint.component == .number)
         #expect(HomeAssistantEntity(name: "water", kind: .resetButton).component == .button)
         #expect(HomeAssistantComponent.allCases.map(\.rawValue)
-            == ["binary_sensor", "switch", "event", "sensor", "number", "button"])
+            == ["binary_sensor", "switch", "event", "sensor", "number", "button", "cover"])
+        #expect(Fixtures.garageDoor.component == .cover)
+        #expect(Fixtures.blinds.component == .cover)
     }
 
     @Test("topics: config under the discovery prefix, state and command under the topic prefix")

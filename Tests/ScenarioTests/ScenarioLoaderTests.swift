@@ -44,7 +44,7 @@ struct ScenarioLoaderTests {
         let other = root.appendingPathComponent("other/house.yaml").path
         #expect(errors { () throws(ConfigErrors) in try ScenarioLoader.load(path: path, config: other) } == [
             "\(path):3:15: error: unknown name 'lit' in expect:\n"
-                + "hint: expect: names an input, a signal or an output of \(other)",
+                + "hint: expect: names an input, a signal, an output or a cover of \(other)",
         ])
     }
 

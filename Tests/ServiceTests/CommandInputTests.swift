@@ -169,3 +169,33 @@ extension CommandInputTests {
         ])
     }
 }
+
+extension CommandInputTests {
+    static let withCommandOutputs = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+        inputs:
+          hall_motion: { chip: main, line: GPIO27 }
+        outputs:
+          porch_light: { chip: main, line: GPIO5, command: true }
+          hall_light: { chip: main, line: GPIO6, follows: hall_motion, command: true }
+        """
+
+    @Test("on, off and toggle NAME command an output with command: true, as gpioagg set does; with follows, the next change of what it follows wins")
+    func commandOutputs() throws {
+        let piped = try Piped(Self.withCommandOutputs)
+        piped.send(Array("on porch_light\ntoggle hall_light\n".utf8))
+        #expect(piped.rig.chips.simulatedChips[0].level(of: .name("GPIO5")) == true)
+        #expect(piped.rig.chips.simulatedChips[0].level(of: .name("GPIO6")) == true)
+        piped.send(Array("off porch_light\nset hall_motion on\nset hall_motion off\n".utf8))
+        piped.rig.loop.advance(by: .milliseconds(100))
+        #expect(piped.rig.chips.simulatedChips[0].level(of: .name("GPIO5")) == false)
+        #expect(piped.rig.chips.simulatedChips[0].level(of: .name("GPIO6")) == false, "hall_motion off: it follows again")
+        piped.end()
+        #expect(piped.errors == [])
+        #expect(piped.rig.changes("porch_light").map(\.message) == [
+            "output porch_light off (initial)", "output porch_light on", "output porch_light off",
+            "output porch_light off (safe state)",
+        ])
+    }
+}

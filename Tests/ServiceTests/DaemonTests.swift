@@ -34,6 +34,10 @@ struct DaemonTests {
         let daemon: Daemon
         let chips: SimulatedBackend
         let path: String
+        /// The state directory of a rig given none: its own, so that a config that keeps
+        /// something (a cover's position) never writes the daemon's default,
+        /// `/var/lib/gpioagg`.
+        let keptDirectory: TemporaryDirectory?
 
         init(_ text: String, watchdog: Duration? = nil, interaction: Daemon.Interaction = .none,
              commands: Int32 = FileHandle.nullDevice.fileDescriptor, stateDirectory: String? = nil,
@@ -43,6 +47,7 @@ struct DaemonTests {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let configuration = try ConfigLoader.load(path: path)
             chips = SimulatedBackend.simulating(configuration, clock: loop)
+            keptDirectory = stateDirectory == nil ? try TemporaryDirectory(prefix: "gpioagg-rig-state") : nil
             notifications = Notifications(watchdog: watchdog)
             let entries = self.entries
             let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
@@ -50,7 +55,7 @@ struct DaemonTests {
                                          backend: kernel ? .kernel(chips, summary: "the kernel's") : .simulated(first: chips),
                                          controlPath: nil, interaction: interaction,
                                          commandDescriptor: commands, version: "test",
-                                         stateDirectory: stateDirectory, bootClock: bootClock,
+                                         stateDirectory: stateDirectory ?? keptDirectory?.path, bootClock: bootClock,
                                          mqttTransport: mqttTransport, sysfsRoot: sysfsRoot)
             daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),

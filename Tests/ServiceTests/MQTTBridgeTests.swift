@@ -22,10 +22,13 @@ struct MQTTBridgeTests {
         let daemon: DaemonTests.Rig
         private let made: Made
 
-        init(_ body: String, node: String = "garage") throws {
+        /// - Parameter stateDirectory: where kept values go; nil: a temporary directory
+        ///   of the rig's own (`DaemonTests.Rig`).
+        init(_ body: String, node: String = "garage", stateDirectory: String? = nil) throws {
             let made = Made()
             self.made = made
-            daemon = try DaemonTests.Rig(Self.config(node: node, body), mqttTransport: { declaration, loop, _ in
+            daemon = try DaemonTests.Rig(Self.config(node: node, body), stateDirectory: stateDirectory,
+                                         mqttTransport: { declaration, loop, _ in
                 let transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
                 made.transports.append(transport)
                 return transport

@@ -14,4 +14,24 @@ struct SetValueTests {
         #expect(SetValue("21.5")?.command == nil && SetValue("on")?.number == nil)
         #expect(SetValue("yes") == nil && SetValue("nan") == nil && SetValue("") == nil)
     }
+
+    @Test("a cover's words, and a number from 0 to 100 as its position")
+    func coverCommands() {
+        #expect(SetValue("OPEN") == .cover(.open))
+        #expect(SetValue("stop")?.coverCommand == .stop)
+        #expect(SetValue("40")?.coverCommand == .position(40))
+        #expect(SetValue("140")?.coverCommand == nil)
+        #expect(SetValue("on")?.coverCommand == nil)
+        #expect(SetValue("close")?.command == nil && SetValue("close")?.number == nil)
+        #expect(SetValue("close")?.text == "close" && SetValue("40")?.text == "40")
+    }
+
+    @Test("a cover's value: its state and, when it has one, its position")
+    func coverValue() {
+        #expect(NodeValue.cover(.opening, position: 40).text(precision: 0) == "opening 40 %")
+        #expect(NodeValue.cover(.closed, position: nil).text(precision: 0) == "closed")
+        #expect(NodeValue.cover(.stopped, position: 12.5).word(precision: 0) == "stopped")
+        #expect(NodeValue.cover(.open, position: 100).coverPosition == 100)
+        #expect(NodeValue.on.coverState == nil)
+    }
 }

@@ -10,9 +10,11 @@ import Values
 /// decimal number at its precision, on `<prefix>/<node>/<name>` (on change, and all of
 /// them after every connect), each number's availability on
 /// `<prefix>/<node>/<name>/available`, each click's activation as an event, command
-/// inputs set from `<prefix>/<node>/<name>/set`, remote inputs following their topics
-/// (with their fallback while a value is not known), and Home Assistant's discovery,
-/// again after Home Assistant says `online`.
+/// inputs set from `<prefix>/<node>/<name>/set`, each cover's state (and a two-motor
+/// cover's position on `<prefix>/<node>/<name>/position`) with its commands from
+/// `<prefix>/<node>/<name>/set` and `<prefix>/<node>/<name>/position/set`, remote inputs
+/// following their topics (with their fallback while a value is not known), and Home
+/// Assistant's discovery, again after Home Assistant says `online`.
 ///
 /// On every connect, in this order: `online` and the subscriptions (the client's own
 /// order), then every value, then discovery. The transport (`MQTTClient` in the daemon,
@@ -119,6 +121,10 @@ final class MQTTBridge {
     /// availability when it changed or `always`: after the value, so that Home Assistant
     /// never shows the previous one as available again.
     private func publishState(of entity: HomeAssistantEntity, value: NodeValue, precision: Int, always: Bool) {
+        if case .cover(let state, let position) = value {
+            for message in node.coverMessages(for: entity, state: state, position: position) { publish(message) }
+            return
+        }
         if let message = node.stateMessage(for: entity, value: value, precision: precision) { publish(message) }
         let available = value.isAvailable
         guard always || availability[entity.name] != available,
@@ -216,6 +222,7 @@ final class MQTTBridge {
             }
             return
         }
+        if engine.isCover(name) { return coverCommand(name, payload, topic: topic) }
         let counter = engine.isCounter(name)
         if counter || engine.isNumericInput(name) {
             guard let number = DecimalText.parse(payload) else {
@@ -240,6 +247,23 @@ final class MQTTBridge {
         }
     }
 
+    /// `OPEN`, `CLOSE` or `STOP` on a cover's `/set`, a position on its position topic,
+    /// handed to the engine. What the cover did not do (a door asked to open that is
+    /// opening already) the engine logs with its reason; what it refused (a position for
+    /// a door on one relay), and junk, are logged like other refused commands.
+    private func coverCommand(_ name: String, _ payload: String, topic: String) {
+        let isPosition = topic == node.topics.positionCommandTopic(of: name)
+        guard let command = isPosition ? CoverCommand(positionPayload: payload) : CoverCommand(commandPayload: payload) else {
+            let what = isPosition ? "a cover's position" : "a cover's command"
+            return refuse(payload, on: topic, because: "\(what) is \(commandForm(on: topic))")
+        }
+        do throws(CoverRefusal) {
+            try engine.setCover(name, command)
+        } catch {
+            refuse(payload, on: topic, because: error.message)
+        }
+    }
+
     /// Logs a refused command, the value unchanged. A flood of junk would flood the log
     /// (and journald's rate limit would then drop the lines that matter): the first is
     /// logged, the rest counted.
@@ -249,9 +273,14 @@ final class MQTTBridge {
         scheduleJunkCommandSummaries()
     }
 
-    /// What a command on `topic` is: the level words, `PRESS`, or a decimal number.
+    /// What a command on `topic` is: the level words, `PRESS`, a decimal number, a
+    /// cover's words or its position.
     private func commandForm(on topic: String) -> String {
         guard let name = commandTopics[topic] else { return SetCommand.words }
+        if engine.isCover(name) {
+            return topic == node.topics.positionCommandTopic(of: name)
+                ? "a decimal from 0 (closed) to 100 (open)" : "OPEN, CLOSE or STOP"
+        }
         if engine.isNumericInput(name) || engine.isCounter(name) { return "a decimal number (e.g. 21.5)" }
         return engine.isPressedInput(name) ? SetCommand.pressWords : SetCommand.words
     }
@@ -363,6 +392,10 @@ final class MQTTBridge {
             list.append(HomeAssistantEntity(name: output.name, kind: output.command ? .commandOutput : .output,
                                             deviceClass: output.deviceClass, displayName: output.displayName))
         }
+        for cover in configuration.covers {
+            list.append(HomeAssistantEntity(name: cover.name, kind: .cover(positioned: cover.hasPosition),
+                                            deviceClass: cover.deviceClass, displayName: cover.displayName))
+        }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
         // A counter's reset button has no state: it is announced, and its presses come in
@@ -384,6 +417,13 @@ final class MQTTBridge {
         }
         // A counter's total is set by a number on its /set topic (the reset button's 0).
         for name in counters { commandTopics[node.topics.commandTopic(of: name)] = name }
+        // A cover takes OPEN, CLOSE and STOP on its /set, a position on its own topic.
+        for cover in configuration.covers {
+            guard let entity = entities[cover.name] else { continue }
+            for case let topic? in [node.commandTopic(for: entity), node.positionCommandTopic(for: entity)] {
+                commandTopics[topic] = cover.name
+            }
+        }
     }
 
     /// What Home Assistant is told of a number besides its value; the defaults for a level.

@@ -1,0 +1,210 @@
+import Config
+import Covers
+import Logging
+import Reactive
+import Values
+
+/// `covers: NAME`: a cover's state machine (`Covers.RelayCover` or `Covers.MotorCover`)
+/// in the graph. Its end inputs' changes, its commands (`Engine.setCover`) and its
+/// deadline (on `GraphTimers`: none while idle) go through the machine; the actions come
+/// back as values for its outputs, which are bound like any output's, so pulses,
+/// interlocks and the safe state at stop apply: the relay output follows `relay` (an
+/// activation per pulse), the motor outputs follow `up` and `down`.
+final class CoverNode: TimedNode {
+    enum Machine {
+        case relay(RelayCover)
+        case motors(MotorCover)
+    }
+
+    let declaration: CoverDeclaration
+    private(set) var machine: Machine
+    /// What each of the cover's outputs follows, by output name.
+    private(set) var drives: [String: Level] = [:]
+    private(set) var reported: NodeValue
+    private(set) var changedAt: UInt64?
+    /// The last fault logged, for `why`.
+    private(set) var lastFault: String?
+    private let deadline = GraphDeadline()
+    private let propagation: Propagation
+    private let timers: GraphTimers
+    private let logger: Logger
+    private var ends: [CoverEnd: Bool] = [:]
+
+    var name: String { declaration.name }
+    var id: NodeID { .cover(declaration.name) }
+
+    /// - Parameters:
+    ///   - closed, open: the end inputs' levels, when the cover has them.
+    ///   - position: the position to start from (carried over a reload, or kept).
+    ///   - relayPulse: how long the relay output holds each press (its `pulse:`).
+    init(declaration: CoverDeclaration, closed: Level?, open: Level?, position: Double?, relayPulse: Duration?,
+         now: UInt64, propagation: Propagation, timers: GraphTimers, logger: Logger) {
+        self.declaration = declaration
+        self.propagation = propagation
+        self.timers = timers
+        self.logger = logger
+        ends[.closed] = closed?.value
+        ends[.open] = open?.value
+        switch declaration.drive {
+        case .relay(let relay):
+            let door = RelayCover(travel: declaration.travel.wholeNanoseconds,
+                                  pulse: relayPulse?.wholeNanoseconds ?? 0,
+                                  closedInput: closed?.value ?? false, openInput: open?.value)
+            machine = .relay(door)
+            drives[relay] = Level(false)
+            reported = .cover(door.state, position: nil)
+        case .motors(let up, let down, let wait):
+            let motors = MotorCover(travel: declaration.travel.wholeNanoseconds, wait: wait.wholeNanoseconds,
+                                    position: position, closedInput: closed?.value, openInput: open?.value)
+            machine = .motors(motors)
+            drives[up] = Level(false)
+            drives[down] = Level(false)
+            reported = Self.value(motors.current(at: now))
+        }
+        timers.register(self)
+    }
+
+    /// Follows the end inputs' changes (not their current values: the machine started
+    /// from those).
+    func attach(closed: Level?, open: Level?) -> [AnyCancellable] {
+        var cancellables: [AnyCancellable] = []
+        for (end, level) in [(CoverEnd.closed, closed), (.open, open)] {
+            guard let level else { continue }
+            cancellables.append(level.dropFirst().react { [unowned self] isOn in
+                guard ends[end] != isOn else { return }
+                ends[end] = isOn
+                let now = propagation.timestamp
+                switch machine {
+                case .relay(var door):
+                    let action = door.endInput(end, isOn: isOn, at: now)
+                    machine = .relay(door)
+                    perform(action)
+                case .motors(var motors):
+                    let action = motors.endInput(end, isOn: isOn, at: now)
+                    machine = .motors(motors)
+                    perform(action)
+                }
+            })
+        }
+        return cancellables
+    }
+
+    /// Tells the machine `command`, now (the propagation's timestamp), and acts.
+    func command(_ command: CoverCommand) -> CoverAction {
+        let now = propagation.timestamp
+        let action: CoverAction
+        switch machine {
+        case .relay(var door):
+            action = door.command(command, at: now)
+            machine = .relay(door)
+        case .motors(var motors):
+            action = motors.command(command, at: now)
+            machine = .motors(motors)
+        }
+        if let note = action.note {
+            logger.notice("cover '\(name)': \(command.text): \(note)",
+                          metadata: ["gpio_cover": "\(name)", "gpio_command": "\(command.text)"])
+        }
+        if let due = action.pressWaits {
+            let wait = ReadableDuration.format(nanoseconds: due &- now)
+            logger.info("cover '\(name)': \(command.text): pressed in \(wait), once the relay has been released for its pulse",
+                        metadata: ["gpio_cover": "\(name)", "gpio_command": "\(command.text)"])
+        }
+        perform(action)
+        return action
+    }
+
+    private func deadlinePassed() {
+        let now = propagation.timestamp
+        switch machine {
+        case .relay(var door):
+            let waiting = door.waiting
+            let action = door.deadlineFired(at: now)
+            machine = .relay(door)
+            if let waiting, door.waiting == nil, let note = action.note {
+                logger.notice("cover '\(name)': \(waiting.text): \(note)",
+                              metadata: ["gpio_cover": "\(name)", "gpio_command": "\(waiting.text)"])
+            }
+            perform(action)
+        case .motors(var motors):
+            let action = motors.deadlineFired(at: now)
+            machine = .motors(motors)
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: CoverAction) {
+        guard action.refusal == nil else { return }
+        switch declaration.drive {
+        case .relay(let relay):
+            if action.pulse, let level = drives[relay] {
+                // An activation: the output's pulse: makes the press.
+                level.send(true)
+                level.send(false)
+            }
+        case .motors(let up, let down, _):
+            if let drive = action.drive, let upLevel = drives[up], let downLevel = drives[down] {
+                // The one released first, so that the interlock never sees both asked.
+                if drive != .up, upLevel.value { upLevel.send(false) }
+                if drive != .down, downLevel.value { downLevel.send(false) }
+                if drive == .up, !upLevel.value { upLevel.send(true) }
+                if drive == .down, !downLevel.value { downLevel.send(true) }
+            }
+        }
+        if let due = action.deadline {
+            if !deadline.isPending || deadline.deadline != due {
+                deadline.start(at: due, on: timers) { [unowned self] in deadlinePassed() }
+            }
+        } else {
+            deadline.cancel()
+        }
+        if let fault = action.fault {
+            lastFault = fault
+            logger.error("cover '\(name)': \(fault)", metadata: ["gpio_cover": "\(name)"])
+        }
+        let value = Self.value(action)
+        guard value != reported else { return }
+        reported = value
+        changedAt = propagation.timestamp
+        guard !propagation.isSettling else { return }
+        propagation.announce(change(at: propagation.timestamp, cause: propagation.cause))
+    }
+
+    /// The value a change reports: the state, and the position in whole percent.
+    static func value(_ action: CoverAction) -> NodeValue {
+        .cover(action.state, position: action.position.map { $0.rounded() })
+    }
+
+    func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
+        EngineChange(id, value: reported, timestamp: timestamp, cause: cause, precision: 0)
+    }
+
+    /// The value at `now`: a moving cover's position as reckoned now.
+    func value(at now: UInt64) -> NodeValue {
+        switch machine {
+        case .relay: reported
+        case .motors(let motors): Self.value(motors.current(at: now))
+        }
+    }
+
+    /// The position to keep (two motors, when known).
+    func position(at now: UInt64) -> Double? {
+        if case .motors(let motors) = machine { return motors.position(at: now) }
+        return nil
+    }
+
+    /// A cover on motors moving or about to: its value as its motors are released at
+    /// stop (stopped where it is, or at an end), as a change; nil for any other.
+    func stopped(at now: UInt64) -> EngineChange? {
+        guard case .motors(let motors) = machine, motors.target != nil else { return nil }
+        let position = motors.position(at: now).map { $0.rounded() }
+        let state: CoverState = position == 0 ? .closed : position == 100 ? .open : .stopped
+        reported = .cover(state, position: position)
+        return change(at: now, cause: .safeState)
+    }
+
+    /// The time left before the deadline under way, for `why`.
+    func remaining(at now: UInt64) -> UInt64? { deadline.remaining(at: now) }
+
+    func cancelTimers() { deadline.cancel() }
+}

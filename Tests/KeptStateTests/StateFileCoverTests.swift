@@ -1,0 +1,55 @@
+@testable import KeptState
+import Testing
+import Values
+
+/// A cover's kept position in the state file: format 4, written only when one is kept.
+@Suite("StateFile covers")
+struct StateFileCoverTests {
+    static let path = "/var/lib/gpioagg/kept-state"
+    static let blinds = KeptKey(kind: .cover, name: "blinds")!
+
+    static func sealed(_ text: String) -> [UInt8] {
+        Array((text + "crc32 " + StateFile.hex(CRC32.checksum(Array(text.utf8))) + "\n").utf8)
+    }
+
+    @Test("a kept cover position makes the file format 4, which reads back as written")
+    func coverIsFormatFour() throws {
+        let values: [KeptKey: KeptValue] = [Self.blinds: .number(60), .signal("lamp"): true,
+                                            KeptKey(kind: .input, name: "setpoint")!: .number(21.5)]
+        let text = String(decoding: StateFile.encode(values), as: UTF8.self)
+        #expect(text.hasPrefix("gpioagg-state 4\n"), "\(text)")
+        #expect(text.contains("\ncover blinds 60.0\n"), "\(text)")
+        #expect(try StateFile.decode(Array(text.utf8), path: Self.path) == values)
+    }
+
+    @Test("without a cover the format is what it was: 3 with a number, 2 with a time, else 1")
+    func withoutCoverUnchanged() {
+        let number = String(decoding: StateFile.encode([KeptKey(kind: .input, name: "setpoint")!: .number(21.5)]),
+                            as: UTF8.self)
+        #expect(number.hasPrefix("gpioagg-state 3\n"))
+        let since = BootInstant(bootID: "6f0e1a52-5c2b-4c55-9d0c-5a1e0d4f7b3e", nanoseconds: 5)
+        let timed = String(decoding: StateFile.encode([.output("pump"): KeptValue(true, onSince: since)]), as: UTF8.self)
+        #expect(timed.hasPrefix("gpioagg-state 2\n"))
+        #expect(String(decoding: StateFile.encode([.signal("lamp"): true]), as: UTF8.self).hasPrefix("gpioagg-state 1\n"))
+    }
+
+    @Test("a cover line in a file of format 1 to 3 is a malformed line: those formats have none", arguments: [1, 2, 3])
+    func coverInOlderFormat(version: Int) throws {
+        do {
+            let values = try StateFile.decode(Self.sealed("gpioagg-state \(version)\ncover blinds 60.0\n"), path: Self.path)
+            Issue.record("read as \(values)")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains("line 2 is not 'signal|output|input NAME on|off"), "\(error.message)")
+        }
+    }
+
+    @Test("format 1 to 4 files are read; format 5 is named as newer", arguments: [1, 2, 3, 4])
+    func readsOneToFour(version: Int) throws {
+        let values = try StateFile.decode(Self.sealed("gpioagg-state \(version)\nsignal lamp on\n"), path: Self.path)
+        #expect(values == [.signal("lamp"): true])
+        #expect(throws: KeptStateError.self) {
+            try StateFile.decode(Self.sealed("gpioagg-state 5\nsignal lamp on\n"), path: Self.path)
+        }
+    }
+}
