@@ -19,7 +19,7 @@ $(error MQTT=$(MQTT): say MQTT=yes or MQTT=no)
 endif
 
 .PHONY: all deps build run test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
-        install install-files clean help deb test-deb
+        install install-files clean help deb test-deb test-ha
 
 all: build
 
@@ -35,6 +35,7 @@ help:
 	@echo "make install MQTT=yes  also the drop-in that gives the unit the network MQTT needs"
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
+	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 
 deps:
 	@scripts/install-deps
@@ -57,7 +58,7 @@ run: build
 
 # The release smoke run, the real-kernel suite, the sanitizer runs and the example test
 # files go first so that the plain test run's summary closes the output.
-test: test-release test-systemd test-kernel test-deb test-sanitizers test-examples test-unit
+test: test-release test-systemd test-kernel test-deb test-ha test-sanitizers test-examples test-unit
 
 # The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
 test-examples: deps
@@ -180,6 +181,13 @@ deb: release
 # a message where it cannot be prepared (not root), except under CI=true.
 test-deb: release
 	scripts/deb-test/run $(RELEASE)/release/gpioagg
+
+# The golden discovery configs through Home Assistant's own MQTT schemas (Home Assistant
+# 2023.12.4 from PyPI, put in ~/.cache/gpioagg once, about a minute); with that
+# environment in place, the unit tests' HomeAssistantSchemaTests run it too.
+test-ha:
+	@scripts/ha-validate-discovery >/dev/null 2>&1 || [ $$? -ne 2 ] || scripts/ha-validate-discovery --install
+	scripts/ha-validate-discovery
 
 bench: deps
 	$(SWIFT) build -c release --product gpioagg-bench --scratch-path $(RELEASE)
