@@ -47,8 +47,7 @@ extension ConfigValidator {
                     travel = travelTime(setting, in: what)
                     if travel == nil { complete = false }
                 case "device_class":
-                    read.declaration.deviceClass = deviceClass(setting, platform: "cover",
-                                                               classes: CoverDeclaration.deviceClasses, in: what)
+                    read.declaration.deviceClass = deviceClass(setting, for: .cover, in: what)
                 case Self.displayNameKey:
                     read.declaration.displayName = displayName(setting, in: what)
                 default:

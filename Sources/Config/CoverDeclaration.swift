@@ -1,5 +1,3 @@
-import HomeAssistantClasses
-
 /// `covers: NAME: { ... }`: a garage door, a gate or blinds, shown in Home Assistant as
 /// a `cover` (`OPEN`, `CLOSE`, `STOP`, a position), driving outputs no other node
 /// drives.
@@ -32,7 +30,7 @@ public struct CoverDeclaration: Hashable, Sendable {
     /// reported opening after it leaves closed; with motors, what the position is
     /// reckoned from.
     public var travel: Duration
-    /// Home Assistant's `device_class` (`CoverDeclaration.deviceClasses`).
+    /// Home Assistant's `device_class` (one of `HomeAssistantComponent.cover`'s classes).
     public var deviceClass: String?
     /// The name people read (`name:`); nil: made of the identifier.
     public var displayName: String?
@@ -63,8 +61,4 @@ public struct CoverDeclaration: Hashable, Sendable {
         if case .motors = drive { return true }
         return false
     }
-
-    /// Home Assistant's cover device classes, the values `device_class:` takes on a
-    /// cover: `HomeAssistantComponent.cover`'s, the list discovery is checked against.
-    public static var deviceClasses: [String] { HomeAssistantComponent.cover.deviceClasses }
 }

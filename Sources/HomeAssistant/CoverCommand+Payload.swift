@@ -26,7 +26,7 @@ extension CoverCommand {
     /// CoverCommand(positionPayload: "OPEN")    // nil
     /// ```
     public init?(positionPayload payload: String) {
-        guard case .position(let position)? = CoverCommand(PayloadText.trimmed(payload)) else { return nil }
+        guard case .position(let position)? = CoverCommand(payload.trimmingSpacesAndLineEnds) else { return nil }
         self = .position(position)
     }
 }

@@ -28,7 +28,7 @@ public struct RemoteInputPayload: Hashable, Sendable {
 
     /// The level `payload` asks for, or nil when it is not one of the words.
     public func level(of payload: String) -> Bool? {
-        let text = PayloadText.trimmed(payload)
+        let text = payload.trimmingSpacesAndLineEnds
         if let payloadOn, text == payloadOn { return true }
         if let payloadOff, text == payloadOff { return false }
         return LevelWord.level(of: text)
@@ -41,18 +41,5 @@ public struct RemoteInputPayload: Hashable, Sendable {
         // Decoding replaces what is not UTF-8; then the text no longer spells the bytes.
         guard text.utf8.elementsEqual(payload) else { return nil }
         return level(of: text)
-    }
-}
-
-/// Payload text as the command and remote-input payloads read it.
-enum PayloadText {
-    /// Without spaces, tabs and line ends around it (`echo ON | mosquitto_pub -l` sends
-    /// a line).
-    static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -16,6 +16,6 @@ extension SetCommand {
     /// SetCommand(payload: "yes")        // nil
     /// ```
     public init?(payload: String) {
-        self.init(PayloadText.trimmed(payload))
+        self.init(payload.trimmingSpacesAndLineEnds)
     }
 }

@@ -39,12 +39,7 @@ public enum CoverCommand: Hashable, Sendable {
     /// The word `open`, `close` or `stop` in any ASCII case, spaces and line ends around
     /// it ignored; nil for anything else, a position included.
     public static func word(_ text: String) -> CoverCommand? {
-        let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        var bytes = Array(trimmed)
-        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
-            bytes.removeLast()
-        }
-        switch String(decoding: bytes, as: UTF8.self).asciiLowercased {
+        switch text.trimmingSpacesAndLineEnds.asciiLowercased {
         case "open": return .open
         case "close": return .close
         case "stop": return .stop

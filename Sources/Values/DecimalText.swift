@@ -22,11 +22,7 @@
 public enum DecimalText {
     /// The number `text` writes; nil when it is not a decimal number.
     public static func parse(_ text: String) -> Double? {
-        let trimmed = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        var bytes = Array(trimmed)
-        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
-            bytes.removeLast()
-        }
+        let bytes = Array(text.trimmingSpacesAndLineEnds.utf8)
         guard isDecimal(bytes), let string = String(validating: bytes, as: UTF8.self),
               let value = Double(string), value.isFinite else { return nil }
         return value
