@@ -55,8 +55,11 @@
 //                    controller found by its device name or pwmchipN, a channel exported
 //                    or taken over, its period, duty cycle, polarity and enable written in
 //                    an order the kernel accepts (the inverted duty cycle computed where a
-//                    driver refuses the polarity). Depends on GPIO (the boards' PWM
-//                    controllers, for what to enable) and SystemCore.
+//                    driver refuses the polarity); PWMBackend, the channels an engine
+//                    drives, and SysfsPWMBackend, the kernel's. Depends on GPIO (the
+//                    boards' PWM controllers, for what to enable) and SystemCore.
+//   PWMSimulated     PWM's twin: controllers in memory that keep every state applied,
+//                    for tests, --simulate and gpioagg test.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event), which platform each kind of node is
@@ -163,15 +166,18 @@ let package = Package(
         .target(name: "Covers", dependencies: ["Values"]),
         .target(name: "Sensors", dependencies: ["Locks", "SystemCore", "Values"]),
         .target(name: "PWM", dependencies: ["GPIO", "SystemCore"]),
+        // PWM's twin: controllers in memory that keep what was applied. For tests,
+        // --simulate and gpioagg test.
+        .target(name: "PWMSimulated", dependencies: ["PWM", "Locks"]),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "Sensors", "SystemCore", "Values"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWM", "Sensors", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
         .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
-            "Config", "Covers", "GPIO", "Numbers", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
+            "Config", "Covers", "GPIO", "Numbers", "PWM", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),

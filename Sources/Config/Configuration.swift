@@ -25,6 +25,10 @@ public struct Configuration: Hashable, Sendable {
     public var mqtt: MQTTDeclaration?
     /// Garage doors and blinds (`covers:`), each driving outputs of its own.
     public var covers: [CoverDeclaration]
+    /// PWM controllers (`chips: NAME: { pwm: ... }`), apart from the GPIO chips.
+    public var pwmChips: [PWMChipDeclaration] = []
+    /// Outputs on a PWM controller's channel: a duty cycle in percent.
+    public var pwmOutputs: [PWMOutputDeclaration] = []
 
     /// Every input's name: the lines', then the command inputs', the remote ones', the
     /// sensors'.

@@ -2,6 +2,7 @@ import Config
 import GPIO
 import Logging
 import Loop
+import PWM
 import Reactive
 import Values
 
@@ -65,6 +66,8 @@ public final class Engine {
 
     let configuration: Configuration
     let backend: any GPIOBackend
+    /// Where the PWM outputs' channels are; nil when the configuration has none.
+    let pwm: (any PWMBackend)?
     let loop: any EventLoop
     let consumer: String
     let logger: Logger
@@ -105,15 +108,18 @@ public final class Engine {
 
     /// - Parameters:
     ///   - backend: where the lines are.
+    ///   - pwm: where the PWM outputs' channels are (`SysfsPWMBackend`, or the twin
+    ///     `SimulatedPWMBackend`); needed only when the configuration has PWM outputs.
     ///   - loop: the thread and clock the engine runs on; its clock must be the
     ///     backend's event-timestamp clock.
     ///   - consumer: the name the lines are requested under (`gpioinfo` shows it).
     ///   - logger: where lost events, re-reads and failures are logged, with the lines
     ///     concerned as metadata (`gpio_chip`, `gpio_line`, `gpio_name`).
-    public init(configuration: Configuration, backend: any GPIOBackend, loop: any EventLoop,
-                consumer: String = "gpioagg", logger: Logger = Logger(label: "gpioagg.engine")) {
+    public init(configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)? = nil,
+                loop: any EventLoop, consumer: String = "gpioagg", logger: Logger = Logger(label: "gpioagg.engine")) {
         self.configuration = configuration
         self.backend = backend
+        self.pwm = pwm
         self.loop = loop
         self.consumer = consumer
         self.logger = logger

@@ -31,19 +31,19 @@ public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
 
     init(_ code: Code) { self.code = code }
 
-    static func controllerNotFound(_ locator: PWMControllerLocator, present: [String], hints: [String]) -> PWMError {
+    public static func controllerNotFound(_ locator: PWMControllerLocator, present: [String], hints: [String]) -> PWMError {
         PWMError(.controllerNotFound(locator, present: present, hints: hints))
     }
     static func ambiguousController(_ locator: PWMControllerLocator, candidates: [String]) -> PWMError {
         PWMError(.ambiguousController(locator, candidates: candidates))
     }
-    static func noSuchChannel(controller: String, channel: Int, count: Int) -> PWMError {
+    public static func noSuchChannel(controller: String, channel: Int, count: Int) -> PWMError {
         PWMError(.noSuchChannel(controller: controller, channel: channel, count: count))
     }
     static func exportFailed(controller: String, channel: Int, path: String, errno: Int32) -> PWMError {
         PWMError(.exportFailed(controller: controller, channel: channel, path: path, errno: errno))
     }
-    static func notWritable(controller: String, channel: Int, path: String) -> PWMError {
+    public static func notWritable(controller: String, channel: Int, path: String) -> PWMError {
         PWMError(.notWritable(controller: controller, channel: channel, path: path))
     }
     static func writeFailed(path: String, write: PWMWrite, errno: Int32, running: PWMState?) -> PWMError {
