@@ -44,6 +44,8 @@ extension ConfigValidator {
         var timing: SourceNode.Entry?
         var follows: Reference?
         var command = false
+        // An invalid command: is reported as such, not as a missing one.
+        var commandInvalid = false
         var entity: (value: PWMEntity, entry: SourceNode.Entry)?
         var initial: Double?
         var safe = 0.0
@@ -72,7 +74,11 @@ extension ConfigValidator {
                                     hint: "an output follows one signal; combine several in a signal, e.g. mean: [a, b]")
                 if follows == nil { valid = false }
             case "command":
-                guard let value = onOff(setting, in: what) else { valid = false; continue }
+                guard let value = onOff(setting, in: what) else {
+                    valid = false
+                    commandInvalid = true
+                    continue
+                }
                 command = value
             case "entity":
                 guard let value = choice(setting, in: what, options: PWMEntity.allCases.map { ($0.rawValue, $0) }) else {
@@ -98,7 +104,7 @@ extension ConfigValidator {
                 break
             }
         }
-        if let entity, !command {
+        if let entity, !command, !commandInvalid {
             report(entity.entry.keyLocation, "entity: in \(what) applies with command: true",
                    hint: "entity: is how Home Assistant shows an output it commands (light, fan or number); "
                        + "add command: true, or remove entity:")
@@ -117,10 +123,10 @@ extension ConfigValidator {
                    hint: "how fast the channel cycles, e.g. frequency: 25kHz for a fan, frequency: 1kHz for a light, or period: 20ms")
             valid = false
         }
-        if !command, !settings.contains(where: { $0.key == "follows" }) {
+        if !command, !commandInvalid, !settings.contains(where: { $0.key == "follows" }) {
             report(entry.keyLocation, "\(what) needs follows: or command: true",
                    hint: "nothing else sets a PWM output: follow a number in % or a level (e.g. follows: fan_speed), "
-                       + "or write command: true for one Home Assistant and gpioagg set \(entry.key) 40|on|off set")
+                       + "or write command: true so that Home Assistant and gpioagg set \(entry.key) 40|on|off set it")
             valid = false
         }
         // Kept with other errors too, so that its chip and what it follows are still
