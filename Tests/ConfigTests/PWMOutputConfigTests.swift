@@ -1,5 +1,4 @@
 import Config
-import PWM
 import Testing
 
 @Suite("Config: PWM controllers and the outputs on their channels")
