@@ -195,7 +195,7 @@ let package = Package(
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
-        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop"]),
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWM", "PWMSimulated"]),
         .target(
             name: "Service",
             dependencies: [
@@ -206,7 +206,7 @@ let package = Package(
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Simulation", "Values",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
