@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
-                                   "Locks", "Loop", "LoopEmbedded", "Simulation", "Values",
+                                   "Locks", "Loop", "LoopEmbedded", "PWM", "PWMSimulated", "Simulation", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
