@@ -200,7 +200,7 @@ let package = Package(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "MQTTCore", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -260,8 +260,8 @@ let package = Package(
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
-                                   "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "Sensors",
-                                   "Simulation", "Values",
+                                   "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "PWM", "PWMSimulated",
+                                   "Sensors", "Simulation", "SystemCore", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
