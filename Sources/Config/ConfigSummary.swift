@@ -1,8 +1,9 @@
 import GPIO
 import MQTTCore
 
-/// What `gpioagg check` prints of a valid config: one line per chip, input, signal
-/// (in the order they are built), output and interlock, then the MQTT settings, each
+/// What `gpioagg check` prints of a valid config: one line per chip (GPIO chips, then PWM
+/// controllers), input, signal (in the order they are built), output (lines, then PWM
+/// channels) and interlock, then the MQTT settings, each
 /// value as a config file writes it (`ConfigText`).
 ///
 /// ```swift
@@ -12,21 +13,25 @@ import MQTTCore
 public enum ConfigSummary {
     /// The resolved graph for people: one line per chip, input, signal and output.
     public static func lines(of configuration: Configuration) -> [String] {
-        let width = (configuration.chips.map(\.name) + configuration.inputNames
-            + configuration.signals.map(\.name) + configuration.outputs.map(\.name) + configuration.covers.map(\.name)
+        let width = (configuration.chips.map(\.name) + configuration.pwmChips.map(\.name) + configuration.allNames
             + (configuration.mqtt == nil ? [] : ["discovery"]))
             .map(\.count).max() ?? 0
         func row(_ name: String, _ details: String) -> String {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + details
         }
-        let counts = [counted(configuration.chips.count, "chip"), counted(configuration.inputNames.count, "input"),
-                      counted(configuration.signals.count, "signal"), counted(configuration.outputs.count, "output")]
+        // A file with PWM outputs alone does not say "0 outputs" before them.
+        let pwmOnly = configuration.outputs.isEmpty && !configuration.pwmOutputs.isEmpty
+        let counts = [counted(configuration.chips.count + configuration.pwmChips.count, "chip"),
+                      counted(configuration.inputNames.count, "input"), counted(configuration.signals.count, "signal")]
+            + (pwmOnly ? [] : [counted(configuration.outputs.count, "output")])
+            + (configuration.pwmOutputs.isEmpty ? [] : [counted(configuration.pwmOutputs.count, "PWM output")])
             + (configuration.covers.isEmpty ? [] : [counted(configuration.covers.count, "cover")])
         var lines = ["\(configuration.file): valid; " + counts.joined(separator: ", ")]
         func section(_ title: String, _ rows: [String]) -> [String] {
             [title] + (rows.isEmpty ? ["  (none)"] : rows)
         }
-        lines += section("chips:", configuration.chips.map { row($0.name, ConfigText.chip($0.locator)) })
+        lines += section("chips:", configuration.chips.map { row($0.name, ConfigText.chip($0.locator)) }
+            + configuration.pwmChips.map { row($0.name, ConfigText.pwmChip($0.locator)) })
         lines += section("inputs:", configuration.inputs.map { input in
             row(input.name, "chip \(input.chip), \(lineText(input.line)), active \(input.activeLow ? "low" : "high"), "
                 + "bias \(input.bias.rawValue), debounce \(ConfigText.debounce(input.debounce))")
@@ -62,7 +67,7 @@ public enum ConfigSummary {
                 + "active \(output.activeLow ? "low" : "high"), drive \(output.drive.rawValue)"
                 + (output.pulse.map { ", pulse \(ConfigText.duration($0))" } ?? "")
                 + (output.maxOn.map { ", max_on \(ConfigText.duration($0))" } ?? ""))
-        })
+        } + configuration.pwmOutputs.map { row($0.name, ConfigText.pwmOutput($0)) })
         if !configuration.interlocks.isEmpty {
             lines += section("interlocks:", configuration.interlocks.map { interlock in
                 row(interlock.name, "outputs [\(interlock.outputs.joined(separator: ", "))], "

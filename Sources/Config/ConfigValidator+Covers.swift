@@ -142,6 +142,11 @@ extension ConfigValidator {
                     report(reference.location, found, hint: hint)
                     continue
                 }
+                if pwmOutputs.contains(where: { $0.declaration.name == reference.name }) {
+                    report(reference.location, "'\(reference.name)' in \(key): of \(what) is a PWM output; a cover drives outputs on GPIO lines",
+                           hint: "name an output declared with line: on a GPIO chip")
+                    continue
+                }
                 if let other = drivenBy[reference.name] {
                     report(reference.location, "output '\(reference.name)' is already driven by \(other)",
                            hint: "each cover needs outputs of its own")

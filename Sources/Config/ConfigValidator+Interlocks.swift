@@ -72,6 +72,9 @@ extension ConfigValidator {
             let what = "interlock '\(interlock.declaration.name)'"
             for output in interlock.outputs {
                 switch kinds[output.name] {
+                case .output where pwmOutputs.contains(where: { $0.declaration.name == output.name }):
+                    report(output.location, "'\(output.name)' in \(what) is a PWM output; an interlock groups outputs that are on or off",
+                           hint: "name outputs on GPIO lines; a PWM output's duty cycle is shared by what it follows")
                 case .output:
                     if let other = member[output.name] {
                         report(output.location, "output '\(output.name)' is already in interlock '\(other)'",
@@ -120,6 +123,12 @@ extension ConfigValidator {
             report(follows.location,
                    "'\(follows.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
                    hint: "give the output pulse: (e.g. pulse: 500ms), or follow a toggle: or latch: of it")
+        }
+        for output in pwmOutputs {
+            guard let follows = output.follows, momentary.contains(follows.name) else { continue }
+            report(follows.location,
+                   "'\(follows.name)' is momentary (on for an instant): output '\(output.declaration.name)' would never show it",
+                   hint: "follow a toggle: or latch: of it, e.g. \(follows.name)_on: { toggle: \(follows.name) }")
         }
     }
 }

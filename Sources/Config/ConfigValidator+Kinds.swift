@@ -89,6 +89,7 @@ extension ConfigValidator {
                 + "(\(units[name]?.description ?? "no unit")), and an output follows a level",
                    hint: "make a level of it with a threshold, e.g. \(name)_high: { threshold: \(name), above: 25 }, and follow that")
         }
+        checkPWMFollows(units: units, kinds: kinds)
         return result
     }
 

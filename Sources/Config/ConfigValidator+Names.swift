@@ -11,16 +11,33 @@ extension ConfigValidator {
         for output in outputs where follows[output.declaration.name] == nil {
             follows[output.declaration.name] = output.declaration.follows
         }
+        for output in pwmOutputs where follows[output.declaration.name] == nil {
+            follows[output.declaration.name] = output.declaration.follows
+        }
         // Chips first, then names, on one budget for "did you mean" (see `KnownNames`).
         var knownChips = KnownNames(declaredChips)
         for input in inputs {
             checkChip(input.chip, in: "input '\(input.declaration.name)'", declared: chipNames, known: &knownChips)
+            if declaredPWMChips.contains(input.chip.name) {
+                report(input.chip.location, "chip '\(input.chip.name)' of input '\(input.declaration.name)' is a PWM controller; "
+                    + "an input reads a line of a GPIO chip",
+                       hint: "name a chip declared with label:, path: or name:, e.g. chips: { main: { label: pinctrl-bcm2711 } }")
+            }
         }
         for output in outputs {
             checkChip(output.chip, in: "output '\(output.declaration.name)'", declared: chipNames, known: &knownChips)
         }
+        for output in pwmOutputs {
+            checkChip(output.chip, in: "output '\(output.declaration.name)'", declared: chipNames, known: &knownChips,
+                      example: Self.pwmChipExample)
+        }
         var knownReadable = KnownNames(readable, cellBudget: KnownNames.cellBudget - knownChips.cellsComputed)
         for output in outputs {
+            guard let followed = output.follows else { continue }
+            checkReadable(followed, key: "follows", in: "output '\(output.declaration.name)'", kinds: kinds,
+                          follows: follows, candidates: readable, known: &knownReadable)
+        }
+        for output in pwmOutputs {
             guard let followed = output.follows else { continue }
             checkReadable(followed, key: "follows", in: "output '\(output.declaration.name)'", kinds: kinds,
                           follows: follows, candidates: readable, known: &knownReadable)
@@ -58,13 +75,14 @@ extension ConfigValidator {
     }
 
     private mutating func checkChip(_ chip: Reference, in what: String, declared: Set<String>,
-                                    known: inout KnownNames) {
+                                    known: inout KnownNames, example: String? = nil) {
         guard !declared.contains(chip.name) else { return }
         let hint: String
         if let close = known.didYouMean(chip.name) {
             hint = close
         } else if declaredChips.isEmpty {
-            hint = "declare it under chips:, e.g. chips: { \(chip.name): { label: pinctrl-bcm2711 } }"
+            hint = "declare it under chips:, e.g. chips: { "
+                + (example.map { "\(chip.name): \($0.drop { $0 != "{" })" } ?? "\(chip.name): { label: pinctrl-bcm2711 }") + " }"
         } else {
             let shown = declaredChips.prefix(12).joined(separator: ", ")
             hint = "chips declared: " + shown + (declaredChips.count > 12 ? ", ..." : "")

@@ -11,7 +11,8 @@ extension ConfigValidator {
             return
         }
         for (index, entry) in entries.enumerated() {
-            if reportMisplacedKey(entry, keys: Self.outputKeys, kind: "output", previous: index > 0 ? entries[index - 1] : nil) {
+            if reportMisplacedKey(entry, keys: Self.outputKeys + Self.pwmOnlyOutputKeys, kind: "output",
+                                  previous: index > 0 ? entries[index - 1] : nil) {
                 continue
             }
             checkName(entry.key, at: entry.keyLocation)
@@ -21,8 +22,18 @@ extension ConfigValidator {
                                           example: "\(entry.key): { chip: main, line: GPIO5, follows: all_on }") else {
                 continue
             }
+            if isPWMOutput(settings) {
+                readPWMOutput(entry, settings: settings)
+                continue
+            }
             declaresLines = true
-            checkKeys(settings, allowed: Self.outputKeys, place: "in \(what)")
+            for setting in settings where Self.pwmOnlyOutputKeys.contains(setting.key) {
+                let keys = Self.pwmOnlyOutputKeys.map { "\($0):" }.joined(separator: ", ")
+                report(setting.keyLocation, "\(setting.key): does not apply to a line output (\(what))",
+                       hint: "\(keys) are for an output on a PWM controller, declared as chips: { \(Self.pwmChipExample) }; "
+                           + "an output on a GPIO chip drives a line: line: GPIO18")
+            }
+            checkKeys(settings.filter { !Self.pwmOnlyOutputKeys.contains($0.key) }, allowed: Self.outputKeys, place: "in \(what)")
             var chip: Reference?
             var line: LineLocator?
             var lineLocation = entry.keyLocation

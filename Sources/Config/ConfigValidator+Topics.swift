@@ -38,6 +38,10 @@ extension ConfigValidator {
             owners[mqtt.topics.commandTopic(of: output.declaration.name)] =
                 "the command topic of this node's output '\(output.declaration.name)' (command: true)"
         }
+        for output in pwmOutputs where output.declaration.command {
+            owners[mqtt.topics.commandTopic(of: output.declaration.name)] =
+                "the command topic of this node's PWM output '\(output.declaration.name)' (command: true)"
+        }
         for signal in signals {
             guard case .count = signal.declaration.expression else { continue }
             owners[mqtt.topics.commandTopic(of: signal.declaration.name)] =

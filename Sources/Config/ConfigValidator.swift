@@ -48,17 +48,31 @@ struct ConfigValidator {
         var follows: Reference?
     }
 
+    /// A PWM output as written, with where its chip and what it follows are written.
+    struct ReadPWMOutput {
+        var declaration: PWMOutputDeclaration
+        var chip: Reference
+        /// Nil for an output only commands set.
+        var follows: Reference?
+        /// Every setting was valid: its channel and period are as written.
+        var complete: Bool
+    }
+
     static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt"]
 
     let file: String
     var errors: [ConfigError] = []
     var chips: [ChipDeclaration] = []
+    var pwmChips: [PWMChipDeclaration] = []
+    /// Every chip name declared with `pwm:`, valid or not.
+    var declaredPWMChips: Set<String> = []
     /// Every chip name declared, valid or not.
     var declaredChips: [String] = []
     var declaredNames: [DeclaredName] = []
     var inputs: [ReadInput] = []
     var signals: [ReadSignal] = []
     var outputs: [ReadOutput] = []
+    var pwmOutputs: [ReadPWMOutput] = []
     var interlocks: [ReadInterlock] = []
     var covers: [ReadCover] = []
     var commandInputs: [CommandInputDeclaration] = []
@@ -88,10 +102,11 @@ struct ConfigValidator {
         validator.checkTopics()
         validator.checkResetButtonNames()
         validator.checkLineClaims()
+        validator.checkPWMChannelClaims()
         guard validator.errors.isEmpty else {
             return .failure(ConfigErrors(sortedBySource(validator.errors)))
         }
-        return .success(Configuration(
+        var configuration = Configuration(
             chips: validator.chips,
             inputs: validator.inputs.map { read in
                 var declaration = read.declaration
@@ -110,7 +125,10 @@ struct ConfigValidator {
             sensorInputs: validator.sensorInputs,
             mqtt: validator.mqtt,
             covers: validator.covers.map(\.declaration),
-            file: file))
+            file: file)
+        configuration.pwmChips = validator.pwmChips
+        configuration.pwmOutputs = validator.pwmOutputs.map(\.declaration)
+        return .success(configuration)
     }
 
     /// By line, then column; errors at the same place keep the order they were found in.

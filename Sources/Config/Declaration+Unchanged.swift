@@ -43,3 +43,20 @@ extension OutputDeclaration: LocatedDeclaration {
         return moved == self
     }
 }
+
+extension PWMOutputDeclaration: LocatedDeclaration {
+    public func isUnchanged(from other: Self) -> Bool {
+        var moved = other
+        moved.location = location
+        moved.displayName = displayName
+        moved.channelLocation = channelLocation
+        return moved == self
+    }
+
+    /// Whether the channel stays as it runs: the same chip, channel, period and
+    /// polarity. Only the duty cycle may then change (`Configuration.keepsPWMChannel`
+    /// compares the chips' controllers too).
+    public func keepsChannel(from other: Self) -> Bool {
+        chip == other.chip && channel == other.channel && period == other.period && activeLow == other.activeLow
+    }
+}
