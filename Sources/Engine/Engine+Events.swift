@@ -168,6 +168,7 @@ extension Engine {
     /// Writes the outputs the event touched: one `setValues` per output request,
     /// holding only the lines whose value changed.
     func writePendingOutputs() throws(EngineError) {
+        if !propagation.pendingPWMOutputs.isEmpty { try writePendingPWMOutputs() }
         if !propagation.pendingInterlocks.isEmpty {
             for interlock in propagation.pendingInterlocks { interlock.arbitrate() }
             propagation.pendingInterlocks.removeAll(keepingCapacity: true)

@@ -179,6 +179,7 @@ extension Engine {
             }
             cancellables.append(source.bind(to: output.level))
         }
+        try bindPWMOutputs(levels: levels, numbers: numberNodes)
     }
 
     private func pipeline(for declaration: SignalDeclaration, into signal: Signal, levels: [String: Level],

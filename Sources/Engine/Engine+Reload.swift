@@ -83,6 +83,7 @@ extension Engine {
             }
         }
 
+        previous.handOverPWMOutputs(to: self)
         previous.relinquish(outputs: adoptedOutputs.map(\.old), inputs: adoptedInputs.map(\.old),
                             keepingLevels: keepLevel)
 

@@ -55,9 +55,11 @@ extension Engine {
         let carried = previous.map { CarriedState(from: $0, to: configuration) } ?? CarriedState()
         do {
             propagation.cause = .initial
+            try resolvePWMOutputs(replacing: previous)
             try requestLines(replacing: previous)
             propagation.timestamp = loop.now
             timers.run = { [unowned self] deadline, body in runTimed(at: deadline, body) }
+            try startPWMOutputs()
             try buildGraph(carrying: carried)
             propagation.isSettling = false
             state = .running

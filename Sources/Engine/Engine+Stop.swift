@@ -42,6 +42,7 @@ extension Engine {
         for cover in covers {
             if let change = cover.stopped(at: now) { propagation.announce(change) }
         }
+        writePWMSafeValues()
         for requested in requestedOutputs {
             let path = chips[requested.chipName]?.info.path ?? requested.request.chip.path
             let kept: (OutputLine) -> Bool = { keep.contains(LineID(chip: path, offset: $0.offset)) }

@@ -66,6 +66,11 @@ extension Engine {
                 if level < depth, let followed = follows ?? driver?.name {
                     visit(followed, level: level + 1)
                 }
+            } else if let output = pwmOutputs.first(where: { $0.name == name }) {
+                lines.append(indent + pwmLine(output, at: now))
+                if level < depth, let followed = output.declaration.follows {
+                    visit(followed, level: level + 1)
+                }
             } else if let signal = signals.first(where: { $0.name == name }) {
                 let declaration = signal.declaration
                 var text = "\(name) \(signal.value ? "on" : "off"): signal \(ConfigText.signal(declaration))"
@@ -148,7 +153,8 @@ extension Engine {
                 lines.append(indent + "\(name): not running")
             }
         }
-        guard outputs.contains(where: { $0.name == name }) || signals.contains(where: { $0.name == name })
+        guard outputs.contains(where: { $0.name == name }) || pwmOutputs.contains(where: { $0.name == name })
+            || signals.contains(where: { $0.name == name })
             || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name })
             || numbers.contains(where: { $0.name == name }) || covers.contains(where: { $0.name == name }) else {
             return nil
@@ -209,6 +215,37 @@ extension Engine {
             if motors.position(at: now) == nil { text += "; position not known until it reaches an end" }
         }
         if let fault = cover.lastFault { text += "; last fault: \(fault)" }
+        return text
+    }
+}
+
+extension Engine {
+    /// `fan 65.0 %: PWM output on pwm channel 2 (1f00098000.pwm (pwmchip2)), period 40000 ns, follows
+    /// fan_speed (65.0 %); 65.0 % for 3s; ramp from 30.0 % to 65.0 %: 47.5 % now, there in 1s`.
+    func pwmLine(_ output: PWMOutput, at now: UInt64) -> String {
+        let declaration = output.declaration
+        func percent(_ value: Double) -> String {
+            DecimalText.format(value, places: PWMOutputDeclaration.precision) + " %"
+        }
+        var text = "\(output.name) \(percent(output.target)): PWM output on \(declaration.chip) channel "
+            + "\(declaration.channel) (\(output.channel.controllerDescription)), period \(declaration.period) ns"
+            + (declaration.activeLow ? ", active: low" : "")
+        if let follows = declaration.follows {
+            text += ", follows \(follows) (" + (output.followed.map(percent) ?? "unavailable: safe") + ")"
+        }
+        if declaration.command { text += ", command: true" }
+        text += "; " + (output.changedAt.map { "\(percent(output.target)) for \(ReadableDuration.format(nanoseconds: now &- $0))" }
+            ?? "\(percent(output.target)) since start")
+        if output.isHolding {
+            text += declaration.follows.map { "; set by a command until \($0) changes" } ?? "; set by a command"
+        }
+        if let ramp = output.ramp, let remaining = output.rampRemaining(at: now) {
+            text += "; ramp from \(percent(ramp.from)) to \(percent(ramp.to)): "
+                + (output.duty.map { percent($0) + " now" } ?? "") + ", there in \(ReadableDuration.format(nanoseconds: remaining))"
+        }
+        if !output.isReady {
+            text += "; waiting for channel \(declaration.channel) of \(output.channel.controllerDescription) to be usable"
+        }
         return text
     }
 }

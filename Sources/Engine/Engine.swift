@@ -95,6 +95,8 @@ public final class Engine {
     var rates: [String: RateRule] = [:]
     var scales: [String: ScaleRule] = [:]
     var outputs: [OutputLine] = []
+    /// Outputs on a PWM controller's channel, in the order declared.
+    var pwmOutputs: [PWMOutput] = []
     /// `covers:`, in the order declared.
     var covers: [CoverNode] = []
     /// What the last run kept: set before `start()`.
@@ -165,6 +167,10 @@ public final class Engine {
         for input in virtualInputs { snapshot.inputs[input.name] = .level(input.value) }
         for signal in signals { snapshot.signals[signal.name] = .level(signal.value) }
         for output in outputs { snapshot.outputs[output.name] = .level(output.written) }
+        for output in pwmOutputs {
+            snapshot.outputs[output.name] = output.nodeValue
+            snapshot.precisions[output.name] = PWMOutputDeclaration.precision
+        }
         let now = loop.now
         for cover in covers {
             snapshot.covers[cover.name] = cover.value(at: now)

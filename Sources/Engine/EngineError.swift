@@ -1,5 +1,6 @@
 import Config
 import GPIO
+import PWM
 
 /// An error of the engine, worded for the person who has to fix it, and placed at the
 /// declaration in the config file that it concerns:
@@ -19,6 +20,9 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case gpio
         /// The configuration cannot be built: an unknown operand, a line used twice.
         case configuration
+        /// A PWM controller or channel could not be found, got hold of or set
+        /// (`pwmError` says why).
+        case pwm
         /// The engine has stopped and does not start again.
         case stopped
     }
@@ -34,6 +38,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `subject` is "input 'switch1'", "output 'ready_led'"...
         case gpio(GPIOError, subject: String)
         case configuration(String, hint: String = "")
+        /// `subject` is "output 'fan'".
+        case pwm(PWMError, subject: String)
         case stopped
     }
 
@@ -52,6 +58,7 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         switch code {
         case .gpio: return .gpio
         case .configuration: return .configuration
+        case .pwm: return .pwm
         case .stopped: return .stopped
         }
     }
@@ -62,11 +69,19 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The PWM backend's error, for `.pwm`.
+    public var pwmError: PWMError? {
+        if case .pwm(let error, _) = code { return error }
+        return nil
+    }
+
     /// One line saying what went wrong.
     public var message: String {
         switch code {
         case .gpio(let error, let subject):
             return "\(subject): \(error.message)"
+        case .pwm(let error, let subject):
+            return "\(subject): \(error)"
         case .configuration(let message, _):
             return message
         case .stopped:
@@ -79,6 +94,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         switch code {
         case .gpio(let error, _):
             return error.hint
+        case .pwm:
+            return ""
         case .stopped:
             return "make a new engine to run the configuration again"
         case .configuration(_, let hint):

@@ -62,6 +62,23 @@ final class Propagation {
         for entry in observers { entry.observer(change) }
     }
 
+    /// PWM outputs asked for a duty cycle, or due for a ramp's step, since the last
+    /// flush, each once.
+    @exclusivity(unchecked) var pendingPWMOutputs: [PWMOutput] = []
+
+    /// `output` is to be settled once the event has settled.
+    func stage(_ output: PWMOutput) {
+        guard !output.isPending else { return }
+        output.isPending = true
+        pendingPWMOutputs.append(output)
+    }
+
+    /// Tells the observers about a PWM output's new target (also while settling).
+    func reportTarget(_ output: PWMOutput, at timestamp: UInt64, cause: EngineChange.Cause) {
+        guard !observers.isEmpty else { return }
+        announce(output.change(at: timestamp, cause: cause))
+    }
+
     /// Interlocks asked to decide since the last flush, each once.
     @exclusivity(unchecked) var pendingInterlocks: [Interlock] = []
 

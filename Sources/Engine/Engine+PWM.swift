@@ -1,0 +1,264 @@
+import Config
+import Logging
+import PWM
+import Reactive
+import Values
+
+/// PWM outputs: a channel of a PWM controller whose duty cycle follows a number in
+/// percent or a level, or takes commands.
+///
+/// At start each channel is asked of the PWM backend (a missing controller or channel
+/// fails the start, naming the output), then got hold of: when the kernel's export (or
+/// a udev rule) is not done yet, it is tried again every 50 ms on the loop's timers, for
+/// up to 5 s, never waiting on the loop. Once usable it runs `initial` (a channel
+/// exported already is taken over as it runs), then what it follows. Stop and failure
+/// write `safe` at once.
+extension Engine {
+    // MARK: Start
+
+    /// Asks the backend for each PWM output's channel; on a reload, a channel `previous`
+    /// drives (the same controller and channel) is taken with its duty cycle instead.
+    /// Writes nothing.
+    func resolvePWMOutputs(replacing previous: Engine?) throws(EngineError) {
+        for declaration in configuration.pwmOutputs {
+            guard let chip = configuration.pwmChips.first(where: { $0.name == declaration.chip }) else {
+                throw EngineError(.configuration(
+                    "output '\(declaration.name)' is on chip '\(declaration.chip)', which is not a declared PWM controller",
+                    hint: "declare it under chips: as \(declaration.chip): { pwm: DEVICE } (e.g. fe20c000.pwm, or pwmchip0)"),
+                    at: declaration.location)
+            }
+            if let previous, let old = previous.pwmOutput(on: chip.locator, channel: declaration.channel) {
+                let unchanged = old.name == declaration.name && Self.isUnchanged(declaration, from: old.declaration)
+                let output = PWMOutput(declaration: declaration, channel: old.channel, target: old.target,
+                                       duty: old.duty, isReady: old.isReady, ramp: old.ramp,
+                                       holding: unchanged && old.isHolding ? old.target : nil,
+                                       propagation: propagation, timers: timers)
+                output.awaitingHandOver = true
+                output.waitingSince = old.waitingSince
+                pwmOutputs.append(output)
+                continue
+            }
+            guard let pwm else {
+                throw EngineError(.configuration(
+                    "output '\(declaration.name)' is on the PWM controller '\(declaration.chip)', and this engine has no PWM backend",
+                    hint: "give the engine a PWM backend (SysfsPWMBackend, or SimulatedPWMBackend)"),
+                    at: declaration.location)
+            }
+            let channel: any PWMOutputChannel
+            do {
+                channel = try pwm.channel(declaration.channel, of: chip.locator)
+            } catch {
+                throw EngineError(.pwm(error, subject: "output '\(declaration.name)'"), at: declaration.channelLocation,
+                                  notes: [EngineError.Note(location: chip.location,
+                                                           message: "chip '\(chip.name)' is declared here")])
+            }
+            let output = PWMOutput(declaration: declaration, channel: channel, target: declaration.initial,
+                                   propagation: propagation, timers: timers)
+            output.waitingSince = loop.now
+            pwmOutputs.append(output)
+            propagation.reportTarget(output, at: loop.now, cause: .initial)
+        }
+    }
+
+    /// Gets hold of each channel not already driven: the ones usable at once get their
+    /// `initial` value (or are taken over as they run); the others are tried again on
+    /// the loop's timers. An output taken over from the engine a reload replaces gets
+    /// its new period and polarity, at the duty cycle it has.
+    func startPWMOutputs() throws(EngineError) {
+        for output in pwmOutputs {
+            if output.isReady {
+                do {
+                    try output.reapply()
+                } catch {
+                    throw pwmFailure(error, of: output)
+                }
+                propagation.stage(output)
+                continue
+            }
+            try attempt(output)
+        }
+    }
+
+    /// Tries once to make `output`'s channel usable; schedules the next try, or gives up
+    /// after `PWMOutput.attemptLimit`.
+    private func attempt(_ output: PWMOutput) throws(EngineError) {
+        let usable: Bool
+        do {
+            usable = try output.channel.attempt()
+        } catch {
+            throw pwmFailure(error, of: output)
+        }
+        guard usable else {
+            let now = loop.now
+            guard now &- output.waitingSince < PWMOutput.attemptLimit else {
+                throw pwmFailure(output.channel.waitingError, of: output)
+            }
+            output.retry.start(at: now &+ PWMOutput.attemptInterval, on: timers) { [unowned self, unowned output] in
+                do throws(EngineError) {
+                    try attempt(output)
+                } catch {
+                    fail(error)
+                }
+            }
+            return
+        }
+        var running: Double?
+        if output.channel.tookOver {
+            running = output.channel.state.flatMap { output.percent(of: $0) }
+            let shown = running.map { "at " + DecimalText.format($0, places: PWMOutputDeclaration.precision) + " %" }
+                ?? "stopped"
+            let message = "output '\(output.name)': channel \(output.channel.number) of "
+                + "\(output.channel.controllerDescription) was exported already (a run that ended without its "
+                + "safe values, or by hand): taken over as it ran (\(shown))"
+            logger.notice("\(message)", metadata: ["pwm_output": "\(output.name)"])
+        }
+        do {
+            try output.becameReady(running: running)
+        } catch {
+            throw pwmFailure(error, of: output)
+        }
+    }
+
+    /// Binds every PWM output to what it follows: a number (in percent) or a level.
+    func bindPWMOutputs(levels: [String: Level], numbers: [String: NumberNode]) throws(EngineError) {
+        for output in pwmOutputs {
+            let declaration = output.declaration
+            guard let follows = declaration.follows else {
+                guard declaration.command else {
+                    throw EngineError(.configuration("output '\(output.name)' follows nothing and takes no command"),
+                                      at: declaration.location)
+                }
+                continue
+            }
+            if let node = numbers[follows] {
+                cancellables.append(node.cell.react { [unowned output] in output.follow($0) })
+            } else if let level = levels[follows] {
+                cancellables.append(level.react { [unowned output] in output.follow($0 ? 100 : 0) })
+            } else {
+                throw EngineError(.configuration(
+                    "output '\(output.name)' follows '\(follows)', which is not an input or a signal"),
+                    at: declaration.location)
+            }
+        }
+    }
+
+    // MARK: Writes
+
+    /// Settles every PWM output the event touched: its new target, and its channel
+    /// written at once or at the ramp's step for now.
+    func writePendingPWMOutputs() throws(EngineError) {
+        let pending = propagation.pendingPWMOutputs
+        propagation.pendingPWMOutputs.removeAll(keepingCapacity: true)
+        let now = propagation.timestamp
+        for output in pending {
+            output.isPending = false
+            do {
+                if try output.settle(at: now) {
+                    propagation.reportTarget(output, at: now, cause: propagation.cause)
+                }
+            } catch {
+                throw pwmFailure(error, of: output)
+            }
+        }
+    }
+
+    /// Every PWM output to `safe`, at once: on stop and failure. An output another engine
+    /// is taking over is left as it runs.
+    func writePWMSafeValues() {
+        propagation.pendingPWMOutputs.removeAll()
+        let now = loop.now
+        for output in pwmOutputs where !output.awaitingHandOver {
+            output.isPending = false
+            do {
+                try output.writeSafe()
+                propagation.reportTarget(output, at: now, cause: .safeState)
+            } catch {
+                logger.error("could not drive output '\(output.name)' to its safe value: \(error)",
+                             metadata: ["pwm_output": "\(output.name)"])
+            }
+        }
+    }
+
+    /// Gives `next` the PWM outputs it takes over (their channels, as they run): this
+    /// engine's stop leaves them alone.
+    func handOverPWMOutputs(to next: Engine) {
+        let taken = Set(next.pwmOutputs.filter(\.awaitingHandOver).map { ObjectIdentifier($0.channel) })
+        for output in pwmOutputs where taken.contains(ObjectIdentifier(output.channel)) { output.cancelTimers() }
+        pwmOutputs.removeAll { taken.contains(ObjectIdentifier($0.channel)) }
+        for output in next.pwmOutputs { output.awaitingHandOver = false }
+    }
+
+    private func pwmFailure(_ error: PWMError, of output: PWMOutput) -> EngineError {
+        EngineError(.pwm(error, subject: "output '\(output.name)'"), at: output.declaration.location)
+    }
+
+    private func pwmOutput(on locator: PWMControllerLocator, channel: Int) -> PWMOutput? {
+        pwmOutputs.first { output in
+            output.declaration.channel == channel
+                && configuration.pwmChips.first { $0.name == output.declaration.chip }?.locator == locator
+        }
+    }
+
+    /// Equal but for where the file writes it and the name people read.
+    private static func isUnchanged(_ declaration: PWMOutputDeclaration, from old: PWMOutputDeclaration) -> Bool {
+        var moved = old
+        moved.location = declaration.location
+        moved.channelLocation = declaration.channelLocation
+        moved.displayName = declaration.displayName
+        return moved == declaration
+    }
+
+    // MARK: Commands and values
+
+    /// Whether `name` is a PWM output.
+    public func isPWMOutput(_ name: String) -> Bool {
+        configuration.pwmOutputs.contains { $0.name == name }
+    }
+
+    /// Commands the PWM output `name` (`command: true`), as an event of its own, now:
+    /// `.number(p)` sets p % (0 to 100), `on` the last duty cycle above 0 (100 % when
+    /// there was none), `off` 0 %, `toggle` off when above 0, else on. A command holds
+    /// until what the output follows next changes. Returns the new target in percent (a
+    /// ramp may still be on its way there); nil when the engine is not running, or no PWM
+    /// output with `command: true` has that name.
+    ///
+    /// ```swift
+    /// engine.setPWMOutput("strip", .number(40))   // .success(40.0)
+    /// engine.setPWMOutput("strip", .off)          // .success(0.0)
+    /// engine.setPWMOutput("strip", .on)           // .success(40.0)
+    /// engine.setPWMOutput("strip", .number(140))  // .failure: 'strip' takes 0 to 100 (%), ...
+    /// ```
+    public func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
+        loop.preconditionInEventLoop()
+        guard state == .running, let output = pwmOutputs.first(where: { $0.name == name }),
+              output.declaration.command else { return nil }
+        let percent: Double
+        switch value {
+        case .number(let number):
+            guard (0...100).contains(number) else {
+                return .failure(.takes(name, not: DecimalText.format(number, places: PWMOutputDeclaration.precision)))
+            }
+            percent = number
+        case .command(.on):
+            percent = output.lastAboveZero ?? 100
+        case .command(.off):
+            percent = 0
+        case .command(.toggle):
+            percent = output.target > 0 ? 0 : output.lastAboveZero ?? 100
+        case .command(.press), .cover:
+            return .failure(.takes(name, not: value.text))
+        }
+        propagation.timestamp = loop.now
+        output.command(percent)
+        writePendingOutputsOrFail()
+        return .success(output.target)
+    }
+
+    /// The duty cycle in percent the PWM output `name` runs right now (during a ramp, the
+    /// ramp's current step); nil when there is no such output or its channel is not
+    /// usable yet.
+    public func pwmDuty(_ name: String) -> Double? {
+        loop.preconditionInEventLoop()
+        return pwmOutputs.first { $0.name == name }?.duty
+    }
+}
