@@ -138,7 +138,7 @@ test-systemd: release
 install: install-files
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" -eq 0 ]; then \
 	    systemd-sysusers $(SYSUSERSDIR)/gpioagg.conf 2>/dev/null || true; \
-	    udevadm control --reload 2>/dev/null && udevadm trigger --subsystem-match=gpio 2>/dev/null || true; \
+	    udevadm control --reload 2>/dev/null && udevadm trigger --subsystem-match=gpio --subsystem-match=pwm 2>/dev/null || true; \
 	    systemctl daemon-reload 2>/dev/null || true; \
 	    echo "installed; start it with: systemctl enable --now gpioagg"; \
 	fi
@@ -150,7 +150,7 @@ install-files:
 	    echo "hint: make release && sudo make install" >&2; exit 1; }
 	install -D -m 0755 $(RELEASE)/release/gpioagg $(DESTDIR)$(BINDIR)/gpioagg
 	install -d -m 0755 $(DESTDIR)$(UNITDIR)
-	sed 's|^ExecStart=/usr/local/bin/gpioagg|ExecStart=$(BINDIR)/gpioagg|' systemd/gpioagg.service \
+	sed '/^Exec/s|=\(-\{0,1\}\)/usr/local/bin/gpioagg |=\1$(BINDIR)/gpioagg |' systemd/gpioagg.service \
 	    > $(DESTDIR)$(UNITDIR)/gpioagg.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gpioagg.service
 	if [ "$(NOTIFY_RELOAD)" = yes ]; then \

@@ -195,18 +195,18 @@ let package = Package(
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
-        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop"]),
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWM", "PWMSimulated"]),
         .target(
             name: "Service",
             dependencies: [
                 "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
-                "MQTTCore", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
+                "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Simulation", "Values",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -255,13 +255,13 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
-                                   "Locks", "Loop", "LoopEmbedded", "Simulation", "Values",
+                                   "Locks", "Loop", "LoopEmbedded", "PWM", "PWMSimulated", "Simulation", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "PWM",
-                                   "PWMSimulated", "Reactive", "Sensors", "Simulation", "Values",
+                                   "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),

@@ -43,6 +43,7 @@ struct BoardResolver {
             }
             lines[name] = BoardResolution.Line(chip: chip.info, offset: offset, name: chip.lineNames[Int(offset)])
         }
+        checkPWMChannels(configuration)
         return BoardResolution(board: board, chips: chips.mapValues(\.info), addOnChips: addOns, lines: lines)
     }
 
@@ -76,7 +77,7 @@ struct BoardResolver {
         }
     }
 
-    private mutating func report(_ location: SourceLocation, _ message: String, hint: String) {
+    mutating func report(_ location: SourceLocation, _ message: String, hint: String) {
         errors.append(ConfigError(location: location, message: message, hint: hint))
     }
 }

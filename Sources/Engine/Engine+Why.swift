@@ -220,15 +220,15 @@ extension Engine {
 }
 
 extension Engine {
-    /// `fan 65.0 %: PWM output on pwm channel 2 (1f00098000.pwm (pwmchip2)), period 40000 ns, follows
-    /// fan_speed (65.0 %); 65.0 % for 3s; ramp from 30.0 % to 65.0 %: 47.5 % now, there in 1s`.
+    /// `fan 65.0 %: PWM output on pwm channel 2, pwmchip2 [1f00098000.pwm] (4 channels), period 40000 ns,
+    /// follows fan_speed (65.0 %); 65.0 % for 3s; ramp from 30.0 % to 65.0 %: 47.5 % now, there in 1s`.
     func pwmLine(_ output: PWMOutput, at now: UInt64) -> String {
         let declaration = output.declaration
         func percent(_ value: Double) -> String {
             DecimalText.format(value, places: PWMOutputDeclaration.precision) + " %"
         }
         var text = "\(output.name) \(percent(output.target)): PWM output on \(declaration.chip) channel "
-            + "\(declaration.channel) (\(output.channel.controllerDescription)), period \(declaration.period) ns"
+            + "\(declaration.channel), \(output.channel.controllerDescription), period \(declaration.period) ns"
             + (declaration.activeLow ? ", active: low" : "")
         if let follows = declaration.follows {
             text += ", follows \(follows) (" + (output.followed.map(percent) ?? "unavailable: safe") + ")"

@@ -119,7 +119,7 @@ public final class Daemon {
         }
         logging.outputs.attach(to: loop)
         observations = observe(engine)
-        let summary = options.backend.summary(of: running.backend, for: configuration)
+        let summary = options.backend.summary(of: running.backend, pwm: running.pwm, for: configuration)
         logger.info("gpioagg \(options.version): \(configuration.file): \(StartLog.counts(configuration)); \(summary)")
         engine.keptValues = keeper.keptValues(for: configuration)
         startLog.begin()
@@ -256,7 +256,8 @@ public final class Daemon {
         case .refused(let reason): return perform(machine.configRefused(reason: reason))
         }
         let backend = options.backend.backend(for: loaded, on: loop, replacing: running.backend)
-        let next = Engine(configuration: loaded, backend: backend, loop: loop, logger: logger)
+        let pwm = options.backend.pwm.backend(for: loaded, replacing: running.pwm)
+        let next = Engine(configuration: loaded, backend: backend, pwm: pwm, loop: loop, logger: logger)
         // The running engine's subscriptions stay until the next has taken over.
         let previousObservations = observations
         startLog.learn(loaded)
@@ -274,7 +275,7 @@ public final class Daemon {
             // Both engines stopped: every output is at its safe value.
             return perform(machine.reloadFailed(reason: error.message))
         }
-        running.replace(engine: next, configuration: loaded, backend: backend)
+        running.replace(engine: next, configuration: loaded, backend: backend, pwm: pwm)
         sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
         perform(machine.reloadApplied())

@@ -5,10 +5,12 @@ import GPIO
 import GPIOSimulated
 import Logging
 import Loop
+import PWM
 import Values
 
 /// What the daemon runs now: the engine, the configuration it was built from and the
-/// backend under it. The daemon replaces all three at once when a reload is applied;
+/// backends under it (the lines', and the PWM controllers' when the configuration has
+/// PWM outputs). The daemon replaces them at once when a reload is applied;
 /// the services that act on the engine (control replies, line commands, keys, the
 /// settling of simulated inputs) hold this, not the daemon, and so always reach the
 /// engine that runs.
@@ -24,35 +26,43 @@ final class RunningEngine {
     private(set) var engine: Engine
     private(set) var configuration: Configuration
     private(set) var backend: any GPIOBackend
+    /// The PWM controllers; nil while no configuration had PWM outputs. Kept across
+    /// reloads once made.
+    private(set) var pwm: (any PWMBackend)?
     /// Whether the lines are simulated (`GPIOBackendFactory.isSimulated`): only then are
     /// they moved by hand, whatever the backend is.
     private let simulated: Bool
     /// Where sensor inputs are read (`SensorInputs`); nil when they are set by hand.
     let sensorRoot: String?
 
-    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, simulated: Bool,
-         sensorRoot: String? = nil) {
+    init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)? = nil,
+         simulated: Bool, sensorRoot: String? = nil) {
         self.engine = engine
         self.configuration = configuration
         self.backend = backend
+        self.pwm = pwm
         self.simulated = simulated
         self.sensorRoot = sensorRoot
     }
 
-    /// The engine for the options' configuration at start, on the backend their factory
+    /// The engine for the options' configuration at start, on the backends their factory
     /// makes for it.
     convenience init(_ options: Daemon.Options, loop: any EventLoop, logger: Logger) {
         let backend = options.backend.backend(for: options.configuration, on: loop)
-        self.init(engine: Engine(configuration: options.configuration, backend: backend, loop: loop, logger: logger),
-                  configuration: options.configuration, backend: backend, simulated: options.backend.isSimulated,
-                  sensorRoot: options.sensorRoot)
+        let pwm = options.backend.pwm.backend(for: options.configuration)
+        self.init(engine: Engine(configuration: options.configuration, backend: backend, pwm: pwm, loop: loop,
+                                 logger: logger),
+                  configuration: options.configuration, backend: backend, pwm: pwm,
+                  simulated: options.backend.isSimulated, sensorRoot: options.sensorRoot)
     }
 
-    /// A reload was applied: `engine` runs `configuration` on `backend` from now on.
-    func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend) {
+    /// A reload was applied: `engine` runs `configuration` on `backend` and `pwm` from
+    /// now on.
+    func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)?) {
         self.engine = engine
         self.configuration = configuration
         self.backend = backend
+        self.pwm = pwm
     }
 
     /// The simulated chips, under `--simulate`.

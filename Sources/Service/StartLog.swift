@@ -79,11 +79,11 @@ final class StartLog {
     /// The names' width, for the terminal's columns.
     func learn(_ configuration: Configuration) {
         logging.layout.nameWidth = (configuration.inputNames + configuration.signals.map(\.name)
-            + configuration.outputs.map(\.name)).map(\.count).max() ?? 0
+            + configuration.outputs.map(\.name) + configuration.pwmOutputs.map(\.name)).map(\.count).max() ?? 0
     }
 
-    /// `3 inputs (1 command), 1 signal, 1 output`: the start line's, the reload's and
-    /// `STATUS=`'s counts.
+    /// `3 inputs (1 command), 1 signal, 3 outputs (2 PWM)`: the start line's, the
+    /// reload's and `STATUS=`'s counts.
     static func counts(_ configuration: Configuration) -> String {
         var kinds: [String] = []
         if !configuration.commandInputs.isEmpty { kinds.append("\(configuration.commandInputs.count) command") }
@@ -91,8 +91,9 @@ final class StartLog {
         if !configuration.sensorInputs.isEmpty { kinds.append("\(configuration.sensorInputs.count) sensor") }
         let inputs = counted(configuration.inputNames.count, "input")
             + (kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")
-        return [inputs, counted(configuration.signals.count, "signal"),
-                counted(configuration.outputs.count, "output")].joined(separator: ", ")
+        let pwm = configuration.pwmOutputs.count
+        let outputs = counted(configuration.outputs.count + pwm, "output") + (pwm == 0 ? "" : " (\(pwm) PWM)")
+        return [inputs, counted(configuration.signals.count, "signal"), outputs].joined(separator: ", ")
     }
 
     static func counted(_ number: Int, _ noun: String) -> String {

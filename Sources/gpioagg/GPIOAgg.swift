@@ -24,6 +24,7 @@ struct GPIOAgg: CommandGroup {
         [
             .command(Run.self), .command(Detect.self), .command(Info.self), .command(Status.self),
             .command(Set.self), .group(Sim.self), .command(Why.self), .command(Check.self), .command(Test.self),
+            .command(Safe.self),
         ]
     }
 

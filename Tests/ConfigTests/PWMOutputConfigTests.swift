@@ -1,5 +1,4 @@
 import Config
-import PWM
 import Testing
 
 @Suite("Config: PWM controllers and the outputs on their channels")
@@ -369,5 +368,23 @@ struct PWMOutputConfigTests {
 
             """, at: 4, 19, "topic: 'gpioagg/pi/fan/set' of input 'other' is the command topic of this node's PWM output 'fan' (command: true)",
             hint: "")
+    }
+
+    @Test("check --board: a channel the board's controller does not have, another Pi's controller; an expander's is left alone")
+    func board() throws {
+        let text = Self.issueExample.replacingOccurrences(of: "channel: 0,", with: "channel: 5,")
+        #expect(try BoardResolutionTests.errors(text, on: "pi5") == [
+            "9:32 output 'strip': channel 5 is not on 1f00098000.pwm of the Raspberry Pi 5, whose channels are 0, 1, 2 and 3 | "
+                + "channel 0 on GPIO12 (pin 32), channel 1 on GPIO13 (pin 33), channel 2 on GPIO18 (pin 12), channel 3 on GPIO19 (pin 35)",
+        ])
+        #expect(try BoardResolutionTests.errors(Self.issueExample, on: "pi5") == [])
+        #expect(try BoardResolutionTests.errors(Self.issueExample, on: "pi4") == [
+            "2:3 chip 'pwm': pwm 1f00098000.pwm is the Raspberry Pi 5's, not on the Raspberry Pi 4 Model B | "
+                + "the Raspberry Pi 4 Model B's PWM controller: pwm fe20c000.pwm",
+        ])
+        let expander = Self.issueExample.replacingOccurrences(of: "1f00098000.pwm", with: "1-0040")
+        #expect(try BoardResolutionTests.errors(expander, on: "pi4") == [], "a PCA9685 on I2C, say: checked on the hardware")
+        let numbered = Self.issueExample.replacingOccurrences(of: "1f00098000.pwm", with: "pwmchip0")
+        #expect(try BoardResolutionTests.errors(numbered, on: "pi4") == [], "pwmchipN numbers are not in the profiles")
     }
 }

@@ -104,7 +104,7 @@ struct CommandLineTests {
 
     @Test("usage errors name the word, say what is expected, show the usage and exit 64", arguments: [
         (["chek"], "error: unknown command 'chek'",
-         "hint: did you mean 'check'? (commands: run, detect, info, status, set, sim, why, check, test, help)",
+         "hint: did you mean 'check'? (commands: run, detect, info, status, set, sim, why, check, test, safe, help)",
          "Usage: gpioagg [<subcommand>]", "See 'gpioagg --help' for more information."),
         (["status", "--jsn"], "error: unknown option '--jsn' for 'gpioagg status'",
          "hint: did you mean '--json'?", "Usage: gpioagg status [--control <PATH>] [--json]",

@@ -3,6 +3,7 @@ import Engine
 import GPIO
 import GPIOSimulated
 import Locks
+import PWM
 import TestSupport
 import Logging
 import LoopEmbedded
@@ -30,7 +31,8 @@ final class EngineHarness {
     init(_ configuration: Configuration,
          chips: ((EmbeddedEventLoop) -> [SimulatedChip])? = nil,
          numbering: SimulatedChip.EventNumbering = .numbered,
-         backend wrap: ((SimulatedBackend) -> any GPIOBackend)? = nil) {
+         backend wrap: ((SimulatedBackend) -> any GPIOBackend)? = nil,
+         pwm: (any PWMBackend)? = nil) {
         if let chips {
             simulated = SimulatedBackend(chips: chips(loop))
         } else {
@@ -38,7 +40,7 @@ final class EngineHarness {
         }
         let records = self.records
         let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: records.logged) }
-        engine = Engine(configuration: configuration, backend: wrap?(simulated) ?? simulated, loop: loop,
+        engine = Engine(configuration: configuration, backend: wrap?(simulated) ?? simulated, pwm: pwm, loop: loop,
                         logger: logger)
         observation = engine.observeChanges { records.changes.append($0) }
     }

@@ -1,0 +1,39 @@
+import Config
+import Foundation
+import Locks
+import Logging
+import LoopEmbedded
+import PWM
+import PWMSimulated
+import Service
+import TestSupport
+import Testing
+
+/// The daemon with PWM outputs: the backend it hands the engine, and what its start says.
+@Suite("The daemon's PWM outputs")
+struct PWMDaemonTests {
+    @Test("under --simulate: the start line counts and lists the PWM outputs and the simulated controllers")
+    func startLine() throws {
+        let loop = EmbeddedEventLoop()
+        let entries = LockedValueBox<[LogEntry]>([])
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(entries: entries) }
+        var configuration = try PWMConfigurations.make(chips: [("pwm", .device("fe20c000.pwm"))],
+                                                       outputs: [PWMConfigurations.output("fan", channel: 0),
+                                                                 PWMConfigurations.output("strip", channel: 1)])
+        configuration.pwmOutputs[1].period = 1_000_000
+        let options = Daemon.Options(configuration: configuration, configPath: nil,
+                                     backend: .simulated(board: .pi4), controlPath: nil, version: "test",
+                                     stateDirectory: try TemporaryDirectory(prefix: "gpioagg-pwm-state").path)
+        let daemon = Daemon(options, loop: loop, notifier: NoNotifications(),
+                            logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
+                                                                                  error: LogOutput(descriptor: 2))))
+        try daemon.start()
+        defer { daemon.stop(reason: "test") }
+        let messages = entries.withLockedValue { $0.map(\.message) }
+        let expected: String = "gpioagg test: fan.yaml: 1 input (1 command), 0 signals, 2 outputs (2 PWM); "
+            + "simulated Raspberry Pi 4 Model B (pi4); chips: none (no line is used); "
+            + "PWM: fan on fe20c000.pwm channel 0 (25 kHz), strip on fe20c000.pwm channel 1 (1 kHz); "
+            + "simulated fe20c000.pwm (pwmchip0, 2 channels)"
+        #expect(messages.first == expected, "\(messages)")
+    }
+}
