@@ -346,4 +346,35 @@ struct PWMOutputTests {
                 + "follows fan_speed (65.0 %); 65.0 % for 3s", "\(lines)")
         #expect(lines.count == 2 && lines[1].hasPrefix("  fan_speed 65.00 %: signal scale: cpu"))
     }
+
+    @Test("the issue's configuration as written: the fan on its curve, the strip by command, both on a Pi 5's RP1")
+    func parsed() throws {
+        let configuration = try ConfigLoader.parse("""
+            chips:
+              pwm: { pwm: 1f00098000.pwm }
+            inputs:
+              cpu: { command: true, type: number, initial: 45, unit: "°C" }
+            signals:
+              fan_speed: { scale: cpu, from: [50, 70], to: [30, 100] }
+            outputs:
+              fan:   { chip: pwm, channel: 2, frequency: 25kHz, follows: fan_speed, initial: 100, safe: 100 }
+              strip: { chip: pwm, channel: 0, frequency: 1kHz, command: true, entity: light, ramp: 500ms, safe: 0, active: low }
+            """, file: "gpioagg.yaml")
+        let device = "1f00098000.pwm"
+        let backend = SimulatedPWMBackend(controllers: [.init(deviceName: device, number: 2, channelCount: 4)])
+        let harness = EngineHarness(configuration, pwm: backend)
+        try harness.start()
+        #expect(backend.state(of: device, channel: 2) == PWMState(period: 40_000, dutyCycle: 12_000, enabled: true),
+                "25 kHz, 30 % at 45 °C")
+        harness.engine.setNumber("cpu", to: 60)
+        #expect(backend.state(of: device, channel: 2)?.dutyCycle == 26_000)
+        #expect(harness.engine.setPWMOutput("strip", .number(40)) == .success(40))
+        harness.advance(by: .milliseconds(250))
+        #expect(Self.close(harness.engine.pwmDuty("strip"), 20))
+        harness.advance(by: .milliseconds(250))
+        #expect(backend.state(of: device, channel: 0)
+            == PWMState(period: 1_000_000, dutyCycle: 400_000, polarity: .inversed, enabled: true), "active: low")
+        harness.engine.stop()
+        #expect(backend.state(of: device, channel: 2)?.dutyCycle == 40_000 && backend.state(of: device, channel: 0)?.dutyCycle == 0)
+    }
 }
