@@ -312,7 +312,7 @@ struct PWMOutputTests {
         #expect(!history.contains { $0.dutyCycle == 40_000 }, "initial 100 % never written")
     }
 
-    @Test("reload: an unchanged output keeps its channel and duty cycle; a removed one goes to safe; a new period applies")
+    @Test("reload: an unchanged output keeps its channel and duty cycle; a removed one goes to safe; a new period or active applies")
     func reload() throws {
         let rig = try Rig([Self.fan(), Self.strip()])
         rig.cpu(60)
@@ -332,8 +332,14 @@ struct PWMOutputTests {
         #expect(Self.close(rig.state(1)?.percent, 0), "strip removed: safe")
         changed.setNumber("cpu", to: 70)
         #expect(Self.close(changed.pwmDuty("fan"), 100))
-        changed.stop()
-        #expect(Self.close(rig.state(0)?.percent, 90))
+
+        let inverted = Engine(configuration: try Self.configuration([Self.fan(activeLow: true, period: 50_000)]),
+                              backend: rig.harness.simulated, pwm: rig.pwm, loop: rig.harness.loop)
+        try inverted.start(replacing: changed)
+        #expect(rig.state(0) == PWMState(period: 50_000, dutyCycle: 50_000, polarity: .inversed, enabled: true),
+                "active: low applied at the duty cycle it ran")
+        inverted.stop()
+        #expect(rig.state(0) == PWMState(period: 50_000, dutyCycle: 45_000, polarity: .inversed, enabled: true))
     }
 
     @Test("why: what it follows and its value, the channel, how long it has had its duty cycle")
