@@ -106,8 +106,9 @@
 //                    the loop's virtual time, for the bridge's tests. Production code
 //                    never imports it.
 //   Simulation       Simulated chips made to fit a configuration (a board's, or a Pi 4
-//                    header and the chips it declares), for --simulate and gpioagg test;
-//                    GPIOSimulated itself knows nothing of the config.
+//                    header and the chips it declares), for --simulate and gpioagg test,
+//                    and PWM controllers for gpioagg test; GPIOSimulated itself knows
+//                    nothing of the config.
 //   Service          The daemon as a library: Daemon keeps the lifecycle (its state
 //                    machine, signals, start, reload, stop) and wires services that
 //                    subscribe to the engine's changes or are handed what they need,
@@ -195,7 +196,7 @@ let package = Package(
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
-        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop"]),
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWM", "PWMSimulated"]),
         .target(
             name: "Service",
             dependencies: [
@@ -206,7 +207,7 @@ let package = Package(
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "Reactive", "Simulation", "Values",
+                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

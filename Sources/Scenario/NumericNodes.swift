@@ -15,6 +15,8 @@ struct NumericNodes: Sendable {
     private var levels: Set<String> = []
     /// The pressed inputs (`command: press`): `set:` presses them.
     private(set) var pressed: Set<String> = []
+    /// The PWM outputs: numbers in %, which `set:` also turns on or off.
+    private(set) var pwmOutputs: Set<String> = []
     /// The covers: `set:` tells them open, close, stop or a position, `expect:` reads
     /// their state or position.
     private(set) var covers: Set<String> = []
@@ -38,6 +40,10 @@ struct NumericNodes: Sendable {
         }
         levels.formUnion(configuration.inputs.map(\.name))
         levels.formUnion(configuration.outputs.map(\.name))
+        for output in configuration.pwmOutputs {
+            declarations[output.name] = NumberDeclaration(unit: "%", precision: PWMOutputDeclaration.precision)
+            pwmOutputs.insert(output.name)
+        }
         covers = Set(configuration.covers.map(\.name))
     }
 

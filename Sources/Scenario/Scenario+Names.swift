@@ -15,12 +15,13 @@ extension Scenario {
         let inputs = configuration.inputs.map(\.name) + configuration.commandInputs.map(\.name)
             + configuration.remoteInputs.map(\.name) + configuration.sensorInputs.map(\.name)
         let signals = configuration.signals.map(\.name)
-        let outputs = configuration.outputs.map(\.name)
+        let outputs = configuration.outputNames
         let covers = configuration.covers.map(\.name)
         let all = inputs + signals + outputs + covers
         // set: tells covers too.
         let inputSet = Set(inputs + covers)
-        let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name))
+        let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name)
+                                 + configuration.pwmOutputs.filter(\.command).map(\.name))
         let allSet = Set(all)
         var errors: [ConfigError] = []
 

@@ -34,6 +34,10 @@ extension ScenarioReader {
         if kind != .level, word == "unavailable" { return .unavailable }
         if kind == .number {
             if let number = DecimalText.parse(word) { return .number(number) }
+            // A PWM output takes on and off as gpioagg set does.
+            if step == "set", numbers?.pwmOutputs.contains(entry.key) == true, let level = LevelWord.level(of: word) {
+                return .level(level)
+            }
             let unit = numbers?.declarations[entry.key]?.unit ?? .none
             if LevelWord.meaning(of: word) != nil {
                 report(entry.value.location, "'\(word)' is a level, and \(entry.key) is a number (\(unit)): "

@@ -4,6 +4,7 @@ import GPIO
 import GPIOSimulated
 import Logging
 import LoopEmbedded
+import PWMSimulated
 import Reactive
 import Simulation
 import Values
@@ -56,7 +57,8 @@ public final class ScenarioRunner {
         self.loaded = loaded
         numbers = NumericNodes(loaded.configuration)
         backend = SimulatedBackend.simulating(loaded.configuration, clock: loop)
-        engine = Engine(configuration: loaded.configuration, backend: backend, loop: loop, consumer: "gpioagg-test",
+        engine = Engine(configuration: loaded.configuration, backend: backend,
+                        pwm: SimulatedPWMBackend.forConfiguration(loaded.configuration), loop: loop, consumer: "gpioagg-test",
                         logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
         start = loop.now
         windowStart = loop.now
@@ -134,7 +136,10 @@ public final class ScenarioRunner {
         case .expect(let values):
             let snapshot = engine.snapshot()
             for expected in values {
-                let value = snapshot.value(named: expected.name)?.value
+                // A PWM output: the duty cycle its channel runs now (a ramp's step).
+                let value = engine.isPWMOutput(expected.name)
+                    ? engine.pwmDuty(expected.name).map { NodeValue.number($0, "%") } ?? .unavailable
+                    : snapshot.value(named: expected.name)?.value
                 let precision = snapshot.precision(of: expected.name)
                 let unit = numbers.declarations[expected.name]?.unit ?? .none
                 check(value.map { expected.value.matches($0, precision: precision) } ?? false,
@@ -184,6 +189,7 @@ public final class ScenarioRunner {
     /// unavailable goes to the engine, within a command input's `min:` and `max:`.
     private func set(_ value: ScenarioStep.NamedValue) {
         if numbers.covers.contains(value.name) { return setCover(value) }
+        if engine.isPWMOutput(value.name) { return setPWMOutput(value) }
         let number: Double?
         switch value.value {
         case .level(let level):
@@ -228,6 +234,25 @@ public final class ScenarioRunner {
         }
     }
 
+    /// A PWM output with `command: true` told a percentage, on or off, as `gpioagg set`
+    /// tells it; a refusal fails the step.
+    private func setPWMOutput(_ value: ScenarioStep.NamedValue) {
+        let command: SetValue
+        switch value.value {
+        case .level(let level): command = level ? .on : .off
+        case .number(let percent): command = .number(percent)
+        default: return
+        }
+        let refusal: String
+        switch engine.setPWMOutput(value.name, command) {
+        case .success?: return
+        case .failure(let error)?: refusal = error.description
+        case nil: refusal = "'\(value.name)' takes no command (command: true)"
+        }
+        result.failures.append(ScenarioFailure(location: value.location,
+                                               message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
+    }
+
     /// Calls `change` with the simulated chip and line of the input `name`.
     private func move(_ name: String, _ change: (SimulatedChip, LineLocator) -> Void) {
         guard let id = engine.line(ofInput: name), let chip = backend.simulatedChip(path: id.chip) else { return }
@@ -259,6 +284,10 @@ public final class ScenarioRunner {
         if let output = configuration.outputs.first(where: { $0.name == name }) {
             guard let follows = output.follows else { return [name] }
             return [follows] + operands(follows)
+        }
+        if let output = configuration.pwmOutputs.first(where: { $0.name == name }) {
+            guard let follows = output.follows else { return [name] }
+            return [name, follows] + operands(follows)
         }
         if let cover = configuration.covers.first(where: { $0.name == name }) {
             return [name] + [cover.closed, cover.open].compactMap { $0 } + cover.outputs
