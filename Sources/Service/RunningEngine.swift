@@ -72,10 +72,16 @@ final class RunningEngine {
         simulation.map { SimulatedInputs(backend: $0, engine: engine, configuration: configuration) }
     }
 
-    /// The one-line summary for `STATUS=`: what runs, what is on, and the MQTT
-    /// connection's summary when there is one.
+    /// The one-line summary for `STATUS=`: what runs, what is on (a PWM output above
+    /// 0 % with its duty cycle: `fan 65.0 %`), and the MQTT connection's summary when
+    /// there is one.
     func status(mqtt: String?) -> String {
-        let on = engine.snapshot().outputs.filter(\.value.isOn).keys.sorted()
+        let snapshot = engine.snapshot()
+        let on = snapshot.outputs.sorted { $0.key < $1.key }.compactMap { name, value -> String? in
+            if value.isOn { return name }
+            guard let number = value.number, number > 0 else { return nil }
+            return name + " " + value.text(precision: snapshot.precision(of: name))
+        }
         return (simulation == nil ? "" : "simulating; ") + StartLog.counts(configuration)
             + (on.isEmpty ? "; no output on" : "; on: " + on.joined(separator: ", "))
             + (mqtt.map { "; mqtt: " + $0 } ?? "")

@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import CommandParsing
 import Config
 import PWM
@@ -56,6 +57,9 @@ extension GPIOAgg {
             for outcome in writer.write(loaded) {
                 if outcome.succeeded {
                     print(outcome.message)
+                    // Each line as it is written: the journal (ExecStopPost=) shows it at once,
+                    // and a later output's tries do not hold it back.
+                    fflush(stdout)
                 } else {
                     printError("error: " + outcome.message)
                     failed += 1

@@ -10,7 +10,7 @@ import Testing
 /// The PWM controllers the command line's choice makes, at start and at each reload.
 @Suite("The PWM backend factory")
 struct PWMBackendFactoryTests {
-    @Test("simulated: a controller named as each PWM chip, with the board's channels or enough for the outputs")
+    @Test("simulated: a controller named as each PWM chip, as gpioagg test makes them: a board's channels, else 64")
     func simulatedControllers() throws {
         let configuration = try PWMConfigurations.make(
             chips: [("pwm", .device("fe20c000.pwm")), ("expander", .device("1-0040")), ("numbered", .chip(3))],
@@ -21,13 +21,13 @@ struct PWMBackendFactoryTests {
         let made = try #require(factory.backend(for: configuration) as? SimulatedPWMBackend)
         #expect(made.controllers.map(\.deviceName) == ["fe20c000.pwm", "1-0040", "pwm-sim.3"])
         #expect(made.controllers.map(\.number) == [0, 1, 3])
-        #expect(made.controllers.map(\.channelCount) == [2, 6, 2])
+        #expect(made.controllers.map(\.channelCount) == [2, 64, 64])
         // Every output's channel can be had.
         let fan = try made.channel(1, of: .device("fe20c000.pwm"))
         #expect(try fan.attempt())
         #expect(factory.summary(of: made, for: configuration) == "PWM: fan on fe20c000.pwm channel 1 (25 kHz), "
             + "strip on 1-0040 channel 5 (25 kHz), lamp on pwmchip3 channel 0 (25 kHz); simulated fe20c000.pwm "
-            + "(pwmchip0, 2 channels), 1-0040 (pwmchip1, 6 channels), pwm-sim.3 (pwmchip3, 2 channels)")
+            + "(pwmchip0, 2 channels), 1-0040 (pwmchip1, 64 channels), pwm-sim.3 (pwmchip3, 64 channels)")
     }
 
     @Test("simulated: a reload keeps the controllers and what each channel runs, and adds new chips")

@@ -12,7 +12,7 @@ import Testing
 /// The daemon with PWM outputs: the backend it hands the engine, and what its start says.
 @Suite("The daemon's PWM outputs")
 struct PWMDaemonTests {
-    @Test("under --simulate: the start line counts and lists the PWM outputs and the simulated controllers")
+    @Test("under --simulate: the start line counts and lists the PWM outputs and the controllers; STATUS= their duty cycles")
     func startLine() throws {
         let loop = EmbeddedEventLoop()
         let entries = LockedValueBox<[LogEntry]>([])
@@ -24,7 +24,8 @@ struct PWMDaemonTests {
         let options = Daemon.Options(configuration: configuration, configPath: nil,
                                      backend: .simulated(board: .pi4), controlPath: nil, version: "test",
                                      stateDirectory: try TemporaryDirectory(prefix: "gpioagg-pwm-state").path)
-        let daemon = Daemon(options, loop: loop, notifier: NoNotifications(),
+        let notifications = DaemonTests.Notifications()
+        let daemon = Daemon(options, loop: loop, notifier: notifications,
                             logging: DaemonLogging(logger: logger, outputs: .init(standard: LogOutput(descriptor: 1),
                                                                                   error: LogOutput(descriptor: 2))))
         try daemon.start()
@@ -35,5 +36,7 @@ struct PWMDaemonTests {
             + "PWM: fan on fe20c000.pwm channel 0 (25 kHz), strip on fe20c000.pwm channel 1 (1 kHz); "
             + "simulated fe20c000.pwm (pwmchip0, 2 channels)"
         #expect(messages.first == expected, "\(messages)")
+        #expect(notifications.all.first == ["READY=1", "STATUS=simulating; 1 input (1 command), 0 signals, "
+            + "2 outputs (2 PWM); on: fan 100.0 %, strip 100.0 %"], "\(notifications.all)")
     }
 }

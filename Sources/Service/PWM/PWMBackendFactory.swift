@@ -71,8 +71,8 @@ public struct PWMBackendFactory {
     }
 
     /// Controllers in memory made to fit the configuration
-    /// (`SimulatedPWMBackend.simulating`): each PWM chip it declares, with the channels
-    /// the `board`'s profile gives that controller or enough for the outputs on it;
+    /// (`SimulatedPWMBackend.simulating`): one per controller its PWM chips name, with
+    /// the channels a board's profile gives that device (the `board`'s first), else 64;
     /// `first`, when given, is the start's. A reload keeps the controllers and what each
     /// channel runs, and adds the ones the new configuration declares.
     public static func simulated(board: BoardProfile? = nil, first: SimulatedPWMBackend? = nil) -> PWMBackendFactory {

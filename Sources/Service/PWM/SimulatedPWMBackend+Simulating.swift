@@ -2,16 +2,18 @@ import Config
 import GPIO
 import PWM
 import PWMSimulated
+import Simulation
 
 extension SimulatedPWMBackend {
     /// Controllers in memory for `configuration`'s PWM chips, as `--simulate` runs them:
-    /// one per chip declared with `pwm:`, named as the chip names it (a device name as
-    /// is; `pwmchipN` as that number, on a device named `pwm-sim.N`), with the channels
-    /// `board`'s profile gives that device, or enough for the outputs on it (at least 2).
+    /// those `gpioagg test` runs (`forConfiguration`: one per controller a `pwm:` chip
+    /// names, a board's device with its channels, another with 64, `pwmchipN` as that
+    /// number).
     ///
     /// `existing` is the backend a reload replaces: returned as it is when it has every
-    /// controller the configuration declares, else its controllers come first in the new
-    /// one and every channel keeps what it ran (taken over as a run that died leaves it).
+    /// controller the configuration names, else its controllers come first in the new
+    /// one, each channel keeping what it ran (taken over as a run that died leaves it),
+    /// and the new controllers are added (a device's on the lowest number free).
     ///
     /// ```swift
     /// let pwm = SimulatedPWMBackend.simulating(configuration, board: .pi4)
@@ -19,43 +21,31 @@ extension SimulatedPWMBackend {
     /// ```
     public static func simulating(_ configuration: Configuration, board: BoardProfile? = nil,
                                   existing: SimulatedPWMBackend? = nil) -> SimulatedPWMBackend {
-        var controllers = existing?.controllers ?? []
-        let missing = configuration.pwmChips.filter { chip in
-            !controllers.contains { chip.locator.matches($0.kernelControllerForMatching) }
-        }
-        if let existing, missing.isEmpty { return existing }
-        for chip in missing {
-            let channels = configuration.pwmOutputs.filter { $0.chip == chip.name }.map(\.channel)
-            let needed = max(2, (channels.max() ?? 0) + 1)
-            let taken = Set(controllers.map(\.number))
-            switch chip.locator {
-            case .device(let name):
-                let profiled = board?.pwmControllers.first { $0.deviceName == name }?.channels.count ?? 0
-                let number = (0...).first { number in
-                    !taken.contains(number) && !configuration.pwmChips.contains { $0.locator == .chip(number) }
-                }!
-                controllers.append(Controller(deviceName: name, number: number, channelCount: max(profiled, needed)))
-            case .chip(let number):
-                guard !taken.contains(number) else { continue }
-                controllers.append(Controller(deviceName: "pwm-sim.\(number)", number: number, channelCount: needed))
+        let fitted = forConfiguration(configuration, board: board)
+        guard let existing else { return fitted }
+        var controllers = existing.controllers
+        let missing = fitted.controllers.filter { wanted in
+            // A `pwmchipN` chip is whichever controller has that number.
+            !controllers.contains {
+                $0.deviceName == wanted.deviceName || ($0.number == wanted.number && wanted.deviceName.hasPrefix("pwm-sim."))
             }
         }
+        if missing.isEmpty { return existing }
+        for var controller in missing {
+            let taken = Set(controllers.map(\.number))
+            if taken.contains(controller.number) {
+                controller.number = (0...).first { !taken.contains($0) }!
+            }
+            controllers.append(controller)
+        }
         let made = SimulatedPWMBackend(controllers: controllers)
-        for controller in existing?.controllers ?? [] {
+        for controller in existing.controllers {
             for channel in 0..<controller.channelCount {
-                if let state = existing?.state(of: controller.deviceName, channel: channel) {
+                if let state = existing.state(of: controller.deviceName, channel: channel) {
                     made.leaveExported(controller.deviceName, channel: channel, running: state)
                 }
             }
         }
         return made
-    }
-}
-
-extension SimulatedPWMBackend.Controller {
-    /// The controller as a locator matches it.
-    fileprivate var kernelControllerForMatching: PWMController {
-        PWMController(folder: "/sys/class/pwm/pwmchip\(number)", number: number, deviceName: deviceName,
-                      channelCount: channelCount)
     }
 }
