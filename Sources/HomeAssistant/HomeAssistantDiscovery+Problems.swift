@@ -45,8 +45,10 @@ extension HomeAssistantDiscovery {
                 + "\(quoted(node.availabilityTopic)); rename it")
         }
         if let deviceClass = entity.deviceClass, !entity.component.deviceClasses.contains(deviceClass) {
+            let classes = entity.component.deviceClasses
             add("device_class \(quoted(deviceClass)) of \(quoted(entity.name)) is not one Home Assistant accepts for "
-                + "a \(entity.component.rawValue): \(entity.component.deviceClasses.joined(separator: ", "))")
+                + "a \(entity.component.rawValue)"
+                + (classes.isEmpty ? " (it takes none)" : ": " + classes.joined(separator: ", ")))
         }
         if case .click(let count) = entity.kind, count < 1 {
             add("click \(quoted(entity.name)) has a count of \(count); a click has at least 1 press")

@@ -4,7 +4,8 @@ extension HomeAssistantDiscovery {
     /// entities that are gone (Home Assistant removes the entity, and the device with
     /// its last one), then on their state topics (the broker drops the retained value)
     /// and, for a number, its own availability topic, for a cover with a position, its
-    /// position topic, then on the old availability topic if the node's changed. Each
+    /// position topic, for a PWM light or fan, its on/off topic, then on the old
+    /// availability topic if the node's changed. Each
     /// list is in the previous config's order.
     ///
     /// An entity that stays but changes platform (an input becoming a command input: a

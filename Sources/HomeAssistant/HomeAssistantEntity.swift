@@ -63,6 +63,11 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// reads its position and can send it to one.
     public var hasPosition: Bool { kind == .cover(positioned: true) }
 
+    /// Whether the entity is a PWM output's `light` or `fan`: Home Assistant reads
+    /// whether it is on (`ON`/`OFF`) apart from its duty cycle in percent, and sends
+    /// both to its command topic.
+    public var hasOnOffState: Bool { component == .light || component == .fan }
+
     /// The `event_types` of a click's event entity (one: a click signal has one count),
     /// empty for the other kinds.
     public var eventTypes: [String] {

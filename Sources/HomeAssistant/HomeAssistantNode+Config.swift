@@ -5,7 +5,8 @@ import Values
 // its code (the discovery schemas decide, the documentation describes them):
 //
 // - homeassistant 2023.12.4 (PyPI), homeassistant/components/mqtt/: binary_sensor.py,
-//   switch.py, event.py, sensor.py, number.py, button.py, cover.py (platform schemas;
+//   switch.py, event.py, sensor.py, number.py, button.py, cover.py, fan.py,
+//   light/schema_basic.py (the light's default schema) (platform schemas;
 //   `DISCOVERY_SCHEMA` drops unknown keys with `REMOVE_EXTRA`), config.py (`MQTT_RO_SCHEMA`, `MQTT_RW_SCHEMA`), mixins.py
 //   (`MQTT_ENTITY_COMMON_SCHEMA`, the availability and device schemas, entity naming;
 //   `availability` and `availability_topic` exclude each other, `availability_mode`
@@ -52,8 +53,11 @@ extension HomeAssistantNode {
         config.set("default_entity_id", .string("\(entity.component.rawValue).\(id)"))
         if let deviceClass = entity.deviceClass { config.set("device_class", .string(deviceClass)) }
         if let command = commandTopic(for: entity) { config.set("command_topic", .string(command)) }
-        // A button has no state: it is pressed, and says so on its command topic.
-        if entity.component != .button { config.set("state_topic", .string(stateTopic(for: entity))) }
+        // A button has no state: it is pressed, and says so on its command topic. A PWM
+        // light's or fan's state is whether it is on; its percentage has keys of its own.
+        if entity.component != .button {
+            config.set("state_topic", .string(onOffTopic(for: entity) ?? stateTopic(for: entity)))
+        }
         if let position = positionTopic(for: entity), let setPosition = positionCommandTopic(for: entity) {
             config.set("position_topic", .string(position))
             config.set("set_position_topic", .string(setPosition))
@@ -63,6 +67,22 @@ extension HomeAssistantNode {
         case .binarySensor, .switch:
             config.set("payload_on", .string(HomeAssistantState.on))
             config.set("payload_off", .string(HomeAssistantState.off))
+        case .light:
+            // The brightness goes to the same /set as OFF: the bridge reads a number there.
+            config.set("payload_on", .string(HomeAssistantState.on))
+            config.set("payload_off", .string(HomeAssistantState.off))
+            if let command = commandTopic(for: entity) { config.set("brightness_command_topic", .string(command)) }
+            config.set("brightness_state_topic", .string(stateTopic(for: entity)))
+            config.set("brightness_scale", .number(Double(HomeAssistantPWM.brightnessScale)))
+            config.set("on_command_type", .string(HomeAssistantPWM.onCommandType))
+        case .fan:
+            config.set("payload_on", .string(HomeAssistantState.on))
+            config.set("payload_off", .string(HomeAssistantState.off))
+            if let command = commandTopic(for: entity) { config.set("percentage_command_topic", .string(command)) }
+            config.set("percentage_state_topic", .string(stateTopic(for: entity)))
+            config.set("percentage_value_template", .string(HomeAssistantPWM.percentageValueTemplate))
+            config.set("speed_range_min", .number(Double(HomeAssistantPWM.speedRange.lowerBound)))
+            config.set("speed_range_max", .number(Double(HomeAssistantPWM.speedRange.upperBound)))
         case .event:
             config.set("event_types", .array(entity.eventTypes.map { .string($0) }))
         case .sensor:

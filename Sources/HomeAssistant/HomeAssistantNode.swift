@@ -55,13 +55,20 @@ public struct HomeAssistantNode: Hashable, Sendable {
     }
 
     /// Where Home Assistant sends `ON`/`OFF` to a command input, a number to a numeric
-    /// one, a counter's reset button its 0, or `OPEN`/`CLOSE`/`STOP` to a cover; nil for
-    /// the other kinds.
+    /// one, a counter's reset button its 0, `OPEN`/`CLOSE`/`STOP` to a cover, or `OFF`,
+    /// `ON` and a percentage to a PWM light or fan; nil for the other kinds.
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
         switch entity.component {
-        case .switch, .number, .button, .cover: topics.commandTopic(of: entity.name)
-        default: nil
+        case .switch, .number, .button, .cover, .light, .fan: topics.commandTopic(of: entity.name)
+        case .binarySensor, .event, .sensor: nil
         }
+    }
+
+    /// Where a PWM light or fan says whether it is on (`ON`/`OFF`; Home Assistant's
+    /// `state_topic` for them, while its duty cycle is on `stateTopic(for:)`); nil for the
+    /// other kinds.
+    public func onOffTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.hasOnOffState ? topics.onOffTopic(of: entity.name) : nil
     }
 
     /// Where a cover with a position publishes it (Home Assistant's `position_topic`);
@@ -77,10 +84,11 @@ public struct HomeAssistantNode: Hashable, Sendable {
     }
 
     /// The topics the entity's values are kept on (retained): its state topic, a
-    /// number's own availability topic, a cover's position topic. A reload that drops
-    /// the entity clears them.
+    /// number's own availability topic, a cover's position topic, a PWM light's or fan's
+    /// on/off topic. A reload that drops the entity clears them.
     public func retainedTopics(for entity: HomeAssistantEntity) -> [String] {
-        [stateTopic(for: entity)] + [availabilityTopic(for: entity), positionTopic(for: entity)].compactMap { $0 }
+        [stateTopic(for: entity)]
+            + [availabilityTopic(for: entity), positionTopic(for: entity), onOffTopic(for: entity)].compactMap { $0 }
     }
 
     /// Where a numeric entity says whether its value is available (`online`/`offline`,

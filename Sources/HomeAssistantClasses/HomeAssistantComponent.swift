@@ -23,6 +23,12 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// `open`/`opening`/`closed`/`closing`/`stopped` on a state topic, and for a cover
     /// with two motors a position from 0 (closed) to 100 (open).
     case cover = "cover"
+    /// A PWM output with `command: true` and `entity: light` (the default): a dimmable
+    /// light, `ON`/`OFF` and a brightness in percent.
+    case light = "light"
+    /// A PWM output with `command: true` and `entity: fan`: `ON`/`OFF` and a speed in
+    /// percent.
+    case fan = "fan"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -39,6 +45,7 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// a `number` takes the same list. A `cover` takes `CoverDeviceClass`
     /// (`homeassistant/components/cover/__init__.py` of 2023.12.4; the ten classes are unchanged
     /// in later releases), which its discovery schema lower-cases and coerces into the enum.
+    /// A `light` and a `fan` take none: their MQTT schemas have no `device_class`.
     public var deviceClasses: [String] {
         switch self {
         case .binarySensor:
@@ -58,6 +65,9 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["identify", "restart", "update"]
         case .cover:
             return ["awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade", "shutter", "window"]
+        case .light, .fan:
+            // Neither MQTT platform has a `device_class` key.
+            return []
         }
     }
 

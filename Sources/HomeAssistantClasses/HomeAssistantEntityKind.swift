@@ -5,6 +5,7 @@
 /// HomeAssistantEntityKind.output.component           // .binarySensor
 /// HomeAssistantEntityKind.click(count: 2).component  // .event
 /// HomeAssistantEntityKind.cover(positioned: true).component   // .cover
+/// HomeAssistantEntityKind.pwmCommandOutput(.fan).component     // .fan
 /// ```
 public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// An input read from a line: a `binary_sensor`.
@@ -33,6 +34,12 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// position (`positioned: false`); two motors (`up:`, `down:`) have one, from travel
     /// time, which Home Assistant reads and sets (`positioned: true`).
     case cover(positioned: Bool)
+    /// A PWM output: a `sensor` in percent (Home Assistant shows its duty cycle, gpioagg
+    /// drives it).
+    case pwmOutput
+    /// A PWM output with `command: true`: a `light` with a brightness, a `fan` with a
+    /// percentage or a `number`, as its `entity:` says; Home Assistant sets its duty cycle.
+    case pwmCommandOutput(PWMControl)
 
     /// The platform an entity of this kind is published as.
     public var component: HomeAssistantComponent {
@@ -40,10 +47,11 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .input, .signal, .output: return .binarySensor
         case .commandInput, .commandOutput: return .switch
         case .click: return .event
-        case .sensor: return .sensor
+        case .sensor, .pwmOutput: return .sensor
         case .number: return .number
         case .resetButton, .pressInput: return .button
         case .cover: return .cover
+        case .pwmCommandOutput(let control): return control.component
         }
     }
 }

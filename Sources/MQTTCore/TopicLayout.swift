@@ -3,8 +3,9 @@
 /// commands, `<prefix>/<node>/<name>/available` for whether a number's value is available
 /// (`online`/`offline`, retained), `<prefix>/<node>/<name>/position` and
 /// `<prefix>/<node>/<name>/position/set` for a cover's position (0 closed to 100 open) and
-/// the position it is sent to, and `<prefix>/<node>/status` for `online`/`offline`
-/// (retained, the will).
+/// the position it is sent to, `<prefix>/<node>/<name>/state` for whether a PWM light or
+/// fan is on (`ON`/`OFF`, beside its duty cycle on `<prefix>/<node>/<name>`), and
+/// `<prefix>/<node>/status` for `online`/`offline` (retained, the will).
 /// The config's topic checks, the MQTT bridge, Home Assistant's discovery and the remote
 /// inputs that follow another node all build and read topics here, so they cannot
 /// disagree on a level.
@@ -16,6 +17,7 @@
 /// garage.availabilityTopic(of: "inside")                            // "gpioagg/garage/inside/available"
 /// garage.positionTopic(of: "blinds")                                // "gpioagg/garage/blinds/position"
 /// garage.positionCommandTopic(of: "blinds")                         // "gpioagg/garage/blinds/position/set"
+/// garage.onOffTopic(of: "strip")                                    // "gpioagg/garage/strip/state"
 /// garage.statusTopic                                                // "gpioagg/garage/status"
 /// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
 /// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
@@ -35,6 +37,10 @@ public struct TopicLayout: Hashable, Sendable {
     /// The level under a cover's topic that its position is published on; its own
     /// `set` level under it takes the position to move to.
     public static let positionLevel = "position"
+    /// The level under a PWM light's or fan's topic that says whether it is on: Home
+    /// Assistant's `state_topic` for them, while the duty cycle itself is on the topic
+    /// above it.
+    public static let onOffLevel = "state"
 
     public init(prefix: String, node: String) {
         self.prefix = prefix
@@ -60,6 +66,10 @@ public struct TopicLayout: Hashable, Sendable {
     public func positionCommandTopic(of name: String) -> String {
         positionTopic(of: name) + "/" + Self.commandLevel
     }
+
+    /// `<prefix>/<node>/<name>/state`: `ON` while the PWM light or fan `name` is above 0 %,
+    /// `OFF` at 0.
+    public func onOffTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.onOffLevel }
 
     /// `<prefix>/<node>/status`: `online` or `offline`.
     public var statusTopic: String { stateTopic(of: Self.statusLevel) }

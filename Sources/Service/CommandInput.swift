@@ -162,6 +162,9 @@ final class CommandInput {
         case ("help", 1, _):
             logger.info("\(Self.help)")
             return nil
+        case (_, 2, let command?) where command != .press && running.engine.isPWMOutput(words[1]):
+            setPWMOutput(words[1], to: .command(command))
+            return nil
         case (_, 2, let command?) where command != .press && running.engine.isCommandOutput(words[1]):
             setOutput(words[1], command)
             return nil
@@ -177,6 +180,14 @@ final class CommandInput {
         case (_, 2, let command?):
             guard let move = SimAction(command) else { return nil }
             action = move
+        case ("set", 3, _) where running.engine.isPWMOutput(words[1]):
+            guard let value = SetValue(words[2]) else {
+                fail("'\(Self.printable(words[2]))' is not for a PWM output: '\(words[1])' takes a percentage from 0 to 100, "
+                    + "on, off or toggle")
+                return nil
+            }
+            setPWMOutput(words[1], to: value)
+            return nil
         case ("set", 3, _) where running.engine.isCover(words[1]):
             setCover(words[1], to: words[2])
             return nil
@@ -238,6 +249,20 @@ final class CommandInput {
         }
     }
 
+    /// `set strip 40`, `on strip`, `off strip`, `toggle strip`: a PWM output with
+    /// `command: true`, as from `gpioagg set`; the change is logged as any other.
+    private func setPWMOutput(_ name: String, to value: SetValue) {
+        if let output = running.configuration.pwmOutput(named: name), !output.command {
+            fail("'\(name)' is a PWM output that follows \(output.follows ?? "nothing"): only outputs with command: true can be set")
+            return
+        }
+        switch running.engine.setPWMOutput(name, value) {
+        case .failure(let refusal)?: fail(refusal.message)
+        case nil: fail("output '\(name)' takes no command now: the engine is not running")
+        case .success?: break
+        }
+    }
+
     /// `set garage_door open`, `set blinds 40`: a cover, as from `gpioagg set`; a
     /// command with nothing to do logs why.
     private func setCover(_ name: String, to word: String) {
@@ -279,7 +304,7 @@ final class CommandInput {
         return text
     }
 
-    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, set COVER open|close|stop|POSITION, "
+    static let commandList = "on NAME, off NAME, set NAME LEVEL|NUMBER, set COVER open|close|stop|POSITION, set PWM PERCENT, "
         + "toggle NAME, press NAME, N (toggle or press input N), pulse NAME [DURATION], status, quit"
 
     static let help = """
@@ -289,6 +314,8 @@ final class CommandInput {
         set NAME NUMBER                     set a numeric input to a number, or unavailable,
                                             or a counter's total
         set COVER open|close|stop|POSITION  tell a cover (covers:) what to do
+        set PWM PERCENT                     set a PWM output with command: true from 0 to 100 %
+                                            (on, off and toggle too)
         press NAME                          press a pressed input (command: press)
         N                                   toggle the Nth input (press a pressed one)
         pulse NAME [DURATION]               invert it for a while (default 100ms)

@@ -117,7 +117,7 @@ final class ControlReplies: ControlHandler {
     /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input, at once. The input
     /// decides what the value means: a level takes a command (and 1 or 0), a numeric
     /// input a number within its `min:` and `max:`. A counter (`count:`) takes its new
-    /// total.
+    /// total, a PWM output with `command: true` a percentage (1 and 0 too) or a command.
     private func setCommandInput(_ name: String, _ value: SetValue) -> ControlReply {
         let configuration = running.configuration
         if running.engine.isCover(name) { return setCover(name, value) }
@@ -148,6 +148,7 @@ final class ControlReplies: ControlHandler {
             case nil: return .failure("the engine is not running")
             }
         }
+        if let output = configuration.pwmOutput(named: name) { return setPWMOutput(output, value) }
         if let output = configuration.outputs.first(where: { $0.name == name }) {
             guard output.command else {
                 return .failure("'\(name)' is an output that follows \(output.follows ?? "nothing"): "
@@ -176,6 +177,20 @@ final class ControlReplies: ControlHandler {
             : "command inputs: " + commands.joined(separator: ", ")
         let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
         return .failure("no command input named '\(name)'; " + hint)
+    }
+
+    /// `gpioagg set strip 40|on|off|toggle`: a PWM output with `command: true`, at once;
+    /// the reply is its new target in percent (a `ramp:` may still be on its way there).
+    private func setPWMOutput(_ output: PWMOutputDeclaration, _ value: SetValue) -> ControlReply {
+        guard output.command else {
+            return .failure("'\(output.name)' is a PWM output that follows \(output.follows ?? "nothing"): "
+                + "only outputs with command: true can be set")
+        }
+        switch running.engine.setPWMOutput(output.name, value) {
+        case .success(let percent)?: return .value(.number(percent, "%"), precision: PWMOutputDeclaration.precision)
+        case .failure(let refusal)?: return .failure(refusal.message)
+        case nil: return .failure("the engine is not running")
+        }
     }
 
     /// `gpioagg set garage_door open|close|stop`, `gpioagg set blinds 40`: a cover, at

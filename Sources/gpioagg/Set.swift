@@ -9,7 +9,7 @@ extension GPIOAgg {
     struct Set: Command {
         static let help = CommandHelp(
             name: "gpioagg set",
-            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, press a pressed one, or set a numeric one; open, close or stop a cover, or send it to a position.",
+            abstract: "Set a command input (command: true) of the running daemon on, off, toggle it, press a pressed one, or set a numeric one; open, close or stop a cover, or send it to a position; set a PWM output's percentage.",
             discussion: """
                 Command inputs have no line: the config declares them with command: true, \
                 and MQTT, Home Assistant and this command set them. An input with \
@@ -28,11 +28,19 @@ extension GPIOAgg {
 
                   gpioagg set garage_door open
                   gpioagg set blinds 40
+
+                A PWM output with command: true (a dimmable light, a fan) takes its duty \
+                cycle in percent, from 0 to 100 (1 and 0 are percentages here), or on \
+                (its last duty cycle above 0, 100 when there was none), off or toggle; \
+                the daemon answers with its new percentage.
+
+                  gpioagg set strip 40
+                  gpioagg set strip on
                 """,
-            arguments: [ArgumentSpec("name", help: "The command input, output (command: true) or cover, as named in the config."),
+            arguments: [ArgumentSpec("name", help: "The command input, output (command: true, a PWM one too) or cover, as named in the config."),
                         ArgumentSpec("on|off|toggle|press|number",
                                      help: "The new value (true, false, 1 and 0 too); press for command: press; a number for type: number; "
-                                         + "open, close, stop or a position for a cover.")],
+                                         + "open, close, stop or a position for a cover; a percentage, on, off or toggle for a PWM output.")],
             options: ControlOptions.options
         )
 

@@ -3,7 +3,8 @@ import HomeAssistant
 
 /// The node and entities of the golden files: a garage with a door contact, a signal,
 /// a light, a gate opened from Home Assistant and its button, a hall light it switches, a
-/// double click on the bell button, a water meter, a temperature set point, a garage door on one relay and blinds on two motors.
+/// double click on the bell button, a water meter, a temperature set point, a garage door on one relay and blinds on two motors,
+/// and four PWM outputs: an LED strip (a light), a workshop fan (a fan), a pump's speed (a number) and a fan on a curve (a sensor).
 enum Fixtures {
     static let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
 
@@ -23,6 +24,10 @@ enum Fixtures {
                                                                                     maximum: 30, step: 0.5, mode: "slider"))
     static let garageDoor = HomeAssistantEntity(name: "garage_door", kind: .cover(positioned: false), deviceClass: "garage")
     static let blinds = HomeAssistantEntity(name: "blinds", kind: .cover(positioned: true), deviceClass: "blind")
+    static let strip = HomeAssistantEntity.pwmOutput(name: "strip", control: .light, precision: 1, displayName: "LED strip")
+    static let workshopFan = HomeAssistantEntity.pwmOutput(name: "workshop_fan", control: .fan, precision: 1)
+    static let pumpSpeed = HomeAssistantEntity.pwmOutput(name: "pump_speed", control: .number, precision: 1)
+    static let cpuFan = HomeAssistantEntity.pwmOutput(name: "cpu_fan", control: nil, precision: 1)
 
     /// Golden file name → the entity it shows.
     static let golden: [(file: String, entity: HomeAssistantEntity)] = [
@@ -37,6 +42,10 @@ enum Fixtures {
         ("number_command_input.json", setpoint),
         ("cover_relay.json", garageDoor),
         ("cover_motors.json", blinds),
+        ("light_pwm_output.json", strip),
+        ("fan_pwm_output.json", workshopFan),
+        ("number_pwm_output.json", pumpSpeed),
+        ("sensor_pwm_output.json", cpuFan),
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

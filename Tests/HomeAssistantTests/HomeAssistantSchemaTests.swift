@@ -50,6 +50,37 @@ struct HomeAssistantSchemaTests {
     }
 }
 
+extension HomeAssistantSchemaTests {
+    @Test("the check has teeth for PWM outputs: a wrong on_command_type, a speed range upside down and a broken template are each refused")
+    func badPWMConfigsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gpioagg-ha-pwm-\(UInt32.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func golden(_ file: String) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.goldenDirectory.appendingPathComponent(file))) as? [String: Any])
+        }
+        let light = try golden("light_pwm_output.json")
+        let fan = try golden("fan_pwm_output.json")
+        let variants: [String: [String: Any]] = [
+            "light_on_command.json": light.merging(["on_command_type": "brightnes"]) { $1 },
+            "fan_range.json": fan.merging(["speed_range_max": 0]) { $1 },
+            "fan_template.json": fan.merging(["percentage_value_template": "{{ value | int "]) { $1 },
+        ]
+        for (file, payload) in variants {
+            try JSONSerialization.data(withJSONObject: payload).write(to: directory.appendingPathComponent(file))
+        }
+        let run = try SchemaValidator.run(variants.keys.sorted().map { directory.appendingPathComponent($0).path })
+        #expect(run.status == 1)
+        #expect(run.output.contains("refused by the light discovery schema: value must be one of ['brightness', 'first', 'last']"),
+                "\(run.output)")
+        #expect(run.output.contains("refused by the fan discovery schema: speed_range_max must be > speed_range_min"))
+        #expect(run.output.contains("refused by the fan discovery schema: invalid template"))
+        #expect(run.output.contains("0 of 3 configs accepted"))
+    }
+}
+
 enum SchemaValidator {
     static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/ha-validate-discovery")
 

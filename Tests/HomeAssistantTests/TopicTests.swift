@@ -7,7 +7,7 @@ import Testing
 struct TopicTests {
     let node = Fixtures.node
 
-    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button, covers covers")
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button, covers covers, PWM outputs lights, fans, numbers and sensors")
     func components() {
         #expect(Fixtures.door.component == .binarySensor)
         #expect(Fixtures.allClosed.component == .binarySensor)
@@ -18,9 +18,13 @@ struct TopicTests {
         #expect(Fixtures.setpoint.component == .number)
         #expect(HomeAssistantEntity(name: "water", kind: .resetButton).component == .button)
         #expect(HomeAssistantComponent.allCases.map(\.rawValue)
-            == ["binary_sensor", "switch", "event", "sensor", "number", "button", "cover"])
+            == ["binary_sensor", "switch", "event", "sensor", "number", "button", "cover", "light", "fan"])
         #expect(Fixtures.garageDoor.component == .cover)
         #expect(Fixtures.blinds.component == .cover)
+        #expect(Fixtures.strip.component == .light)
+        #expect(Fixtures.workshopFan.component == .fan)
+        #expect(Fixtures.pumpSpeed.component == .number)
+        #expect(Fixtures.cpuFan.component == .sensor)
     }
 
     @Test("topics: config under the discovery prefix, state and command under the topic prefix")
@@ -72,7 +76,9 @@ struct TopicTests {
               ("homeassistant/event/garage/bell_double/config", "bell_double"),
               ("homeassistant/sensor/garage/water_used/config", "water_used"),
               ("homeassistant/number/garage/setpoint/config", "setpoint"),
-              ("homeassistant/light/garage/front_door/config", nil),
+              ("homeassistant/light/garage/strip/config", "strip"),
+              ("homeassistant/fan/garage/workshop_fan/config", "workshop_fan"),
+              ("homeassistant/climate/garage/front_door/config", nil),
               ("homeassistant/switch/shed/gate/config", nil),
               ("homeassistant/switch/garage/gate/state", nil),
               ("homeassistant/switch/garage//config", nil),

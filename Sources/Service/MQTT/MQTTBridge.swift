@@ -12,9 +12,11 @@ import Values
 /// `<prefix>/<node>/<name>/available`, each click's activation as an event, command
 /// inputs set from `<prefix>/<node>/<name>/set`, each cover's state (and a two-motor
 /// cover's position on `<prefix>/<node>/<name>/position`) with its commands from
-/// `<prefix>/<node>/<name>/set` and `<prefix>/<node>/<name>/position/set`, remote inputs
-/// following their topics (with their fallback while a value is not known), and Home
-/// Assistant's discovery, again after Home Assistant says `online`.
+/// `<prefix>/<node>/<name>/set` and `<prefix>/<node>/<name>/position/set`, each PWM
+/// output's duty cycle in percent (a light's or fan's `ON`/`OFF` also on
+/// `<prefix>/<node>/<name>/state`) with its commands from `<prefix>/<node>/<name>/set`,
+/// remote inputs following their topics (with their fallback while a value is not
+/// known), and Home Assistant's discovery, again after Home Assistant says `online`.
 ///
 /// On every connect, in this order: `online` and the subscriptions (the client's own
 /// order), then every value, then discovery. The transport (`MQTTClient` in the daemon,
@@ -39,6 +41,9 @@ final class MQTTBridge {
     /// What each number's availability topic said last (`online`: true): it is
     /// published when that changes, and on every connect.
     private var availability: [String: Bool] = [:]
+    /// What each PWM light's or fan's on/off topic said last (`ON`: true): it is
+    /// published when that changes, and on every connect.
+    private var onOff: [String: Bool] = [:]
     private var remote: RemoteInputs
     /// Ends the earliest hold of a remote input's last value under way.
     private var holdTimer: LoopTimer?
@@ -126,6 +131,14 @@ final class MQTTBridge {
             return
         }
         if let message = node.stateMessage(for: entity, value: value, precision: precision) { publish(message) }
+        // After the percentage: Home Assistant's light then turns on at its new brightness.
+        if let message = node.onOffMessage(for: entity, value: value) {
+            let on = message.payload == HomeAssistantState.on
+            if always || onOff[entity.name] != on {
+                onOff[entity.name] = on
+                publish(message)
+            }
+        }
         let available = value.isAvailable
         guard always || availability[entity.name] != available,
               let message = node.availabilityMessage(for: entity, available: available) else { return }
@@ -223,6 +236,7 @@ final class MQTTBridge {
             return
         }
         if engine.isCover(name) { return coverCommand(name, payload, topic: topic) }
+        if engine.isPWMOutput(name) { return pwmCommand(name, payload, topic: topic) }
         let counter = engine.isCounter(name)
         if counter || engine.isNumericInput(name) {
             guard let number = DecimalText.parse(payload) else {
@@ -264,6 +278,21 @@ final class MQTTBridge {
         }
     }
 
+    /// A percentage, `ON`, `OFF` or `TOGGLE` on a PWM output's `/set` (Home Assistant's
+    /// light sends its brightness there, its fan `ON` and then its percentage, its number
+    /// the value), handed to the engine. A percentage outside 0 to 100, and junk, are
+    /// logged like other refused commands.
+    private func pwmCommand(_ name: String, _ payload: String, topic: String) {
+        guard let value = SetValue(pwmPayload: payload) else {
+            return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
+        }
+        switch engine.setPWMOutput(name, value) {
+        case .success: break
+        case .failure(let refusal): refuse(payload, on: topic, because: refusal.message)
+        case nil: logger.warning("output \(name) is not running")
+        }
+    }
+
     /// Logs a refused command, the value unchanged. A flood of junk would flood the log
     /// (and journald's rate limit would then drop the lines that matter): the first is
     /// logged, the rest counted.
@@ -282,6 +311,7 @@ final class MQTTBridge {
                 ? "a decimal from 0 (closed) to 100 (open)" : "OPEN, CLOSE or STOP"
         }
         if engine.isNumericInput(name) || engine.isCounter(name) { return "a decimal number (e.g. 21.5)" }
+        if engine.isPWMOutput(name) { return SetValue.pwmPayloads }
         return engine.isPressedInput(name) ? SetCommand.pressWords : SetCommand.words
     }
 
@@ -396,8 +426,14 @@ final class MQTTBridge {
             list.append(HomeAssistantEntity(name: cover.name, kind: .cover(positioned: cover.hasPosition),
                                             deviceClass: cover.deviceClass, displayName: cover.displayName))
         }
+        for output in configuration.pwmOutputs {
+            list.append(HomeAssistantEntity.pwmOutput(name: output.name, control: output.command ? Self.control(of: output) : nil,
+                                                      precision: PWMOutputDeclaration.precision,
+                                                      displayName: output.displayName))
+        }
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
+        onOff = onOff.filter { entities[$0.key]?.hasOnOffState == true }
         // A counter's reset button has no state: it is announced, and its presses come in
         // on the counter's command topic.
         var announced = list
@@ -410,7 +446,8 @@ final class MQTTBridge {
         }
         discovery = HomeAssistantDiscovery(node: node, entities: announced)
         commandTopics = [:]
-        for name in configuration.commandInputs.map(\.name) + configuration.outputs.filter(\.command).map(\.name) {
+        for name in configuration.commandInputs.map(\.name) + configuration.outputs.filter(\.command).map(\.name)
+            + configuration.pwmOutputs.filter(\.command).map(\.name) {
             if let entity = entities[name], let topic = node.commandTopic(for: entity) {
                 commandTopics[topic] = name
             }
@@ -441,6 +478,15 @@ final class MQTTBridge {
         measurement.step = command.step
         measurement.mode = command.mode?.rawValue
         return measurement
+    }
+
+    /// How Home Assistant controls a PWM output with `command: true` (its `entity:`).
+    private static func control(of output: PWMOutputDeclaration) -> PWMControl {
+        switch output.entity {
+        case .light: .light
+        case .fan: .fan
+        case .number: .number
+        }
     }
 
     /// A remote input's value for the log, at its precision.
