@@ -106,8 +106,9 @@
 //                    the loop's virtual time, for the bridge's tests. Production code
 //                    never imports it.
 //   Simulation       Simulated chips made to fit a configuration (a board's, or a Pi 4
-//                    header and the chips it declares), for --simulate and gpioagg test;
-//                    GPIOSimulated itself knows nothing of the config.
+//                    header and the chips it declares), for --simulate and gpioagg test,
+//                    and PWM controllers for gpioagg test; GPIOSimulated itself knows
+//                    nothing of the config.
 //   Service          The daemon as a library: Daemon keeps the lifecycle (its state
 //                    machine, signals, start, reload, stop) and wires services that
 //                    subscribe to the engine's changes or are handed what they need,

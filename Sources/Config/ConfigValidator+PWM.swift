@@ -52,51 +52,44 @@ extension ConfigValidator {
         var activeLow = false
         var ramp: Duration?
         var displayName: String?
-        var valid = true
         for setting in settings {
             switch setting.key {
             case "chip":
                 chip = reference(setting.value, key: "chip", in: what)
             case "channel":
-                if let number = pwmChannel(setting, in: what) { channel = (number, setting.value.location) } else { valid = false }
+                if let number = pwmChannel(setting, in: what) { channel = (number, setting.value.location) }
             case "frequency", "period":
                 if let first = timing {
                     report(setting.keyLocation, "\(what) has both \(first.key): and \(setting.key):",
                            hint: "give one: the period is 1 / frequency (frequency: 25kHz is period: 40us)")
-                    valid = false
                     continue
                 }
                 timing = setting
                 period = setting.key == "frequency" ? pwmFrequency(setting, in: what) : pwmPeriod(setting, in: what)
-                if period == nil { valid = false }
             case "follows":
                 follows = reference(setting.value, key: "follows", in: what,
                                     hint: "an output follows one signal; combine several in a signal, e.g. mean: [a, b]")
-                if follows == nil { valid = false }
             case "command":
                 guard let value = onOff(setting, in: what) else {
-                    valid = false
                     commandInvalid = true
                     continue
                 }
                 command = value
             case "entity":
                 guard let value = choice(setting, in: what, options: PWMEntity.allCases.map { ($0.rawValue, $0) }) else {
-                    valid = false
                     continue
                 }
                 entity = (value, setting)
             case "initial", "safe":
-                guard let value = percent(setting, in: what) else { valid = false; continue }
+                guard let value = percent(setting, in: what) else { continue }
                 if setting.key == "initial" { initial = value } else { safe = value }
             case "active":
                 guard let value = choice(setting, in: what, options: [("high", false), ("low", true)]) else {
-                    valid = false
                     continue
                 }
                 activeLow = value
             case "ramp":
-                guard let time = rampTime(setting, in: what) else { valid = false; continue }
+                guard let time = rampTime(setting, in: what) else { continue }
                 ramp = time
             case Self.displayNameKey:
                 displayName = self.displayName(setting, in: what)
@@ -108,7 +101,6 @@ extension ConfigValidator {
             report(entity.entry.keyLocation, "entity: in \(what) applies with command: true",
                    hint: "entity: is how Home Assistant shows an output it commands (light, fan or number); "
                        + "add command: true, or remove entity:")
-            valid = false
         }
         let missing: [(key: String, hint: String)] = [
             ("chip", "name the PWM controller declared under chips:, e.g. chips: { \(Self.pwmChipExample) }"),
@@ -116,18 +108,15 @@ extension ConfigValidator {
         ]
         for (key, hint) in missing where !settings.contains(where: { $0.key == key }) {
             report(entry.keyLocation, "\(what) needs \(key):", hint: hint)
-            valid = false
         }
         if timing == nil {
             report(entry.keyLocation, "\(what) needs frequency: or period:",
                    hint: "how fast the channel cycles, e.g. frequency: 25kHz for a fan, frequency: 1kHz for a light, or period: 20ms")
-            valid = false
         }
         if !command, !commandInvalid, !settings.contains(where: { $0.key == "follows" }) {
             report(entry.keyLocation, "\(what) needs follows: or command: true",
                    hint: "nothing else sets a PWM output: follow a number in % or a level (e.g. follows: fan_speed), "
                        + "or write command: true so that Home Assistant and gpioagg set \(entry.key) 40|on|off set it")
-            valid = false
         }
         // Kept with other errors too, so that its chip and what it follows are still
         // checked; the configuration is only returned when there is no error.
@@ -142,7 +131,7 @@ extension ConfigValidator {
         declaration.ramp = ramp
         declaration.displayName = displayName
         pwmOutputs.append(ReadPWMOutput(declaration: declaration, chip: chip, follows: follows,
-                                        complete: valid && channel != nil && period != nil))
+                                        hasChannel: channel != nil))
     }
 
     /// `channel: 0`: a whole number, 0 or more, written without a leading zero.

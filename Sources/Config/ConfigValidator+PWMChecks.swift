@@ -21,7 +21,7 @@ extension ConfigValidator {
             var channel: Int
         }
         var holders: [Claim: PWMOutputDeclaration] = [:]
-        let bySource = pwmOutputs.filter(\.complete).map(\.declaration).sorted {
+        let bySource = pwmOutputs.filter(\.hasChannel).map(\.declaration).sorted {
             ($0.channelLocation.line, $0.channelLocation.column) < ($1.channelLocation.line, $1.channelLocation.column)
         }
         for output in bySource {

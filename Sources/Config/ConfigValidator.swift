@@ -54,8 +54,8 @@ struct ConfigValidator {
         var chip: Reference
         /// Nil for an output only commands set.
         var follows: Reference?
-        /// Every setting was valid: its channel and period are as written.
-        var complete: Bool
+        /// Its `channel:` was read (`declaration.channel` is as written).
+        var hasChannel: Bool
     }
 
     static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt"]

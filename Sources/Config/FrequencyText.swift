@@ -63,7 +63,7 @@ public enum FrequencyText {
                 guard case .value(let parsed) = parse(text), parsed > 0, Self.period(ofHertz: parsed) == period else {
                     continue
                 }
-                if best == nil || text.count < best!.count { best = text }
+                if best.map({ text.count < $0.count }) ?? true { best = text }
                 break
             }
         }

@@ -55,8 +55,8 @@ extension Engine {
             let output = PWMOutput(declaration: declaration, channel: channel, target: declaration.initial,
                                    propagation: propagation, timers: timers)
             output.waitingSince = loop.now
+            output.isNew = true
             pwmOutputs.append(output)
-            propagation.reportTarget(output, at: loop.now, cause: .initial)
         }
     }
 
@@ -65,6 +65,9 @@ extension Engine {
     /// the loop's timers. An output taken over from the engine a reload replaces gets
     /// its new period and polarity, at the duty cycle it has.
     func startPWMOutputs() throws(EngineError) {
+        for output in pwmOutputs where output.isNew {
+            propagation.reportTarget(output, at: loop.now, cause: .initial)
+        }
         for output in pwmOutputs {
             if output.isReady {
                 do {
@@ -131,9 +134,9 @@ extension Engine {
                 continue
             }
             if let node = numbers[follows] {
-                cancellables.append(node.cell.react { [unowned output] in output.follow($0) })
+                cancellables.append(node.cell.react { [weak output] in output?.follow($0) })
             } else if let level = levels[follows] {
-                cancellables.append(level.react { [unowned output] in output.follow($0 ? 100 : 0) })
+                cancellables.append(level.react { [weak output] in output?.follow($0 ? 100 : 0) })
             } else {
                 throw EngineError(.configuration(
                     "output '\(output.name)' follows '\(follows)', which is not an input or a signal"),

@@ -56,6 +56,11 @@ import Values
 /// loop.stop()
 /// ```
 ///
+/// PWM outputs (`Configuration.pwmOutputs`) drive channels of the `pwm` backend: a duty
+/// cycle in percent that follows a number or a level, or takes commands
+/// (`setPWMOutput`), with an optional ramp on the graph's timers; `safe` at stop and on
+/// any failure, as for lines (docs/PWM.md).
+///
 /// Each input and signal reaches the pipelines that use it in the order they were
 /// built, so a run is deterministic. A signal that reads the same input along two paths
 /// (`a` and `not: a` both feeding one `all`) sees the two paths' updates one after the

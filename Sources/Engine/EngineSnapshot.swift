@@ -4,7 +4,8 @@ import Values
 /// display shows. A level, a number with its unit, or unavailable (`NodeValue`).
 ///
 /// Outputs are what was last written to the line (their `initial` value until the
-/// graph first changes them, their `safe` value after `stop()`).
+/// graph first changes them, their `safe` value after `stop()`); a PWM output is its
+/// target duty cycle in `%` (`Engine.pwmDuty` is the one its channel runs during a ramp).
 ///
 /// ```swift
 /// let snapshot = engine.snapshot()

@@ -47,7 +47,8 @@ extension GPIOAgg {
                             + "$STATE_DIRECTORY, else /var/lib/gpioagg, else $XDG_STATE_HOME/gpioagg."),
                 SysfsRoot.option(
                     help: "Read sensor inputs under this folder instead of /sys (a fake tree, for tests and "
-                        + "benchmarks); with --simulate, sensor inputs are then read there, not set by hand."),
+                        + "benchmarks), and drive PWM outputs there too unless --simulate; with --simulate, "
+                        + "sensor inputs are then read there, not set by hand."),
             ]
         )
 
@@ -75,7 +76,8 @@ extension GPIOAgg {
             let configuration = try loadConfiguration()
             let chips: GPIOBackendFactory = backend.simulate ? .simulated(board: backend.board) : .kernel(
                 LibgpiodBackend(),
-                summary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))")
+                summary: "libgpiod \(LibgpiodBackend.libraryVersion) (API v\(LibgpiodBackend.apiGeneration))",
+                sysfsRoot: sysfsRoot ?? "/sys")
             let process = DaemonProcess(configuration: configuration, configPath: configPath, backend: chips,
                                         controlPath: control.serverPath(), version: GPIOAgg.version,
                                         stateDirectory: stateDirectory, sysfsRoot: sysfsRoot)

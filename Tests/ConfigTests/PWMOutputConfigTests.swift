@@ -353,6 +353,12 @@ struct PWMOutputConfigTests {
             "12:61 line: does not apply to a PWM output (output 'fan')",
             "12:70 entity: in output 'fan' applies with command: true",
         ])
+        let taken = ConfigFixture.errors(Self.base + "  fan: { chip: pwm, channel: 0, frequency: 25khz, follows: level }\n"
+            + "  lamp: { chip: pwm, channel: 0, frequency: 1kHz, command: true }\n")
+        #expect(taken.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [
+            "12:44 '25khz' is not a frequency (frequency: of output 'fan')",
+            "13:31 channel 0 of PWM chip 'pwm' is already used by output 'fan' (line 12, column 30)",
+        ], "a channel is claimed by an output with other mistakes too")
     }
 
     @Test("a PWM output with command: true owns its /set topic under mqtt:")

@@ -312,7 +312,7 @@ struct PWMOutputTests {
         #expect(!history.contains { $0.dutyCycle == 40_000 }, "initial 100 % never written")
     }
 
-    @Test("reload: an unchanged output keeps its channel and duty cycle; a removed one goes to safe; a new period applies")
+    @Test("reload: an unchanged output keeps its channel and duty cycle; a removed one goes to safe; a new period or active applies")
     func reload() throws {
         let rig = try Rig([Self.fan(), Self.strip()])
         rig.cpu(60)
@@ -332,8 +332,14 @@ struct PWMOutputTests {
         #expect(Self.close(rig.state(1)?.percent, 0), "strip removed: safe")
         changed.setNumber("cpu", to: 70)
         #expect(Self.close(changed.pwmDuty("fan"), 100))
-        changed.stop()
-        #expect(Self.close(rig.state(0)?.percent, 90))
+
+        let inverted = Engine(configuration: try Self.configuration([Self.fan(activeLow: true, period: 50_000)]),
+                              backend: rig.harness.simulated, pwm: rig.pwm, loop: rig.harness.loop)
+        try inverted.start(replacing: changed)
+        #expect(rig.state(0) == PWMState(period: 50_000, dutyCycle: 50_000, polarity: .inversed, enabled: true),
+                "active: low applied at the duty cycle it ran")
+        inverted.stop()
+        #expect(rig.state(0) == PWMState(period: 50_000, dutyCycle: 45_000, polarity: .inversed, enabled: true))
     }
 
     @Test("why: what it follows and its value, the channel, how long it has had its duty cycle")
@@ -345,5 +351,36 @@ struct PWMOutputTests {
         #expect(lines.first == "fan 65.0 %: PWM output on pwm channel 0, pwmchip0 [fe20c000.pwm] (2 channels), period 40000 ns, "
                 + "follows fan_speed (65.0 %); 65.0 % for 3s", "\(lines)")
         #expect(lines.count == 2 && lines[1].hasPrefix("  fan_speed 65.00 %: signal scale: cpu"))
+    }
+
+    @Test("the issue's configuration as written: the fan on its curve, the strip by command, both on a Pi 5's RP1")
+    func parsed() throws {
+        let configuration = try ConfigLoader.parse("""
+            chips:
+              pwm: { pwm: 1f00098000.pwm }
+            inputs:
+              cpu: { command: true, type: number, initial: 45, unit: "°C" }
+            signals:
+              fan_speed: { scale: cpu, from: [50, 70], to: [30, 100] }
+            outputs:
+              fan:   { chip: pwm, channel: 2, frequency: 25kHz, follows: fan_speed, initial: 100, safe: 100 }
+              strip: { chip: pwm, channel: 0, frequency: 1kHz, command: true, entity: light, ramp: 500ms, safe: 0, active: low }
+            """, file: "gpioagg.yaml")
+        let device = "1f00098000.pwm"
+        let backend = SimulatedPWMBackend(controllers: [.init(deviceName: device, number: 2, channelCount: 4)])
+        let harness = EngineHarness(configuration, pwm: backend)
+        try harness.start()
+        #expect(backend.state(of: device, channel: 2) == PWMState(period: 40_000, dutyCycle: 12_000, enabled: true),
+                "25 kHz, 30 % at 45 °C")
+        harness.engine.setNumber("cpu", to: 60)
+        #expect(backend.state(of: device, channel: 2)?.dutyCycle == 26_000)
+        #expect(harness.engine.setPWMOutput("strip", .number(40)) == .success(40))
+        harness.advance(by: .milliseconds(250))
+        #expect(Self.close(harness.engine.pwmDuty("strip"), 20))
+        harness.advance(by: .milliseconds(250))
+        #expect(backend.state(of: device, channel: 0)
+            == PWMState(period: 1_000_000, dutyCycle: 400_000, polarity: .inversed, enabled: true), "active: low")
+        harness.engine.stop()
+        #expect(backend.state(of: device, channel: 2)?.dutyCycle == 40_000 && backend.state(of: device, channel: 0)?.dutyCycle == 0)
     }
 }

@@ -48,6 +48,9 @@ final class PWMOutput: TimedNode {
     private var heardStart = false
     /// What it follows gave last, in percent (unavailable: nil), for `why`.
     private(set) var followed: Double?
+    /// Asked of the backend by this engine (not taken from the engine a reload
+    /// replaces): its `initial` is reported at start.
+    var isNew = false
     /// Taken from the engine a reload replaces, which has yet to let go of it: a failed
     /// start leaves it to that engine.
     var awaitingHandOver = false
