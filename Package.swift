@@ -62,7 +62,7 @@
 //                    for tests, --simulate and gpioagg test.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
-//                    (binary_sensor, switch, event), which platform each kind of node is
+//                    (binary_sensor, switch, event, ..., light, fan), which platform each kind of node is
 //                    published as, and the device classes each platform accepts. Config
 //                    checks device_class: against it; HomeAssistant re-exports it.
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one

@@ -6,7 +6,8 @@ extension ConfigValidator {
     /// are `<prefix>/<node>/<name>` (each input, signal, output and cover), `<name>/set`
     /// under it (command inputs, counters, outputs with `command: true`, covers),
     /// `<name>/available` under it (numbers: online/offline), `<name>/position` and
-    /// `<name>/position/set` (covers on two motors),
+    /// `<name>/position/set` (covers on two motors), `<name>/state` (PWM lights and fans:
+    /// ON/OFF),
     /// `<prefix>/<node>/status` (online/offline) and, with discovery,
     /// `<discovery>/<platform>/<node>/<name>/config` and Home Assistant's
     /// `<discovery>/status`. A name `status` would put a value on the status topic, so
@@ -38,9 +39,20 @@ extension ConfigValidator {
             owners[mqtt.topics.commandTopic(of: output.declaration.name)] =
                 "the command topic of this node's output '\(output.declaration.name)' (command: true)"
         }
-        for output in pwmOutputs where output.declaration.command {
-            owners[mqtt.topics.commandTopic(of: output.declaration.name)] =
-                "the command topic of this node's PWM output '\(output.declaration.name)' (command: true)"
+        for output in pwmOutputs.map(\.declaration) {
+            if output.command {
+                owners[mqtt.topics.commandTopic(of: output.name)] =
+                    "the command topic of this node's PWM output '\(output.name)' (command: true)"
+            }
+            // A light or a fan says ON/OFF on a topic of its own; a number or a sensor
+            // has a number's availability topic.
+            if output.command && output.entity != .number {
+                owners[mqtt.topics.onOffTopic(of: output.name)] =
+                    "the on/off topic of this node's PWM output '\(output.name)' (Home Assistant's \(output.entity.rawValue))"
+            } else {
+                owners[mqtt.topics.availabilityTopic(of: output.name)] =
+                    "the availability topic of this node's PWM output '\(output.name)' (online/offline)"
+            }
         }
         for signal in signals {
             guard case .count = signal.declaration.expression else { continue }

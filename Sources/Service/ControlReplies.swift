@@ -175,7 +175,10 @@ final class ControlReplies: ControlHandler {
         }
         let list = commands.isEmpty ? "the config declares no command input (command: true)"
             : "command inputs: " + commands.joined(separator: ", ")
-        let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: commands), list: list) ?? list
+        // A misspelt output with command: true (a line's or a PWM output's) is suggested too.
+        let settable = commands + configuration.outputs.filter(\.command).map(\.name)
+            + configuration.pwmOutputs.filter(\.command).map(\.name)
+        let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: settable), list: list) ?? list
         return .failure("no command input named '\(name)'; " + hint)
     }
 

@@ -85,6 +85,32 @@ struct TopicOwnershipTests {
         ConfigFixture.expectRefused(Self.head + tail, at: line, column, message, hint: hint)
     }
 
+    @Test("a PWM output's topics: its /set with command: true, a light's or fan's on/off topic, a number's or sensor's availability topic")
+    func pwmTopics() {
+        let head = """
+            chips:
+              pwm: { pwm: fe20c000.pwm }
+            mqtt: { broker: mqtt://h, node: garage, prefix: home/gpioagg }
+            outputs:
+              strip: { chip: pwm, channel: 0, frequency: 1kHz, command: true }
+              fan: { chip: pwm, channel: 1, frequency: 25kHz, command: true, entity: fan }
+              pump: { chip: pwm, channel: 2, frequency: 1kHz, command: true, entity: number }
+            inputs:
+
+            """
+        for (topic, owner) in [
+            ("home/gpioagg/garage/strip/set", "the command topic of this node's PWM output 'strip' (command: true)"),
+            ("home/gpioagg/garage/strip/state", "the on/off topic of this node's PWM output 'strip' (Home Assistant's light)"),
+            ("home/gpioagg/garage/fan/state", "the on/off topic of this node's PWM output 'fan' (Home Assistant's fan)"),
+            ("home/gpioagg/garage/pump/available",
+             "the availability topic of this node's PWM output 'pump' (online/offline)"),
+        ] {
+            ConfigFixture.expectRefused(head + "  back: { topic: \(topic) }\n", at: 9, 18,
+                                        "topic: '\(topic)' of input 'back' is \(owner)",
+                                        hint: "a remote input follows another publisher's value")
+        }
+    }
+
     @Test("every clash is reported, each at its own line")
     func everyClash() {
         let errors = ConfigFixture.errors(Self.head + """

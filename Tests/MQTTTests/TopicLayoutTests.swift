@@ -12,6 +12,7 @@ struct TopicLayoutTests {
         #expect(layout.stateTopic(of: name) == state)
         #expect(layout.commandTopic(of: name) == command)
         #expect(layout.statusTopic == status)
+        #expect(layout.onOffTopic(of: name) == state + "/state", "a PWM light's or fan's ON/OFF")
     }
 
     @Test("another node's topics: two non-empty levels under the prefix, status or a value's name", arguments: [

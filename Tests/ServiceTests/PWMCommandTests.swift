@@ -110,6 +110,11 @@ struct PWMCommandTests {
         #expect(try rig.set("fan", "50") == .failure(
             "'fan' is a PWM output that follows fan_speed: only outputs with command: true can be set"))
         #expect(rig.duty(1) == 65, "the fan still follows its curve: 60 °C is 65 %")
+        guard case .failure(let typo) = try rig.set("strp", "40") else {
+            Issue.record("a misspelt name was taken")
+            return
+        }
+        #expect(typo.hasPrefix("no command input named 'strp'; did you mean 'strip'?"), "\(typo)")
     }
 
     @Test("line commands: set strip 40, off strip, on strip, toggle strip; a wrong word and an output without command: true fail")
