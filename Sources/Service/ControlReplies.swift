@@ -54,7 +54,7 @@ final class ControlReplies: ControlHandler {
                 return .explanation(lines)
             }
             let known = configuration.inputNames + configuration.signals.map(\.name)
-                + configuration.outputs.map(\.name)
+                + configuration.outputNames
             let close = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: known))
             return .failure("no input, signal or output named '\(name)'" + (close.map { "; " + $0 } ?? ""))
         case .sim(let name, let action, _):

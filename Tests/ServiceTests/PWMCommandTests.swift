@@ -117,6 +117,17 @@ struct PWMCommandTests {
         #expect(typo.hasPrefix("no command input named 'strp'; did you mean 'strip'?"), "\(typo)")
     }
 
+    @Test("gpioagg why on a PWM output explains it; a misspelt PWM output's name is suggested")
+    func why() throws {
+        let rig = try Rig()
+        guard case .explanation(let lines) = rig.replies.handle(.why(name: "fan")) else {
+            Issue.record("why fan did not explain it")
+            return
+        }
+        #expect(lines.first?.hasPrefix("fan 65.0 %: PWM output on pwm channel 1") == true, "\(lines)")
+        #expect(rig.replies.handle(.why(name: "fann")) == .failure("no input, signal or output named 'fann'; did you mean 'fan'?"))
+    }
+
     @Test("line commands: set strip 40, off strip, on strip, toggle strip; a wrong word and an output without command: true fail")
     func lineCommands() throws {
         let rig = try Rig()

@@ -49,6 +49,7 @@ outputs:
   lamp: { chip: pwm, channel: 1, frequency: 1kHz, follows: fan_speed, ramp: 500ms, active: low, safe: 0 }
 YAML
 
+: > $LOG    # there before the first look at it, whenever the daemon starts writing
 /bin/gpioagg run --config /tmp/fan.yaml --control $SOCKET > $LOG 2>&1 &
 daemon=$!
 check "the daemon starts, the start line lists the PWM outputs" \
@@ -92,6 +93,7 @@ case $(applied 1) in
 esac
 
 # Started again, it takes the exported channels over; killed, nothing writes safe values.
+: > $LOG    # there before the first look at it, whenever the daemon starts writing
 /bin/gpioagg run --config /tmp/fan.yaml --control $SOCKET > $LOG 2>&1 &
 daemon=$!
 check "started again: ready, the fan back on its curve at 30 %" \
