@@ -52,11 +52,4 @@ extension PWMOutputDeclaration: LocatedDeclaration {
         moved.channelLocation = channelLocation
         return moved == self
     }
-
-    /// Whether the channel stays as it runs: the same chip, channel, period and
-    /// polarity. Only the duty cycle may then change (`Configuration.keepsPWMChannel`
-    /// compares the chips' controllers too).
-    public func keepsChannel(from other: Self) -> Bool {
-        chip == other.chip && channel == other.channel && period == other.period && activeLow == other.activeLow
-    }
 }
