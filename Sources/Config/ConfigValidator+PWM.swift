@@ -1,3 +1,4 @@
+import GPIO
 import Values
 
 extension ConfigValidator {
@@ -184,8 +185,7 @@ extension ConfigValidator {
         case .value(let time) where time > Self.pwmPeriodRange.upperBound:
             report(entry.value.location, "period: \(text) in \(what) is longer than 1s", hint: range)
         case .value(let time):
-            let (seconds, attoseconds) = time.components
-            return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+            return time.wholeNanoseconds
         case .invalid(let message, let hint):
             report(entry.value.location, "\(message) (period: of \(what))", hint: hint)
         }

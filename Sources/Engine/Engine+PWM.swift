@@ -21,14 +21,14 @@ extension Engine {
     /// Writes nothing.
     func resolvePWMOutputs(replacing previous: Engine?) throws(EngineError) {
         for declaration in configuration.pwmOutputs {
-            guard let chip = configuration.pwmChips.first(where: { $0.name == declaration.chip }) else {
+            guard let chip = configuration.pwmChip(named: declaration.chip) else {
                 throw EngineError(.configuration(
                     "output '\(declaration.name)' is on chip '\(declaration.chip)', which is not a declared PWM controller",
                     hint: "declare it under chips: as \(declaration.chip): { pwm: DEVICE } (e.g. fe20c000.pwm, or pwmchip0)"),
                     at: declaration.location)
             }
             if let previous, let old = previous.pwmOutput(on: chip.locator, channel: declaration.channel) {
-                let unchanged = old.name == declaration.name && Self.isUnchanged(declaration, from: old.declaration)
+                let unchanged = old.name == declaration.name && declaration.isUnchanged(from: old.declaration)
                 let output = PWMOutput(declaration: declaration, channel: old.channel, target: old.target,
                                        duty: old.duty, isReady: old.isReady, ramp: old.ramp,
                                        holding: unchanged && old.isHolding ? old.target : nil,
@@ -198,24 +198,15 @@ extension Engine {
     private func pwmOutput(on locator: PWMControllerLocator, channel: Int) -> PWMOutput? {
         pwmOutputs.first { output in
             output.declaration.channel == channel
-                && configuration.pwmChips.first { $0.name == output.declaration.chip }?.locator == locator
+                && configuration.pwmChip(named: output.declaration.chip)?.locator == locator
         }
-    }
-
-    /// Equal but for where the file writes it and the name people read.
-    private static func isUnchanged(_ declaration: PWMOutputDeclaration, from old: PWMOutputDeclaration) -> Bool {
-        var moved = old
-        moved.location = declaration.location
-        moved.channelLocation = declaration.channelLocation
-        moved.displayName = declaration.displayName
-        return moved == declaration
     }
 
     // MARK: Commands and values
 
     /// Whether `name` is a PWM output.
     public func isPWMOutput(_ name: String) -> Bool {
-        configuration.pwmOutputs.contains { $0.name == name }
+        configuration.pwmOutput(named: name) != nil
     }
 
     /// Commands the PWM output `name` (`command: true`), as an event of its own, now:
@@ -231,6 +222,7 @@ extension Engine {
     /// engine.setPWMOutput("strip", .on)           // .success(40.0)
     /// engine.setPWMOutput("strip", .number(140))  // .failure: 'strip' takes 0 to 100 (%), ...
     /// ```
+    @discardableResult
     public func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running, let output = pwmOutputs.first(where: { $0.name == name }),

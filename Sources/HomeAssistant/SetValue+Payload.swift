@@ -16,13 +16,10 @@ extension SetValue {
     /// SetValue(pwmPayload: "PRESS")    // nil
     /// ```
     public init?(pwmPayload payload: String) {
-        let text = payload.trimmingSpacesAndLineEnds
-        if let number = DecimalText.parse(text) {
-            self = .number(number)
-        } else if let command = SetCommand(text), command != .press {
-            self = .command(command)
-        } else {
-            return nil
+        switch SetValue(payload.trimmingSpacesAndLineEnds) {
+        case .number(let number)?: self = .number(number)
+        case .command(let command)? where command != .press: self = .command(command)
+        case .command?, .cover?, nil: return nil
         }
     }
 

@@ -285,7 +285,7 @@ public final class ScenarioRunner {
             guard let follows = output.follows else { return [name] }
             return [follows] + operands(follows)
         }
-        if let output = configuration.pwmOutputs.first(where: { $0.name == name }) {
+        if let output = configuration.pwmOutput(named: name) {
             guard let follows = output.follows else { return [name] }
             return [name, follows] + operands(follows)
         }

@@ -42,9 +42,7 @@ extension GPIOAgg {
             do throws(ConfigErrors) {
                 loaded = try ConfigLoader.load(path: config)
             } catch {
-                for problem in error.errors { printError(problem.description) }
-                let count = error.errors.count
-                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(config)")
+                error.report(in: config)
                 throw ExitCode(1)
             }
             var resolution: BoardResolution?
@@ -52,9 +50,7 @@ extension GPIOAgg {
                 do throws(ConfigErrors) {
                     resolution = try loaded.resolved(on: board)
                 } catch {
-                    for problem in error.errors { printError(problem.description) }
-                    let count = error.errors.count
-                    printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(config) on the \(board.model) (\(board.name))")
+                    error.report(in: "\(config) on the \(board.model) (\(board.name))")
                     throw ExitCode(1)
                 }
             }

@@ -94,9 +94,7 @@ extension GPIOAgg {
             do throws(ConfigErrors) {
                 return try ConfigLoader.load(path: path)
             } catch {
-                for problem in error.errors { printError(problem.description) }
-                let count = error.errors.count
-                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(path); nothing was started")
+                error.report(in: path, outcome: "nothing was started")
                 var status = stat()
                 if config == nil, error.errors.count == 1, stat(path, &status) != 0 {
                     printError("hint: pass --config PATH, or try the simulated demo: gpioagg --simulate")

@@ -43,9 +43,7 @@ extension GPIOAgg {
             do throws(ConfigErrors) {
                 loaded = try ConfigLoader.load(path: config)
             } catch {
-                for problem in error.errors { printError(problem.description) }
-                let count = error.errors.count
-                printError("gpioagg: \(count) error\(count == 1 ? "" : "s") in \(config); no safe value was written")
+                error.report(in: config, outcome: "no safe value was written")
                 throw ExitCode(1)
             }
             guard !loaded.pwmOutputs.isEmpty else {

@@ -46,8 +46,7 @@ extension GPIOAgg {
                 do throws(ConfigErrors) {
                     loaded = try ScenarioLoader.load(path: file, config: config)
                 } catch {
-                    for problem in error.errors { printError(problem.description) }
-                    printError("gpioagg: \(counted(error.errors.count, "error")) in \(file); not run")
+                    error.report(in: file, outcome: "not run")
                     notRun += 1
                     continue
                 }

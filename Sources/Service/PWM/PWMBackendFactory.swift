@@ -39,7 +39,7 @@ public struct PWMBackendFactory {
     public func summary(of backend: (any PWMBackend)?, for configuration: Configuration) -> String? {
         guard !configuration.pwmOutputs.isEmpty else { return nil }
         let outputs = configuration.pwmOutputs.map { output in
-            let chip = configuration.pwmChips.first { $0.name == output.chip }
+            let chip = configuration.pwmChip(named: output.chip)
             return "\(output.name) on \(chip.map { $0.locator.description } ?? output.chip) channel \(output.channel)"
                 + " (\(Self.frequency(period: output.period)))"
         }

@@ -55,7 +55,7 @@ public struct PWMSafeWriter {
         func failed(_ reason: String) -> Outcome {
             Outcome(output: output.name, written: nil, message: "\(output.name): \(reason)")
         }
-        guard let chip = configuration.pwmChips.first(where: { $0.name == output.chip }) else {
+        guard let chip = configuration.pwmChip(named: output.chip) else {
             return failed("its chip '\(output.chip)' is not a PWM chip of the configuration")
         }
         do throws(PWMError) {
