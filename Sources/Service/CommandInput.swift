@@ -253,7 +253,7 @@ final class CommandInput {
     /// `command: true`, as from `gpioagg set`; the change is logged as any other.
     private func setPWMOutput(_ name: String, to value: SetValue) {
         if let output = running.configuration.pwmOutput(named: name), !output.command {
-            fail("'\(name)' is a PWM output that follows \(output.follows ?? "nothing"): only outputs with command: true can be set")
+            fail(PWMRefusal.takesNoCommand(output).message)
             return
         }
         switch running.engine.setPWMOutput(name, value) {

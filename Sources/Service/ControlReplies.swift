@@ -185,10 +185,7 @@ final class ControlReplies: ControlHandler {
     /// `gpioagg set strip 40|on|off|toggle`: a PWM output with `command: true`, at once;
     /// the reply is its new target in percent (a `ramp:` may still be on its way there).
     private func setPWMOutput(_ output: PWMOutputDeclaration, _ value: SetValue) -> ControlReply {
-        guard output.command else {
-            return .failure("'\(output.name)' is a PWM output that follows \(output.follows ?? "nothing"): "
-                + "only outputs with command: true can be set")
-        }
+        guard output.command else { return .failure(PWMRefusal.takesNoCommand(output).message) }
         switch running.engine.setPWMOutput(output.name, value) {
         case .success(let percent)?: return .value(.number(percent, "%"), precision: PWMOutputDeclaration.precision)
         case .failure(let refusal)?: return .failure(refusal.message)
