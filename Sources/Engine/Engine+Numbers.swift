@@ -32,7 +32,7 @@ extension Engine {
         }
         let operands = try numberOperands(declaration.expression.operands, of: declaration, numbers: numbers)
         return operands.map(\.cell).combineLatest.react { [node] values in
-            node.propose(aggregate.value(of: values))
+            node.propose(aggregate.result(of: values))
         }
     }
 
@@ -81,7 +81,8 @@ extension Engine {
                       into node: NumberNode, carried: RateRule.State?,
                       numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
         let operands = try numberOperands([operand], of: signal, numbers: numbers)
-        let rule = RateRule(declaration, node: node, propagation: propagation, timers: timers, carried: carried)
+        let rule = RateRule(declaration, of: operand, node: node, propagation: propagation, timers: timers,
+                            carried: carried)
         rates[signal.name] = rule
         if carried != nil { rule.resume(at: loop.now) }
         if let counter = counters[operand] {
@@ -130,6 +131,12 @@ extension Engine {
         case negativeTotal(name: String, value: Double, precision: Int)
         /// Below `min:` or above `max:` of a command input.
         case outOfRange(name: String, value: Double, minimum: Double?, maximum: Double?, precision: Int)
+        /// `inf` or `nan`: what no front-end should let through (`DecimalText` refuses
+        /// them), refused here too.
+        case notFinite(name: String, value: Double)
+        /// A counter's total above `Engine.largestTotal`, beyond which a double does not
+        /// count in ones.
+        case totalTooLarge(name: String, value: Double)
 
         public var description: String {
             switch self {
@@ -146,6 +153,11 @@ extension Engine {
                 case (nil, nil): "any number"
                 }
                 return "\(shown(value)) is outside what '\(name)' takes: \(range)"
+            case .notFinite(let name, let value):
+                return "\(DecimalText.shortest(value)) is not a finite number: '\(name)' takes a decimal number"
+            case .totalTooLarge(let name, let value):
+                return "\(DecimalText.shortest(value)) is above \(DecimalText.shortest(Engine.largestTotal)) (2^53), "
+                    + "the largest total '\(name)' counts exactly: give that or less"
             }
         }
     }
@@ -166,6 +178,7 @@ extension Engine {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         guard let node = numbers.first(where: { $0.id == .input(name) }) else { return .failure(.notANumber(name)) }
+        if let value, !value.isFinite { return .failure(.notFinite(name: name, value: value)) }
         if limits, let value, let command = configuration.commandInputs.first(where: { $0.name == name })?.number {
             if let minimum = command.minimum, value < minimum || (command.maximum.map { value > $0 } ?? false) {
                 return .failure(.outOfRange(name: name, value: value, minimum: minimum, maximum: command.maximum,
@@ -184,6 +197,10 @@ extension Engine {
 }
 
 extension Engine {
+    /// The largest total a command may set on a counter: 2^53, up to which a double
+    /// holds every whole number, so that each pulse of 1 still counts.
+    public static let largestTotal: Double = 9_007_199_254_740_992
+
     /// Whether `name` is a counter (`count:`), whose total a command sets.
     public func isCounter(_ name: String) -> Bool {
         counters[name] != nil
@@ -197,9 +214,11 @@ extension Engine {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         guard let counter = counters[name] else { return .failure(.notANumber(name)) }
+        guard value.isFinite else { return .failure(.notFinite(name: name, value: value)) }
         guard value >= 0 else {
             return .failure(.negativeTotal(name: name, value: value, precision: counter.node.precision))
         }
+        guard value <= Self.largestTotal else { return .failure(.totalTooLarge(name: name, value: value)) }
         propagation.timestamp = loop.now
         counter.set(value)
         writePendingOutputsOrFail()

@@ -108,9 +108,11 @@ extension Engine {
                     }
                 }
                 text += "; \(held)"
+                if node.value == nil, let overflow = node.overflow { text += "; \(overflow)" }
                 if let counter = counters[name] {
                     text += "; \(counter.pulses) pulse\(counter.pulses == 1 ? "" : "s") counted since start"
                     if counter.lost.losses > 0 { text += "; " + counter.lost.whyText(added: true) }
+                    if let refusal = counter.refusalText { text += "; " + refusal }
                 }
                 if let rate = rates[name] {
                     if let interval = rate.lastInterval {

@@ -13,7 +13,9 @@ extension HomeAssistantNode {
     /// The retained state message of an entity: `ON`/`OFF` for a level, the number at
     /// `precision` decimal places (`27.50`) for a number. Nil for a click, which has no
     /// level (`eventMessage(for:)`), and for unavailable, which is no state: a retained
-    /// state stays what it was, and availability says the value is gone.
+    /// state stays what it was, and availability says the value is gone. A number that is
+    /// not finite is no state either: `inf` or `nan` is never published (the engine makes
+    /// such a value unavailable before it gets here).
     ///
     /// ```swift
     /// node.stateMessage(for: door, value: .on)?.payload                    // "ON"
@@ -26,6 +28,7 @@ extension HomeAssistantNode {
         let payload: String
         switch value {
         case .level(let on): payload = on ? HomeAssistantState.on : HomeAssistantState.off
+        case .number(let number, _) where !number.isFinite: return nil
         case .number(let number, _): payload = DecimalText.format(number, places: precision)
         case .cover(let state, _): payload = state.rawValue
         case .unavailable: return nil

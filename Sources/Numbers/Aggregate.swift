@@ -21,11 +21,20 @@ public enum Aggregate: String, CaseIterable, Sendable {
     /// takes exactly two).
     case difference
 
-    /// The aggregate of `operands`, in one pass and without building anything: it runs
-    /// on every change of every operand.
+    /// The aggregate of `operands`; nil when it is unavailable, or not a finite number
+    /// (`result(of:)` says which).
     public func value(of operands: [Double?]) -> Double? {
+        (try? result(of: operands).get()) ?? nil
+    }
+
+    /// The aggregate of `operands` (nil: unavailable), or the overflow that made it no
+    /// number: a `sum` or `difference` beyond what a `Double` holds. A `mean`, `min` or
+    /// `max` of finite numbers is always one: it lies between the least and the greatest.
+    /// In one pass and without building anything: it runs on every change of every
+    /// operand.
+    public func result(of operands: [Double?]) -> Result<Double?, NumberOverflow> {
         switch self {
-        case .mean, .min, .max: availableValue(of: operands)
+        case .mean, .min, .max: .success(availableValue(of: operands))
         case .sum, .difference: completeValue(of: operands)
         }
     }
@@ -34,25 +43,42 @@ public enum Aggregate: String, CaseIterable, Sendable {
     private func availableValue(of operands: [Double?]) -> Double? {
         var count = 0
         var result = 0.0
+        var least = Double.infinity
+        var greatest = -Double.infinity
         for case let operand? in operands {
             count += 1
-            switch self {
-            case .min: result = count == 1 ? operand : Swift.min(result, operand)
-            case .max: result = count == 1 ? operand : Swift.max(result, operand)
-            default: result += operand
-            }
+            least = Swift.min(least, operand)
+            greatest = Swift.max(greatest, operand)
+            result += operand
         }
         guard count > 0 else { return nil }
-        return self == .mean ? result / Double(count) : result
+        switch self {
+        case .min: return least
+        case .max: return greatest
+        default:
+            // A sum past what a Double holds (1.7e308 + 1.6e308) still has a mean: the
+            // sum of each operand's share then. Rounding never takes it past the operands.
+            var mean = result / Double(count)
+            if !mean.isFinite {
+                mean = 0
+                for case let operand? in operands { mean += operand / Double(count) }
+            }
+            return Swift.min(Swift.max(mean, least), greatest)
+        }
     }
 
-    /// `sum` and `difference`: nil as soon as one operand is unavailable.
-    private func completeValue(of operands: [Double?]) -> Double? {
+    /// `sum` and `difference`: nil as soon as one operand is unavailable; the overflow
+    /// when the result is not a finite number.
+    private func completeValue(of operands: [Double?]) -> Result<Double?, NumberOverflow> {
         var result = 0.0
         for (index, operand) in operands.enumerated() {
-            guard let operand else { return nil }
+            guard let operand else { return .success(nil) }
             result += self == .difference && index > 0 ? -operand : operand
         }
-        return result
+        guard result.isFinite else {
+            let numbers = operands.compactMap { $0 }
+            return .failure(self == .difference ? .difference(numbers) : .sum(numbers))
+        }
+        return .success(result)
     }
 }

@@ -1,3 +1,5 @@
+import Values
+
 /// `clamp: { min, max }`: a value below `min` becomes `min`, above `max` becomes `max`;
 /// either may be absent. As ESPHome's `clamp` without `ignore_out_of_range`, which
 /// gpioagg does not have (a `delta` or a threshold downstream is the place to ignore).
@@ -21,5 +23,10 @@ public struct ClampFilter: PointwiseFilter {
         if let min { clamped = Swift.max(clamped, min) }
         if let max { clamped = Swift.min(clamped, max) }
         return clamped
+    }
+
+    /// A clamp of a finite number is one: never asked.
+    public func computation(of value: Double) -> String {
+        "clamp of " + DecimalText.shortest(value)
     }
 }

@@ -24,7 +24,13 @@ public struct ExponentialMovingAverageFilter: NumberFilterStage {
     }
 
     public mutating func receive(_ value: Double?, at now: UInt64) -> FilterOutput {
-        average = value.map { value in average.map { alpha * value + (1 - alpha) * $0 } ?? value }
+        average = value.map { value in
+            guard let before = average else { return value }
+            // Between the value and the average before: held there, so that rounding
+            // next to the largest Double never makes it infinite.
+            let next = alpha * value + (1 - alpha) * before
+            return Swift.min(Swift.max(next, Swift.min(value, before)), Swift.max(value, before))
+        }
         return FilterOutput(.value(average))
     }
 }

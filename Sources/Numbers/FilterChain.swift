@@ -1,3 +1,5 @@
+import Values
+
 /// A node's `filters:`, applied in order: each value that one filter sends on goes into
 /// the next, and what the last sends is the node's value. A state machine like each of
 /// its filters: the engine hands it values and fires its deadline (the earliest of its
@@ -7,6 +9,9 @@
 /// before a `delta` is still thinned by the delta, a `timeout` after a `median` sends
 /// unavailable without going through the median.
 ///
+/// What a filter computes that is not a finite number (`multiply: 10` of 1.7e308) goes on
+/// as unavailable, and `overflow` says why: nothing after it sees `inf` or `nan`.
+///
 /// ```swift
 /// var chain = try FilterChain([.offset(-0.4), .heartbeat(nanoseconds: 60_000_000_000)])
 /// chain.receive(21.9, at: 0)                  // 21.5, deadline 60 s
@@ -14,6 +19,9 @@
 /// ```
 public struct FilterChain: Sendable {
     private var stages: [any NumberFilterStage]
+    /// Why the last value sent is unavailable, when a filter's result was not a finite
+    /// number; nil when it is a number, or unavailable for another reason.
+    public private(set) var overflow: NumberOverflow?
 
     /// The chain of `filters`, in order. Throws the first filter that cannot be built.
     public init(_ filters: [NumberFilter]) throws(NumbersError) {
@@ -57,10 +65,25 @@ public struct FilterChain: Sendable {
     /// nothing when one of them keeps it.
     private mutating func pass(_ value: Double?, from first: Int, at now: UInt64) -> FilterEmission {
         var current = value
+        var overflow: NumberOverflow?
         for index in first..<stages.count {
             guard case .value(let next) = stages[index].receive(current, at: now).emission else { return .nothing }
-            current = next
+            if let next, !next.isFinite {
+                overflow = NumberOverflow(Self.computation(of: stages[index], from: current, index: index))
+                current = nil
+            } else {
+                current = next
+                if next != nil { overflow = nil }
+            }
         }
+        self.overflow = current == nil ? overflow : nil
         return .value(current)
+    }
+
+    /// What `stage` computed from `value`, in numbers where it is a pointwise filter.
+    private static func computation(of stage: any NumberFilterStage, from value: Double?, index: Int) -> String {
+        let shown = value.map(DecimalText.shortest) ?? "unavailable"
+        if let pointwise = stage as? any PointwiseFilter, let value { return pointwise.computation(of: value) }
+        return "filter \(index + 1) of \(shown)"
     }
 }

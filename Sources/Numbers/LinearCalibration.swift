@@ -1,3 +1,5 @@
+import Values
+
 /// `calibrate_linear`: pairs of a measured value and the true value, and the straight
 /// line that fits them best (least squares), applied to each value, as ESPHome's
 /// `calibrate_linear` (without its `method: exact`, a line per segment).
@@ -38,4 +40,8 @@ public struct LinearCalibration: PointwiseFilter {
     }
 
     public func apply(_ value: Double) -> Double { slope * value + intercept }
+
+    public func computation(of value: Double) -> String {
+        DecimalText.shortest(slope) + " × " + DecimalText.shortest(value) + " + " + DecimalText.shortest(intercept)
+    }
 }

@@ -1,9 +1,11 @@
 /// `scale: NAME, from: [a, b], to: [c, d]`: a number mapped onto another along the
 /// straight line through (a, c) and (b, d), clamped at both ends: a fan curve.
 ///
-/// The line is `LinearCalibration`'s through the two points, the clamp `ClampFilter`'s
-/// to the span of `to`. `b` below `a` is a falling curve; `to` may fall too, and equal
-/// `to` ends give a constant. Unavailable in is unavailable out.
+/// The value is `to`'s start plus the fraction of the way the number is from `a` to `b`
+/// times the span of `to`, clamped to that span by `ClampFilter`: a finite number for
+/// every finite number in, however steep the line (`from: [0, 1e-160], to: [0, 1e160]`
+/// has a slope no `Double` holds). `b` below `a` is a falling curve; `to` may fall too,
+/// and equal `to` ends give a constant. Unavailable in is unavailable out.
 ///
 /// ```swift
 /// let curve = try LinearScale(from: (50, 70), to: (30, 100))
@@ -16,7 +18,6 @@ public struct LinearScale: Sendable {
     public let from: (start: Double, end: Double)
     /// `to: [c, d]`, in the signal's unit.
     public let to: (start: Double, end: Double)
-    private let line: LinearCalibration
     private let clamp: ClampFilter
 
     /// Throws when `from`'s ends are equal (no line goes through them) or a number is
@@ -28,7 +29,6 @@ public struct LinearScale: Sendable {
         guard from.start != from.end else { throw .equalScaleEnds(from.start) }
         self.from = from
         self.to = to
-        line = try LinearCalibration(pairs: [(measured: from.start, true: to.start), (measured: from.end, true: to.end)])
         clamp = try ClampFilter(min: Swift.min(to.start, to.end), max: Swift.max(to.start, to.end))
     }
 
@@ -48,6 +48,22 @@ public struct LinearScale: Sendable {
             return ScalePoint(value: to.end, position: .pastEnd)
         }
         // The clamp keeps a rounding of the line at an end within `to`.
-        return ScalePoint(value: clamp.apply(line.apply(operand)), position: .onCurve)
+        return ScalePoint(value: clamp.apply(along(fraction(of: operand))), position: .onCurve)
+    }
+
+    /// How far `operand` (between `from`'s ends) is from the start to the end, 0 to 1.
+    /// Halves where the span itself is past what a Double holds (`from: [-1e308, 1e308]`).
+    private func fraction(of operand: Double) -> Double {
+        let span = from.end - from.start
+        let fraction = span.isFinite
+            ? (operand - from.start) / span
+            : (operand / 2 - from.start / 2) / (from.end / 2 - from.start / 2)
+        return Swift.min(Swift.max(fraction, 0), 1)
+    }
+
+    /// The point `fraction` of the way along `to`.
+    private func along(_ fraction: Double) -> Double {
+        let span = to.end - to.start
+        return span.isFinite ? to.start + fraction * span : to.start * (1 - fraction) + to.end * fraction
     }
 }

@@ -44,8 +44,12 @@ public struct MedianFilter: NumberFilterStage {
         }
         sorted.insert(value, at: sortedIndex(of: value))
         let middle = sorted.count / 2
-        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return FilterOutput(.value(median))
+        guard sorted.count % 2 == 0 else { return FilterOutput(.value(sorted[middle])) }
+        let (low, high) = (sorted[middle - 1], sorted[middle])
+        // Halves added when the sum is past what a Double holds: the mean of two finite
+        // numbers is one.
+        let sum = low + high
+        return FilterOutput(.value(sum.isFinite ? sum / 2 : low / 2 + high / 2))
     }
 
     /// The first index whose value is not below `value` (binary search).

@@ -31,6 +31,6 @@ public struct MovingAverageFilter: NumberFilterStage {
             return FilterOutput(.value(nil))
         }
         window.append(value)
-        return FilterOutput(.value(window.sum / Double(window.count)))
+        return FilterOutput(.value(window.mean))
     }
 }

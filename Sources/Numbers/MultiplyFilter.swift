@@ -1,3 +1,5 @@
+import Values
+
 /// `multiply: X`: multiplies each value by X, as ESPHome's `multiply`.
 ///
 /// ```swift
@@ -12,4 +14,8 @@ public struct MultiplyFilter: PointwiseFilter {
     }
 
     public func apply(_ value: Double) -> Double { value * factor }
+
+    public func computation(of value: Double) -> String {
+        DecimalText.shortest(value) + " × " + DecimalText.shortest(factor)
+    }
 }

@@ -1,3 +1,5 @@
+import Values
+
 /// `offset: X`: adds X to each value, as ESPHome's `offset`.
 ///
 /// ```swift
@@ -12,4 +14,8 @@ public struct OffsetFilter: PointwiseFilter {
     }
 
     public func apply(_ value: Double) -> Double { value + offset }
+
+    public func computation(of value: Double) -> String {
+        DecimalText.shortest(value) + " + " + DecimalText.shortest(offset)
+    }
 }

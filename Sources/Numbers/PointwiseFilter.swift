@@ -3,6 +3,10 @@
 /// is nothing to correct.
 public protocol PointwiseFilter: NumberFilterStage {
     func apply(_ value: Double) -> Double
+
+    /// What `apply` computes from `value`, in numbers (`1.7e308 × 10`): what an overflow
+    /// says when the result is not a finite number.
+    func computation(of value: Double) -> String
 }
 
 extension PointwiseFilter {

@@ -95,8 +95,12 @@ public struct PulseRate: Hashable, Sendable {
         self = PulseRate(per: per, timeout: timeout)
     }
 
+    /// Not a finite number when the increase is past what a Double holds, or its rate
+    /// is (1e300 in a nanosecond, per minute): the engine makes that unavailable.
     private func value(of increase: Double, over interval: UInt64) -> Double {
-        increase * Double(per) / Double(interval)
+        let rate = increase * Double(per) / Double(interval)
+        // The product alone may be past the largest Double where the rate is not.
+        return rate.isFinite ? rate : increase * (Double(per) / Double(interval))
     }
 
     private func timeoutTime(_ interval: UInt64) -> UInt64 {

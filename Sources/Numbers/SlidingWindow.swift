@@ -50,4 +50,26 @@ public struct SlidingWindow: Sendable {
         for offset in 0..<count { total += storage[(oldest + offset) % capacity] }
         return total
     }
+
+    /// The mean of the values (0 when there are none). A mean of finite numbers is one,
+    /// between the least and the greatest, even when their sum is past what a `Double`
+    /// holds (1.7e308 and 1.6e308 have the mean 1.65e308): each value's share is added
+    /// then.
+    public var mean: Double {
+        guard count > 0 else { return 0 }
+        let divisor = Double(count)
+        var least = Double.infinity
+        var greatest = -Double.infinity
+        for offset in 0..<count {
+            let value = storage[(oldest + offset) % capacity]
+            least = Swift.min(least, value)
+            greatest = Swift.max(greatest, value)
+        }
+        var mean = sum / divisor
+        if !mean.isFinite {
+            mean = 0
+            for offset in 0..<count { mean += storage[(oldest + offset) % capacity] / divisor }
+        }
+        return Swift.min(Swift.max(mean, least), greatest)
+    }
 }

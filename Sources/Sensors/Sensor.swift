@@ -51,9 +51,17 @@ public struct Sensor: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A value the kernel gave, in the kernel's unit, in `unit`.
-    func value(fromKernel kernelValue: Double) -> Double {
-        quantity.convert(kernelValue * kernelFactor, to: unit) ?? kernelValue * kernelFactor
+    /// A value the kernel gave in `path`, in the kernel's unit, in `unit`; a failure
+    /// naming the computation when the result is not a finite number (1e306 kPa in Pa).
+    func value(fromKernel kernelValue: Double, in path: String) -> Result<Double, SensorFailure> {
+        let display = kernelValue * kernelFactor
+        let value = quantity.convert(display, to: unit) ?? display
+        guard value.isFinite else {
+            let shown = DecimalText.shortest(display) + " " + quantity.displayUnit.symbol
+            let computation = display.isFinite ? "\(shown) in \(unit.symbol)" : shown
+            return .failure(SensorFailure(device: device, cause: .notFinite(computation: computation), path: path))
+        }
+        return .success(value)
     }
 
     public var description: String { "\(device) channel \(channel)" }

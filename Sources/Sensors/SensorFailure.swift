@@ -29,6 +29,10 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case readFailed(SystemCallError)
         /// The file's text is not what the kernel writes there.
         case unparsable(text: String)
+        /// What the files give, scaled or converted to the sensor's unit, is past what a
+        /// `Double` holds (an IIO raw value times its scale, 1e306 kPa in Pa): no number,
+        /// so no value.
+        case notFinite(computation: String)
     }
 
     public let device: SensorDevice
@@ -64,6 +68,8 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(device): reading \(file): \(error)"
         case .unparsable(let text):
             return "\(device): \(file) holds '\(text)', not a value the kernel writes"
+        case .notFinite(let computation):
+            return "\(device): overflow: \(computation) from \(file) is not a finite number: the value is not taken"
         }
     }
 }

@@ -55,7 +55,7 @@ final class SensorSession {
             } else {
                 powerOnPending = false
             }
-            return .success(sensor.value(fromKernel: kernelValue))
+            return sensor.value(fromKernel: kernelValue, in: plan.path)
         case .failure(let failure):
             if case .readFailed(let error) = failure.cause, SysfsFiles.isGone(error), !SysfsFiles.exists(folder) {
                 forget()
@@ -111,7 +111,15 @@ final class SensorSession {
             case .success(let value): scaleValue = value
             case .failure(let failure): return .failure(failure)
             }
-            return .success((rawValue + offsetValue) * scaleValue)
+            // sysfs-bus-iio: (raw + offset) * scale, which files of the kernel's (or a
+            // device's bug) can take past what a Double holds.
+            let value = (rawValue + offsetValue) * scaleValue
+            guard value.isFinite else {
+                let computation = "(\(DecimalText.shortest(rawValue)) + \(DecimalText.shortest(offsetValue))) × "
+                    + DecimalText.shortest(scaleValue)
+                return .failure(SensorFailure(device: sensor.device, cause: .notFinite(computation: computation), path: raw))
+            }
+            return .success(value)
         case .w1Slave(let path):
             switch text(at: path) {
             case .failure(let failure): return .failure(failure)

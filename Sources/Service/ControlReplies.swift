@@ -6,7 +6,8 @@ import Loop
 import Values
 
 /// The daemon's answers on the control socket: `status` from the engine's snapshot,
-/// `why` from its explanation (a remote input's hold from the MQTT bridge), `set` for
+/// `why` from its explanation (a remote input's hold from the MQTT bridge, a sensor
+/// input's failed read from its reader), `set` for
 /// command inputs, `sim` for simulated inputs, answered once the change has settled
 /// when the client waits for it (`InputSettling`).
 ///
@@ -23,6 +24,9 @@ final class ControlReplies: ControlHandler {
     private let settling: InputSettling
     private let mqtt: MQTTLifecycle
     private let keeper: ValueKeeper
+    /// The sensor inputs read from the kernel, when there are any: what their last read
+    /// failed of, for `why`.
+    var sensors: SensorInputs?
 
     init(running: RunningEngine, loop: any EventLoop, settling: InputSettling, mqtt: MQTTLifecycle,
          keeper: ValueKeeper) {
@@ -49,7 +53,10 @@ final class ControlReplies: ControlHandler {
             return setCommandInput(name, value)
         case .why(let name):
             let now = loop.now
-            if var lines = engine.explain(name, remark: { [mqtt] in mqtt.bridge?.explanation(ofRemoteInput: $0, now: now) }) {
+            let remark = { [mqtt, sensors] (input: String) in
+                mqtt.bridge?.explanation(ofRemoteInput: input, now: now) ?? sensors?.explanation(ofInput: input)
+            }
+            if var lines = engine.explain(name, remark: remark) {
                 if let kept = keptTotalLine(of: name) { lines.insert(kept, at: min(1, lines.count)) }
                 return .explanation(lines)
             }

@@ -85,6 +85,7 @@ public final class Daemon {
         }
         startLog.learn(options.configuration)
         sensors = SensorInputs(root: options.sensorRoot, loop: loop, running: running, logger: logger)
+        replies.sensors = sensors
     }
 
     /// The engine that runs now.

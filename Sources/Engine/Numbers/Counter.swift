@@ -1,9 +1,15 @@
 import Config
+import Numbers
+import Values
 
 /// `count:`: the total of its operand's activations, each worth `multiply`, in its
 /// number node. The total is the last value set (0 at start) plus the pulses since,
 /// times `multiply`, rather than a running sum: a million pulses of 0.001 kWh make
 /// exactly 1000 kWh, with no rounding error piling up. It goes down only when set.
+///
+/// A pulse that would take the total past what a `Double` holds is refused: the total
+/// stays where it was (a finite number, which thresholds go on weighing), and `refusal`
+/// says why until the total is set again.
 final class Counter {
     let node: NumberNode
     let multiply: Double
@@ -18,6 +24,9 @@ final class Counter {
     /// The losses the kernel showed on the operand's line since start, and the pulses
     /// among them that are proven and were added (`addLost`).
     private(set) var lost = LostPulses()
+    /// The pulses refused since the total was last set because the total they made was
+    /// not a finite number, and the last such overflow; nil when none was.
+    private(set) var refusal: (pulses: UInt64, overflow: NumberOverflow)?
     private let propagation: Propagation
     /// Told of each pulse (what it added, when) after the total has taken it: the rates
     /// of this counter.
@@ -42,8 +51,7 @@ final class Counter {
     /// An activation of the operand, at the propagation's timestamp.
     func pulse() {
         pulses &+= 1
-        pulsesSinceSet &+= 1
-        node.propose(total)
+        if add(1) { node.propose(total) }
         for observer in pulseObservers { observer(multiply, propagation.timestamp) }
     }
 
@@ -56,8 +64,27 @@ final class Counter {
         lost.pulses &+= pulses
         guard pulses > 0 else { return }
         self.pulses &+= pulses
-        pulsesSinceSet &+= pulses
-        node.propose(total)
+        if add(pulses) { node.propose(total) }
+    }
+
+    /// Adds `count` pulses to the total; false, with the total unchanged and the refusal
+    /// kept, when the total they make is not a finite number.
+    private func add(_ count: UInt64) -> Bool {
+        let counted = pulsesSinceSet &+ count
+        guard (base + Double(counted) * multiply).isFinite else {
+            let overflow = NumberOverflow(DecimalText.shortest(base) + " + \(counted) × " + DecimalText.shortest(multiply))
+            refusal = ((refusal?.pulses ?? 0) &+ count, overflow)
+            return false
+        }
+        pulsesSinceSet = counted
+        return true
+    }
+
+    /// For `why`: the pulses the total refused, and why.
+    var refusalText: String? {
+        guard let refusal else { return nil }
+        let pulses = "\(refusal.pulses) pulse\(refusal.pulses == 1 ? "" : "s")"
+        return "\(pulses) not added: \(refusal.overflow); the total stays until set"
     }
 
     /// A command sets the total (`gpioagg set`, `/set`, the reset button): counting
@@ -65,6 +92,7 @@ final class Counter {
     func set(_ newTotal: Double) {
         base = newTotal
         pulsesSinceSet = 0
+        refusal = nil
         node.propose(total)
     }
 

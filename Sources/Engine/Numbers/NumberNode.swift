@@ -11,6 +11,12 @@ import Values
 ///
 /// Only changes are sent (a heartbeat's repeat of the same value is not a change of the
 /// graph's value, and Home Assistant needs none: its state is retained).
+///
+/// Its value is a finite number or unavailable, never `inf` or `nan`: a computation
+/// whose result is not a finite number (a sum past 1.8e308, a filter's) is proposed as
+/// its `NumberOverflow`, and the node is unavailable with it as the reason (`overflow`,
+/// which `gpioagg why` shows), so that thresholds take their fallback and PWM outputs
+/// their `safe`.
 final class NumberNode: TimedNode {
     let id: NodeID
     let unit: MeasurementUnit
@@ -23,6 +29,9 @@ final class NumberNode: TimedNode {
     @exclusivity(unchecked) private(set) var changedAt: UInt64?
     /// The last value proposed, before the filters: what `why` shows beside the value.
     @exclusivity(unchecked) private(set) var raw: Double?
+    /// Why the value is unavailable when a computation, before the filters or in them,
+    /// was not a finite number; nil otherwise.
+    @exclusivity(unchecked) private(set) var overflow: NumberOverflow?
     private var filters: FilterChain?
     private let filterDeadline = GraphDeadline()
     private let propagation: Propagation
@@ -55,16 +64,36 @@ final class NumberNode: TimedNode {
     }
 
     /// A new raw value, at the propagation's timestamp: through the filters, then taken.
+    /// One that is not a finite number goes in as unavailable, with itself as the reason.
     func propose(_ newValue: Double?) {
+        if let newValue, !newValue.isFinite { return propose(.failure(NumberOverflow(notFinite: newValue))) }
+        propose(.success(newValue))
+    }
+
+    /// What a computation gave: a number, unavailable, or the overflow that made it no
+    /// number (then unavailable, with the overflow as the reason).
+    func propose(_ result: Result<Double?, NumberOverflow>) {
+        var newValue: Double?
+        var reason: NumberOverflow?
+        switch result {
+        case .success(let number?) where !number.isFinite: reason = NumberOverflow(notFinite: number)
+        case .success(let number): newValue = number
+        case .failure(let overflow): reason = overflow
+        }
         raw = newValue
-        guard filters != nil else { return set(newValue) }
+        guard filters != nil else { return set(newValue, overflow: reason) }
         let output = filters!.receive(newValue, at: propagation.timestamp)
         arm(output.deadline)
-        if case .value(let passed) = output.emission { set(passed) }
+        if case .value(let passed) = output.emission { set(passed, overflow: filters!.overflow ?? reason) }
     }
 
     /// Takes `newValue` past the filters: observers hear of it, then the graph.
-    func set(_ newValue: Double?) {
+    /// `overflow` is why it is unavailable, when a computation was no number.
+    func set(_ newValue: Double?, overflow: NumberOverflow? = nil) {
+        // The last line of defence: whatever set it, the graph never sees inf or nan.
+        if let newValue, !newValue.isFinite { return set(nil, overflow: NumberOverflow(notFinite: newValue)) }
+        // Unavailable that stays unavailable is no change, whatever its reason now.
+        self.overflow = newValue == nil ? overflow : nil
         guard newValue != value else { return }
         value = newValue
         changedAt = propagation.timestamp
@@ -87,7 +116,7 @@ final class NumberNode: TimedNode {
                 change.isRepeat = true
                 propagation.announce(change)
             } else {
-                set(value)
+                set(value, overflow: filters!.overflow)
             }
         }
         arm(firing.deadline)

@@ -5,10 +5,13 @@ import Numbers
 /// node. A counter's pulses are its pulses, so that setting the total by hand is no
 /// flow; another number's changes are, each adding what it changed by. The decay and
 /// the timeout run on the graph's timers, on the loop's clock or the twin's virtual
-/// time alike.
+/// time alike. A rate that is not a finite number (a rise past what a Double holds) makes
+/// the node unavailable, with the overflow as the reason.
 final class RateRule: TimedNode {
     let node: NumberNode
     private var core: PulseRate
+    /// What it is the rate of, for an overflow's message.
+    private let operand: String
     private var previous: Double?
     private let deadline = GraphDeadline()
     private let propagation: Propagation
@@ -16,9 +19,10 @@ final class RateRule: TimedNode {
 
     /// - Parameter carried: the state of the rule a reload replaces, when the rate is
     ///   declared the same way: its pulses, and its decay, go on.
-    init(_ declaration: RateDeclaration, node: NumberNode, propagation: Propagation, timers: GraphTimers,
-         carried: State? = nil) {
+    init(_ declaration: RateDeclaration, of operand: String, node: NumberNode, propagation: Propagation,
+         timers: GraphTimers, carried: State? = nil) {
         self.node = node
+        self.operand = operand
         core = carried?.core ?? PulseRate(per: declaration.per.wholeNanoseconds,
                                           timeout: declaration.timeout.map(\.wholeNanoseconds))
         previous = carried?.previous
@@ -69,7 +73,12 @@ final class RateRule: TimedNode {
     func remaining(at now: UInt64) -> UInt64? { deadline.remaining(at: now) }
 
     private func apply(_ update: PulseRate.Update) {
-        node.propose(update.rate)
+        if update.rate.isFinite {
+            node.propose(update.rate)
+        } else {
+            node.propose(.failure(NumberOverflow(
+                "the rate of \(operand) per \(ReadableDuration.format(nanoseconds: core.per))")))
+        }
         guard let next = update.deadline else { return deadline.cancel() }
         deadline.start(at: next, on: timers) { [unowned self] in
             apply(core.deadlineFired(at: propagation.timestamp))

@@ -91,6 +91,11 @@ struct SensorInputStates {
         return actions
     }
 
+    /// The last read's failure of input `name`; nil after a good read.
+    func failure(of name: String) -> SensorFailure? {
+        inputs.first { $0.declaration.name == name }?.failure
+    }
+
     /// When the next input becomes unavailable unless a good reading comes first; nil
     /// when every input is unavailable already (or there is none).
     var nextDeadline: UInt64? {

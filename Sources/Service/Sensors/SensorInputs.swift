@@ -120,6 +120,12 @@ final class SensorInputs {
         }
     }
 
+    /// What `gpioagg why` adds to a sensor input's line while its last read failed:
+    /// `last read failed: iio bmp280: overflow: ... is not a finite number: the value is not taken`.
+    func explanation(ofInput name: String) -> String? {
+        states.failure(of: name).map { "last read failed: \($0)" }
+    }
+
     /// One timer at the earliest deadline; moved only when that deadline moves.
     private func rearm() {
         let deadline = states.nextDeadline
