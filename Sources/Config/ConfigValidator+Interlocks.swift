@@ -91,6 +91,18 @@ extension ConfigValidator {
                     report(output.location, "unknown output '\(output.name)' in \(what)", hint: hint)
                 }
             }
+            // Safe values are written at stop and initial values at start without the
+            // interlock: two on would be on together.
+            for (key, isOn) in [("safe", { (output: OutputDeclaration) in output.safe }),
+                                ("initial", { (output: OutputDeclaration) in output.initial && !output.restore })] {
+                let on = interlock.outputs.filter { member in
+                    outputs.contains { $0.declaration.name == member.name && isOn($0.declaration) }
+                }
+                guard on.count > 1 else { continue }
+                let names = on.map { "'\($0.name)'" }.joined(separator: " and ")
+                report(on[1].location, "\(names) in \(what) \(on.count == 2 ? "both" : "all") have \(key): on; they would be on together at \(key == "safe" ? "stop" : "start")",
+                       hint: "give at most one output of an interlock \(key): on")
+            }
         }
     }
 

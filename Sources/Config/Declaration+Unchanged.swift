@@ -23,6 +23,7 @@ extension LocatedDeclaration {
 extension CommandInputDeclaration: LocatedDeclaration {}
 extension SensorInputDeclaration: LocatedDeclaration {}
 extension SignalDeclaration: LocatedDeclaration {}
+extension CoverDeclaration: LocatedDeclaration {}
 
 extension RemoteInputDeclaration: LocatedDeclaration {
     public func isUnchanged(from other: Self) -> Bool {

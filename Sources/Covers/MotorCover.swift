@@ -9,9 +9,11 @@ import Values
 /// for the way left plus the margin (`CoverMargin`), so that a position reckoned a little
 /// off is made right again (re-zeroed) at the end; an end input (`closed:`, `open:`)
 /// turning on stops the move there and re-zeroes too. A position drives towards it and
-/// stops when the reckoning says it is there; `stop` releases both motors. A change of
-/// direction releases the running motor first and drives the other after the
-/// interlock's `wait`.
+/// stops when the reckoning says it is there; `stop` releases both motors. The other
+/// motor starts only the interlock's `wait` after one was released, however the
+/// reversal comes: a change of direction while moving, a stop then the other way, a
+/// position behind; a command during the wait changes where the move goes, never when
+/// it starts.
 ///
 /// Until the position is known (no kept position, no end input on), a position is
 /// refused: open or close it fully first.
@@ -32,6 +34,8 @@ public struct MotorCover: Hashable, Sendable {
     private var resting: Double?
     private var closedInput: Bool?
     private var openInput: Bool?
+    /// The last motor released, and when: the other starts `wait` after it.
+    public private(set) var lastRelease: MotorRelease?
     public private(set) var deadline: UInt64?
 
     /// - Parameters:
@@ -39,9 +43,13 @@ public struct MotorCover: Hashable, Sendable {
     ///   - wait: the interlock's wait between one motor and the other, in nanoseconds.
     ///   - position: the position kept from the last run; nil when none was.
     ///   - closedInput, openInput: the end inputs' levels now; nil for a cover without.
-    public init(travel: UInt64, wait: UInt64, position: Double?, closedInput: Bool? = nil, openInput: Bool? = nil) {
+    ///   - released: the motor the machine this one replaces released last (a reload
+    ///     that could not carry the move on): the wait still counts from then.
+    public init(travel: UInt64, wait: UInt64, position: Double?, closedInput: Bool? = nil, openInput: Bool? = nil,
+                released: MotorRelease? = nil) {
         self.travel = max(travel, 1)
         self.wait = wait
+        lastRelease = released
         margin = CoverMargin.margin(travel: travel)
         self.closedInput = closedInput
         self.openInput = openInput
@@ -96,6 +104,16 @@ public struct MotorCover: Hashable, Sendable {
         CoverAction(deadline: deadline, state: state(at: now), position: position(at: now))
     }
 
+    /// What a machine taking over from this one at `now` starts from, when this one's
+    /// move cannot go on (the cover's declaration changed): the position reckoned now and
+    /// the last release, the running motor's being now, as it is let go of.
+    public func handedOver(at now: UInt64) -> (position: Double?, released: MotorRelease?) {
+        if case .moving(let direction, _, _, _) = phase {
+            return (position(at: now), MotorRelease(direction: direction, at: now))
+        }
+        return (position(at: now), lastRelease)
+    }
+
     public mutating func command(_ command: CoverCommand, at now: UInt64) -> CoverAction {
         switch command {
         case .open: return go(to: 100, at: now)
@@ -126,9 +144,10 @@ public struct MotorCover: Hashable, Sendable {
             phase = .moving(direction, since: since, from: from, target: target)
             deadline = moveDeadline(from: position, to: target, direction: direction, at: now)
             return report(at: now)
-        case .moving:
+        case .moving(let running, _, _, _):
             // The other way: release, and drive after the interlock's wait.
             resting = position
+            lastRelease = MotorRelease(direction: running, at: now)
             phase = .waiting(direction, target: target)
             deadline = now &+ wait
             return report(at: now, drive: .neither)
@@ -142,6 +161,14 @@ public struct MotorCover: Hashable, Sendable {
 
     private mutating func start(_ direction: MotorDrive, to target: Double, from position: Double?,
                                 at now: UInt64) -> CoverAction {
+        if let released = lastRelease, released.direction != direction, now < released.at &+ wait {
+            // The other motor was released less than the wait ago: a stop then the
+            // other way, or a position behind. Both stay off until the wait is over.
+            resting = position
+            phase = .waiting(direction, target: target)
+            deadline = released.at &+ wait
+            return report(at: now, drive: .neither)
+        }
         phase = .moving(direction, since: now, from: position, target: target)
         deadline = moveDeadline(from: position, to: target, direction: direction, at: now)
         return report(at: now, drive: direction)
@@ -158,6 +185,7 @@ public struct MotorCover: Hashable, Sendable {
     }
 
     private mutating func halt(at now: UInt64) -> CoverAction {
+        if case .moving(let direction, _, _, _) = phase { lastRelease = MotorRelease(direction: direction, at: now) }
         resting = position(at: now)
         phase = .idle
         deadline = nil
@@ -175,6 +203,7 @@ public struct MotorCover: Hashable, Sendable {
         let position: Double = end == .closed ? 0 : 100
         switch phase {
         case .moving(let direction, _, _, _) where (direction == .up) == (end == .open):
+            lastRelease = MotorRelease(direction: direction, at: now)
             phase = .idle
             deadline = nil
             resting = position
@@ -198,6 +227,7 @@ public struct MotorCover: Hashable, Sendable {
         case .waiting(let direction, let target):
             return start(direction, to: target, from: resting, at: now)
         case .moving(let direction, _, _, let target):
+            lastRelease = MotorRelease(direction: direction, at: now)
             phase = .idle
             resting = target
             let end: Bool? = target == 0 ? closedInput : target == 100 ? openInput : nil

@@ -1,4 +1,5 @@
 import Config
+import Covers
 
 /// What a reload carries from the running engine into the one that replaces it, so that
 /// an unchanged config changes nothing: for each command or remote input, signal and
@@ -11,7 +12,10 @@ import Config
 ///   `latch`'s state, the value a `sample` took, a `zip`'s value (a round under way
 ///   starts again), where a `within` attempt is, and a delay under way, which goes on
 ///   to its deadline. A `click` gesture under way starts again;
-/// - covers on two motors: their position;
+/// - covers declared the same way, with their outputs: all of their state; a move under
+///   way goes on (its motor stays on, its deadline holds), a wait for the interlock
+///   too. Covers on two motors declared otherwise: their position, and when their
+///   motor was last released (the running one is released at the reload);
 /// - outputs: a pulse under way (it ends when it would have) and where `max_on` is
 ///   (the time it has left, or held off until what the output follows goes off).
 ///
@@ -54,9 +58,13 @@ struct CarriedState {
     var counters: [String: (total: Double, pulses: UInt64?)] = [:]
     /// Rates declared the same way: their pulses and their decay go on.
     var rates: [String: RateRule.State] = [:]
-    /// Covers on two motors still on two motors under the same name: their position
-    /// (a move under way stops: its motors are released with the old graph).
+    /// Covers declared the same way, and their outputs too: their whole state.
+    var covers: [String: CoverNode.Carried] = [:]
+    /// Other covers on two motors still on two motors under the same name: their
+    /// position (a move under way stops: its motors are released with the old graph),
+    /// and the motor last released, for the interlock's wait.
     var coverPositions: [String: Double] = [:]
+    var coverReleases: [String: MotorRelease] = [:]
 
     init() {}
 
@@ -114,8 +122,22 @@ struct CarriedState {
                 delay: signal.delay?.pending(at: now), within: signal.within?.phase,
                 thresholdDecided: signal.threshold?.threshold.isDecided ?? false)
         }
-        for cover in previous.covers where configuration.covers.contains(where: { $0.name == cover.name && $0.hasPosition }) {
-            if let position = cover.position(at: now) { coverPositions[cover.name] = position }
+        var coverDeclarations: [String: CoverDeclaration] = [:]
+        for declaration in configuration.covers { coverDeclarations[declaration.name] = declaration }
+        var previousOutputs: [String: OutputDeclaration] = [:]
+        for output in previous.outputs { previousOutputs[output.name] = output.declaration }
+        for cover in previous.covers {
+            guard let next = coverDeclarations[cover.name] else { continue }
+            let sameOutputs = next.outputs.allSatisfy { name in
+                guard let before = previousOutputs[name], let after = outputDeclarations[name] else { return false }
+                return after.isUnchanged(from: before)
+            }
+            if next.isUnchanged(from: cover.declaration), sameOutputs {
+                covers[cover.name] = cover.carried
+            } else if next.hasPosition, let handed = cover.handedOver(at: now) {
+                if let position = handed.position { coverPositions[cover.name] = position }
+                if let released = handed.released { coverReleases[cover.name] = released }
+            }
         }
         for output in previous.outputs {
             guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }

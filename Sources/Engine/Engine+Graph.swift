@@ -113,6 +113,7 @@ extension Engine {
             for name in declaration.outputs {
                 if let output = outputs.first(where: { $0.name == name }) { interlock.add(output) }
             }
+            interlock.settle()
         }
         var coverDrives: [String: Level] = [:]
         for declaration in configuration.covers {
@@ -124,8 +125,9 @@ extension Engine {
                 relayPulse = configuration.outputs.first { $0.name == relay }?.pulse
             }
             let cover = CoverNode(declaration: declaration, closed: closed, open: open, position: position,
-                                  relayPulse: relayPulse, now: propagation.timestamp, propagation: propagation,
-                                  timers: timers, logger: logger)
+                                  released: carried.coverReleases[declaration.name], relayPulse: relayPulse,
+                                  carried: carried.covers[declaration.name], now: propagation.timestamp,
+                                  propagation: propagation, timers: timers, logger: logger)
             cancellables += cover.attach(closed: closed, open: open)
             covers.append(cover)
             coverDrives.merge(cover.drives) { first, _ in first }

@@ -9,6 +9,9 @@ extension Engine {
         /// The level of each output line that stays an output with the same settings
         /// but is requested anew.
         var levels: [LineID: Bool] = [:]
+        /// When each line that stays an output last went off (now for one the previous
+        /// engine drives off as it stops): an interlock's wait counts from then.
+        var wentOffAt: [LineID: UInt64] = [:]
     }
 
     /// Every line this engine holds.
@@ -38,10 +41,12 @@ extension Engine {
     }
 
     /// Takes the requests of `previous` whose lines all keep their role and settings,
-    /// then stops `previous`, which releases the rest.
+    /// then stops `previous`, which releases the rest. The covers named in
+    /// `carriedCovers` go on in this engine: `previous` does not stop their moves.
     func takeOver(from previous: Engine,
                   outputs: [(declaration: OutputDeclaration, offset: UInt32)],
-                  inputs: [(declaration: InputDeclaration, offset: UInt32)]) -> HandOver {
+                  inputs: [(declaration: InputDeclaration, offset: UInt32)],
+                  carriedCovers: Set<String> = []) -> HandOver {
         var handOver = HandOver()
         var newOutputs: [LineID: OutputDeclaration] = [:]
         for (declaration, offset) in outputs { newOutputs[lineID(declaration.chip, offset)] = declaration }
@@ -58,11 +63,14 @@ extension Engine {
             var declarations: [OutputDeclaration] = []
             for line in requested.lines {
                 let id = previous.lineID(requested.chipName, line.offset)
-                if let declaration = newOutputs[id], declaration.activeLow == line.declaration.activeLow,
-                   declaration.drive == line.declaration.drive {
+                guard let declaration = newOutputs[id] else { continue }
+                if declaration.activeLow == line.declaration.activeLow, declaration.drive == line.declaration.drive {
                     keepLevel.insert(id)
                     handOver.levels[id] = line.written
+                    handOver.wentOffAt[id] = line.wentOffAt
                     declarations.append(declaration)
+                } else {
+                    handOver.wentOffAt[id] = line.written ? previous.loop.now : line.wentOffAt
                 }
             }
             if declarations.count == requested.lines.count, let chipName = chipNames[requested.request.chip.path] {
@@ -84,6 +92,7 @@ extension Engine {
         }
 
         previous.handOverPWMOutputs(to: self)
+        for cover in previous.covers where carriedCovers.contains(cover.name) { cover.isHandedOver = true }
         previous.relinquish(outputs: adoptedOutputs.map(\.old), inputs: adoptedInputs.map(\.old),
                             keepingLevels: keepLevel)
 
@@ -94,6 +103,7 @@ extension Engine {
             for (oldLine, declaration) in zip(old.lines, declarations) {
                 let line = OutputLine(declaration: declaration, offset: oldLine.offset,
                                       requestIndex: index, level: oldLine.written)
+                line.wentOffAt = oldLine.wentOffAt
                 requested.add(line)
                 self.outputs.append(line)
                 handOver.adopted.insert(LineID(chip: old.request.chip.path, offset: oldLine.offset))

@@ -56,7 +56,7 @@ extension Engine {
         do {
             propagation.cause = .initial
             try resolvePWMOutputs(replacing: previous)
-            try requestLines(replacing: previous)
+            try requestLines(replacing: previous, carriedCovers: Set(carried.covers.keys))
             propagation.timestamp = loop.now
             timers.run = { [unowned self] deadline, body in runTimed(at: deadline, body) }
             try startPWMOutputs()
@@ -78,7 +78,7 @@ extension Engine {
 
     // MARK: Lines
 
-    private func requestLines(replacing previous: Engine?) throws(EngineError) {
+    private func requestLines(replacing previous: Engine?, carriedCovers: Set<String>) throws(EngineError) {
         // Every line is resolved before any is requested: a typo is reported before
         // anything is driven.
         var claims = LineClaims<LineID>()
@@ -95,22 +95,29 @@ extension Engine {
             inputClaims.append((declaration, offset))
         }
         var levels: [LineID: Bool] = [:]
+        var wentOffAt: [LineID: UInt64] = [:]
+        let allOutputClaims = outputClaims
         if let previous {
             try checkFree(outputClaims.map { ($0.declaration.chip, $0.offset, "output '\($0.declaration.name)'",
                                               $0.declaration.location) }
                           + inputClaims.map { ($0.declaration.chip, $0.offset, "input '\($0.declaration.name)'",
                                                $0.declaration.location) },
                           except: previous.heldLines())
-            let handOver = takeOver(from: previous, outputs: outputClaims, inputs: inputClaims)
+            let handOver = takeOver(from: previous, outputs: outputClaims, inputs: inputClaims,
+                                    carriedCovers: carriedCovers)
             outputClaims.removeAll { handOver.adopted.contains(lineID($0.declaration.chip, $0.offset)) }
             inputClaims.removeAll { handOver.adopted.contains(lineID($0.declaration.chip, $0.offset)) }
             levels = handOver.levels
+            wentOffAt = handOver.wentOffAt
         }
+        let heldOff = interlockedOff(allOutputClaims, levels: levels)
         // Outputs first: they are to hold their initial values before any input is read.
         for (chipName, members) in grouped(outputClaims, by: \.declaration.chip) {
             let first = members[0].declaration
             let opened = try openChip(chipName, for: "output '\(first.name)'", at: first.location)
-            for chunk in chunked(members) { try requestOutputs(chunk, on: opened, levels: levels) }
+            for chunk in chunked(members) {
+                try requestOutputs(chunk, on: opened, levels: levels, wentOffAt: wentOffAt, heldOff: heldOff)
+            }
         }
         for (chipName, members) in grouped(inputClaims, by: \.declaration.chip) {
             let first = members[0].declaration
@@ -124,15 +131,18 @@ extension Engine {
         LineID(chip: chips[chipName]?.info.path ?? chipName, offset: offset)
     }
 
-    /// - Parameter levels: the level to request a line at instead of its `initial`: a
-    ///   reload keeps a line's level.
+    /// - Parameters:
+    ///   - levels: the level to request a line at instead of its `initial`: a reload
+    ///     keeps a line's level.
+    ///   - wentOffAt: when a line a reload hands over went off, for its interlock.
+    ///   - heldOff: outputs requested off whatever their level would be (`interlockedOff`).
     private func requestOutputs(_ chunk: [(declaration: OutputDeclaration, offset: UInt32)],
-                                on opened: OpenedChip, levels: [LineID: Bool]) throws(EngineError) {
+                                on opened: OpenedChip, levels: [LineID: Bool], wentOffAt: [LineID: UInt64],
+                                heldOff: Set<String>) throws(EngineError) {
         let chipName = opened.declaration.name
         let initial = chunk.map { member in
-            levels[LineID(chip: opened.info.path, offset: member.offset)]
-                ?? restoredLevel(of: member.declaration)
-                ?? member.declaration.initial
+            !heldOff.contains(member.declaration.name) && startLevel(of: member.declaration, offset: member.offset,
+                                                                   on: opened.info.path, levels: levels)
         }
         let configs = zip(chunk, initial).map { member, initial in
             OutputLineConfig(offset: member.offset, activeLow: member.declaration.activeLow,
@@ -152,6 +162,7 @@ extension Engine {
         let now = loop.now
         for ((declaration, offset), level) in zip(chunk, initial) {
             let line = OutputLine(declaration: declaration, offset: offset, requestIndex: index, level: level)
+            line.wentOffAt = wentOffAt[LineID(chip: opened.info.path, offset: offset)]
             requested.add(line)
             outputs.append(line)
             propagation.reportWrite(line, at: now, cause: .initial)

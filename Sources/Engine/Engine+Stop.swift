@@ -39,7 +39,8 @@ extension Engine {
         propagation.pendingOutputs.removeAll()
         let now = loop.now
         // Moving covers stop where their motors are released: that position is kept.
-        for cover in covers {
+        // Covers a reload carries on with their move are not stopped.
+        for cover in covers where !cover.isHandedOver {
             if let change = cover.stopped(at: now) { propagation.announce(change) }
         }
         writePWMSafeValues()
@@ -47,7 +48,7 @@ extension Engine {
             let path = chips[requested.chipName]?.info.path ?? requested.request.chip.path
             let kept: (OutputLine) -> Bool = { keep.contains(LineID(chip: path, offset: $0.offset)) }
             do {
-                try requested.writeSafeValues(keep: kept)
+                try requested.writeSafeValues(at: now, keep: kept)
                 for line in requested.lines where !kept(line) {
                     propagation.reportWrite(line, at: now, cause: .safeState)
                 }

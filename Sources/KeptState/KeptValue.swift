@@ -1,6 +1,6 @@
 /// One kept value: on or off and, for an output that is on, when it went on, so that its
 /// `max_on` counts the time it was on before a restart; or the number of a numeric
-/// command input.
+/// command input; or, for a cover on two motors, that it was moving (from where).
 ///
 /// A boolean literal is a level without a time: `[lamp: true]`.
 ///
@@ -14,6 +14,9 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
     case level(Bool, onSince: BootInstant?)
     /// A number, finite: the state file has no word for infinity or NaN.
     case number(Double)
+    /// A cover on two motors that was moving, from the position it was at when the move
+    /// started (nil: not known): the position is not known at the next start.
+    case moving(from: Double?)
 
     public init(_ isOn: Bool, onSince: BootInstant? = nil) {
         self = .level(isOn, onSince: isOn ? onSince : nil)
@@ -44,14 +47,22 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
         return nil
     }
 
-    /// `on`, `off`, `on since BOOT_ID NANOSECONDS`, or the number in Swift's shortest
-    /// form that reads back as the same `Double` (`21.5`, `0.1`, `1e-07`): as in the
-    /// state file.
+    /// Whether it says a cover was moving.
+    public var isMoving: Bool {
+        if case .moving = self { return true }
+        return false
+    }
+
+    /// `on`, `off`, `on since BOOT_ID NANOSECONDS`, the number in Swift's shortest form
+    /// that reads back as the same `Double` (`21.5`, `0.1`, `1e-07`), or `moving` and
+    /// the position the move started from, if known (`moving 40.0`): as in the state
+    /// file.
     public var description: String {
         switch self {
         case .level(false, _): "off"
         case .level(true, let since): since.map { "on since \($0.bootID) \($0.nanoseconds)" } ?? "on"
         case .number(let number): "\(number)"
+        case .moving(let from): from.map { "moving \($0)" } ?? "moving"
         }
     }
 }

@@ -10,8 +10,8 @@ import Values
 /// crc32 7547ccff
 /// ```
 ///
-/// - The first line is the magic word and the format's version: 4 when a cover's
-///   position is kept, else 3 when a value is a number, else 2 when a value carries the
+/// - The first line is the magic word and the format's version: 5 when a cover is kept
+///   moving, else 4 when a cover's position is kept, else 3 when a value is a number, else 2 when a value carries the
 ///   time it went on, else 1; each is the oldest format that holds the values, so that a
 ///   gpioagg of before reads the file as long as it holds nothing that gpioagg did not
 ///   know.
@@ -22,7 +22,9 @@ import Values
 ///   it went on (`BootInstant`), for an output's `max_on`. In format 3, a value may be
 ///   a decimal number (`input setpoint 21.5`, `DecimalText`'s grammar) in Swift's
 ///   shortest form that reads back as the same `Double`. In format 4, a cover's
-///   position is kept as a number too (`cover blinds 60`).
+///   position is kept as a number too (`cover blinds 60`). In format 5, a cover that
+///   was moving is kept as `moving` and the position the move started from, if known
+///   (`cover blinds moving 60.0`, `cover blinds moving`).
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
 ///   of every byte before it, newlines included.
 ///
@@ -41,9 +43,9 @@ public enum StateFile {
     public static let magic = "gpioagg-state"
     /// The newest version this gpioagg writes and reads. It writes version 1 (the
     /// version before the `since` times) when no value has a time or is a number,
-    /// version 2 when none is a number, and version 3 when no cover is kept, so that a
-    /// gpioagg of before still reads the file.
-    public static let version = 4
+    /// version 2 when none is a number, version 3 when no cover is kept, and version 4
+    /// when no cover is kept moving, so that a gpioagg of before still reads the file.
+    public static let version = 5
     /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
     public static let maximumBytes = 1024 * 1024
 
@@ -51,10 +53,11 @@ public enum StateFile {
 
     /// The file's bytes for `values`.
     public static func encode(_ values: [KeptKey: KeptValue]) -> [UInt8] {
+        let moving = values.values.contains { $0.isMoving }
         let covered = values.keys.contains { $0.kind == .cover }
         let numbered = values.values.contains { $0.number != nil }
         let timed = values.values.contains { $0.onSince != nil }
-        var text = "\(magic) \(covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
+        var text = "\(magic) \(moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
@@ -124,10 +127,10 @@ public enum StateFile {
             let line = bytes[start..<end]
             start = end + 1
             guard let (key, value) = entry(line, timed: fileVersion >= 2, numbered: fileVersion >= 3),
-                  key.kind != .cover || fileVersion >= 4 else {
+                  key.kind != .cover || fileVersion >= 4, !value.isMoving || fileVersion >= 5 else {
                 throw corrupt("line \(lineNumber) is not '" + (fileVersion >= 4 ? "signal|output|input|cover" : "signal|output|input")
                               + " NAME on|off"
-                              + (fileVersion >= 3 ? "|NUMBER'" : "'")
+                              + (fileVersion >= 5 ? "|NUMBER|moving [NUMBER]'" : fileVersion >= 3 ? "|NUMBER'" : "'")
                               + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : ""))
             }
             guard values.updateValue(value, forKey: key) == nil else {
@@ -141,13 +144,17 @@ public enum StateFile {
     /// when `numbered`, `kind name NUMBER`; or nil.
     private static func entry(_ line: ArraySlice<UInt8>, timed: Bool, numbered: Bool) -> (KeptKey, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard fields.count == 3 || (timed && fields.count == 6),
+        guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6),
               let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),
               let key = KeptKey(kind: kind, name: String(decoding: fields[1], as: UTF8.self)) else { return nil }
         switch String(decoding: fields[2], as: UTF8.self) {
+        case "moving" where kind == .cover && fields.count == 3: return (key, .moving(from: nil))
+        case "moving" where kind == .cover && fields.count == 4:
+            guard let from = decimal(fields[3]) else { return nil }
+            return (key, .moving(from: from))
         case "on" where fields.count == 3: return (key, true)
         case "off" where fields.count == 3: return (key, false)
-        case "on":
+        case "on" where fields.count == 6:
             // At most 19 digits: any UInt64 of CLOCK_BOOTTIME for the next 300 years, and
             // no overflow to check.
             guard String(decoding: fields[3], as: UTF8.self) == "since", BootInstant.isValidBootID(fields[4]),
@@ -156,13 +163,17 @@ public enum StateFile {
                   let nanoseconds = UInt64(String(decoding: fields[5], as: UTF8.self)) else { return nil }
             let since = BootInstant(bootID: String(decoding: fields[4], as: UTF8.self), nanoseconds: nanoseconds)
             return (key, KeptValue(true, onSince: since))
-        case let word where numbered && fields.count == 3:
-            // Only what `description` writes: no spaces or tabs that DecimalText would trim.
-            guard fields[2].allSatisfy({ KeptKey.isDigit($0) || Array("+-.eE".utf8).contains($0) }),
-                  let number = DecimalText.parse(word) else { return nil }
+        case _ where numbered && fields.count == 3:
+            guard let number = decimal(fields[2]) else { return nil }
             return (key, .number(number))
         default: return nil
         }
+    }
+
+    /// Only what `description` writes: no spaces or tabs that DecimalText would trim.
+    private static func decimal(_ field: ArraySlice<UInt8>) -> Double? {
+        guard field.allSatisfy({ KeptKey.isDigit($0) || Array("+-.eE".utf8).contains($0) }) else { return nil }
+        return DecimalText.parse(String(decoding: field, as: UTF8.self))
     }
 
     static func hex(_ value: UInt32) -> String {

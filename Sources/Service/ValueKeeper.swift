@@ -124,6 +124,7 @@ final class ValueKeeper {
                 values.inputs[key.name] = value.level
                 values.numbers[key.name] = value.number
             case .cover:
+                // A cover kept moving has no position: it was somewhere on the way.
                 values.coverPositions[key.name] = value.number
             }
         }
@@ -155,9 +156,16 @@ final class ValueKeeper {
     /// stays kept.
     private func keep(_ change: EngineChange) {
         guard let writer, let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
-        // A cover's position is kept at stop too: where the motors were released.
+        // A cover's position is kept at every stop, end and change of direction, and at
+        // stop too (where the motors were released); a cover that starts moving is kept
+        // moving, so that a kill before its next stop leaves its position unknown: at
+        // once, without the writer's half second (a move starts seldom).
         if change.kind == .cover {
-            if let position = change.value.coverPosition { writer.record(key, .number(position)) }
+            if change.value.coverState?.isMoving == true {
+                writer.record(key, .moving(from: change.value.coverPosition), promptly: true)
+            } else if let position = change.value.coverPosition {
+                writer.record(key, .number(position))
+            }
             return
         }
         guard change.cause != .safeState else { return }

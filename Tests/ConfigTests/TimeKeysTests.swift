@@ -84,6 +84,13 @@ struct TimeKeysTests {
         ("outputs:\n  o: { chip: main, line: GPIO9, follows: motion }\n  p: { chip: main, line: GPIO10, follows: motion }\n"
             + "interlocks:\n  i: { outputs: [o, p] }\n  j: { outputs: [p, o] }\n", 12, 18,
          "output 'p' is already in interlock 'i'", ""),
+        ("outputs:\n  o: { chip: main, line: GPIO9, follows: motion, safe: on }\n"
+            + "  p: { chip: main, line: GPIO10, follows: motion, safe: on }\ninterlocks:\n  i: { outputs: [o, p] }\n", 11, 21,
+         "'o' and 'p' in interlock 'i' both have safe: on; they would be on together at stop",
+         "give at most one output of an interlock safe: on"),
+        ("outputs:\n  o: { chip: main, line: GPIO9, command: true, initial: on }\n"
+            + "  p: { chip: main, line: GPIO10, command: true, initial: on }\ninterlocks:\n  i: { outputs: [o, p] }\n", 11, 21,
+         "'o' and 'p' in interlock 'i' both have initial: on; they would be on together at start", ""),
     ]
 
     @Test("misuse is refused at its place, with a hint", arguments: 0..<rejected.count)

@@ -157,4 +157,45 @@ struct MotorCoverTests {
         #expect(end.fault != nil)
         #expect(end.drive == MotorDrive.neither)
     }
+
+    @Test("stop, then close at once: down waits for the interlock's wait from the moment up was released")
+    func stopThenOtherWay() {
+        var blinds = Self.blinds(at: 50)
+        _ = blinds.command(.open, at: 0)
+        let stop = blinds.command(.stop, at: 2 * Self.second)
+        #expect(stop.drive == MotorDrive.neither)
+        let close = blinds.command(.close, at: 2 * Self.second)
+        #expect(close.drive != .down, "not at once")
+        #expect(close.state == .closing)
+        #expect(close.deadline == 2 * Self.second + Self.wait)
+        let later = blinds.command(.position(20), at: 2 * Self.second + 100_000_000)
+        #expect(later.drive != .down)
+        #expect(later.deadline == 2 * Self.second + Self.wait, "a command during the wait does not shorten it")
+        let start = blinds.deadlineFired(at: 2 * Self.second + Self.wait)
+        #expect(start.drive == .down)
+        #expect(start.position == 60)
+    }
+
+    @Test("stop, then the same way again: no wait (the same motor); the other way after the wait: at once")
+    func stopThenSameWay() {
+        var blinds = Self.blinds(at: 50)
+        _ = blinds.command(.open, at: 0)
+        _ = blinds.command(.stop, at: Self.second)
+        #expect(blinds.command(.open, at: Self.second).drive == .up)
+        _ = blinds.command(.stop, at: 2 * Self.second)
+        #expect(blinds.command(.close, at: 2 * Self.second + Self.wait).drive == .down)
+    }
+
+    @Test("handed over mid-move: the machine goes on where it was; its release is carried to the next one")
+    func handedOverRelease() {
+        var blinds = Self.blinds(at: 50)
+        _ = blinds.command(.open, at: 0)
+        let handed = blinds.handedOver(at: Self.second)
+        #expect(handed.position == 55)
+        #expect(handed.released == MotorRelease(direction: .up, at: Self.second))
+        var next = MotorCover(travel: Self.travel, wait: Self.wait, position: handed.position, released: handed.released)
+        let close = next.command(.close, at: Self.second)
+        #expect(close.drive != .down)
+        #expect(close.deadline == Self.second + Self.wait)
+    }
 }

@@ -114,7 +114,10 @@ struct CoverGraphTests {
         #expect(harness.writes("GPIO9") == [true, false])
         #expect(harness.snapshot.covers["blinds"] == .cover(.stopped, position: 40))
         try harness.engine.setCover("blinds", .close)
-        harness.advance(by: .seconds(10))
+        // Up was released this instant: down starts after the interlock's 500 ms.
+        harness.advance(by: .milliseconds(499))
+        #expect(harness.writes("GPIO10") == [])
+        harness.advance(by: .milliseconds(10_001))
         #expect(harness.writes("GPIO10") == [true, false])
         #expect(harness.changes(of: .cover, "blinds") == [
             .cover(.opening, position: 0), .cover(.stopped, position: 40), .cover(.closing, position: 40),

@@ -44,12 +44,40 @@ struct StateFileCoverTests {
         }
     }
 
-    @Test("format 1 to 4 files are read; format 5 is named as newer", arguments: [1, 2, 3, 4])
-    func readsOneToFour(version: Int) throws {
+    @Test("format 1 to 5 files are read; format 6 is named as newer", arguments: [1, 2, 3, 4, 5])
+    func readsOneToFive(version: Int) throws {
         let values = try StateFile.decode(Self.sealed("gpioagg-state \(version)\nsignal lamp on\n"), path: Self.path)
         #expect(values == [.signal("lamp"): true])
         #expect(throws: KeptStateError.self) {
-            try StateFile.decode(Self.sealed("gpioagg-state 5\nsignal lamp on\n"), path: Self.path)
+            try StateFile.decode(Self.sealed("gpioagg-state 6\nsignal lamp on\n"), path: Self.path)
+        }
+    }
+
+    @Test("a cover kept moving makes the file format 5: moving and where from, or only moving; read back as written")
+    func movingIsFormatFive() throws {
+        let shades = KeptKey(kind: .cover, name: "shades")!
+        let values: [KeptKey: KeptValue] = [Self.blinds: .moving(from: 40), shades: .moving(from: nil),
+                                            .signal("lamp"): true]
+        let text = String(decoding: StateFile.encode(values), as: UTF8.self)
+        #expect(text.hasPrefix("gpioagg-state 5\n"), "\(text)")
+        #expect(text.contains("\ncover blinds moving 40.0\n"), "\(text)")
+        #expect(text.contains("\ncover shades moving\n"), "\(text)")
+        #expect(try StateFile.decode(Array(text.utf8), path: Self.path) == values)
+        #expect(String(decoding: StateFile.encode([Self.blinds: .number(40)]), as: UTF8.self).hasPrefix("gpioagg-state 4\n"),
+                "a position at rest stays format 4")
+    }
+
+    @Test("moving is refused where it does not belong: in format 4, on a signal, with a word that is not a number",
+          arguments: ["gpioagg-state 4\ncover blinds moving 40.0\n", "gpioagg-state 5\nsignal lamp moving\n",
+                      "gpioagg-state 5\ncover blinds moving fast\n", "gpioagg-state 5\ncover blinds on 40\n",
+                      "gpioagg-state 5\nsignal lamp on since\n"])
+    func movingRefused(text: String) throws {
+        do {
+            let values = try StateFile.decode(Self.sealed(text), path: Self.path)
+            Issue.record("read as \(values)")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains("line 2 is not"), "\(error.message)")
         }
     }
 }

@@ -50,7 +50,7 @@ struct TestCommandTests {
         #expect(result.errors.isEmpty)
         #expect(result.lines.count == 10)
         #expect(result.lines.first?.hasPrefix("\(paths[0]): 6 passed, 0 failed") == true, "\(result.lines)")
-        #expect(result.lines.last == "167 passed, 0 failed in 9 files")
+        #expect(result.lines.last == "172 passed, 0 failed in 9 files")
     }
 
     @Test("each example config checks, and runs under --simulate until told to quit", arguments: exampleNames)

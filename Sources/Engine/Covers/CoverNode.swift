@@ -10,10 +10,31 @@ import Values
 /// back as values for its outputs, which are bound like any output's, so pulses,
 /// interlocks and the safe state at stop apply: the relay output follows `relay` (an
 /// activation per pulse), the motor outputs follow `up` and `down`.
+///
+/// A reload of a cover declared the same way (and its outputs too) hands its machine
+/// over as it is (`Carried`): a move under way goes on, its motor never released, its
+/// deadline kept. One declared otherwise starts from the position and the last release.
 final class CoverNode: TimedNode {
     enum Machine {
         case relay(RelayCover)
         case motors(MotorCover)
+
+        /// When the machine is to be told the time next.
+        var deadline: UInt64? {
+            switch self {
+            case .relay(let door): door.deadline
+            case .motors(let motors): motors.deadline
+            }
+        }
+    }
+
+    /// What a reload carries of a cover declared the same way: all of it.
+    struct Carried {
+        var machine: Machine
+        var ends: [CoverEnd: Bool]
+        var reported: NodeValue
+        var changedAt: UInt64?
+        var lastFault: String?
     }
 
     let declaration: CoverDeclaration
@@ -29,6 +50,9 @@ final class CoverNode: TimedNode {
     private let timers: GraphTimers
     private let logger: Logger
     private var ends: [CoverEnd: Bool] = [:]
+    /// A reload carries this cover on in the engine that replaces this one: stopping
+    /// this engine does not stop its move.
+    var isHandedOver = false
 
     var name: String { declaration.name }
     var id: NodeID { .cover(declaration.name) }
@@ -36,13 +60,46 @@ final class CoverNode: TimedNode {
     /// - Parameters:
     ///   - closed, open: the end inputs' levels, when the cover has them.
     ///   - position: the position to start from (carried over a reload, or kept).
+    ///   - released: the motor last released, when `position` comes from a cover a
+    ///     reload could not carry on whole.
     ///   - relayPulse: how long the relay output holds each press (its `pulse:`).
-    init(declaration: CoverDeclaration, closed: Level?, open: Level?, position: Double?, relayPulse: Duration?,
+    ///   - carried: the whole state of the cover a reload replaces, declared the same way;
+    ///     `position` and `released` are not used then.
+    init(declaration: CoverDeclaration, closed: Level?, open: Level?, position: Double?, released: MotorRelease? = nil,
+         relayPulse: Duration?, carried: Carried? = nil,
          now: UInt64, propagation: Propagation, timers: GraphTimers, logger: Logger) {
         self.declaration = declaration
         self.propagation = propagation
         self.timers = timers
         self.logger = logger
+        if let carried {
+            machine = carried.machine
+            reported = carried.reported
+            changedAt = carried.changedAt
+            lastFault = carried.lastFault
+            ends = carried.ends
+            switch (declaration.drive, carried.machine) {
+            case (.relay(let relay), _):
+                drives[relay] = Level(false)
+            case (.motors(let up, let down, _), .motors(let motors)):
+                // The motor running goes on running: its output is asked on from the start.
+                drives[up] = Level(motors.direction == .up)
+                drives[down] = Level(motors.direction == .down)
+            case (.motors(let up, let down, _), .relay):
+                drives[up] = Level(false)
+                drives[down] = Level(false)
+            }
+            timers.register(self)
+            if let due = carried.machine.deadline {
+                deadline.start(at: due, on: timers) { [unowned self] in deadlinePassed() }
+            }
+            // An end input that changed while the engines changed over.
+            for (end, level) in [(CoverEnd.closed, closed), (.open, open)] {
+                guard let isOn = level?.value, ends[end] != isOn else { continue }
+                endInputChanged(end, isOn: isOn)
+            }
+            return
+        }
         ends[.closed] = closed?.value
         ends[.open] = open?.value
         switch declaration.drive {
@@ -55,7 +112,8 @@ final class CoverNode: TimedNode {
             reported = .cover(door.state, position: nil)
         case .motors(let up, let down, let wait):
             let motors = MotorCover(travel: declaration.travel.wholeNanoseconds, wait: wait.wholeNanoseconds,
-                                    position: position, closedInput: closed?.value, openInput: open?.value)
+                                    position: position, closedInput: closed?.value, openInput: open?.value,
+                                    released: released)
             machine = .motors(motors)
             drives[up] = Level(false)
             drives[down] = Level(false)
@@ -72,21 +130,37 @@ final class CoverNode: TimedNode {
             guard let level else { continue }
             cancellables.append(level.dropFirst().react { [unowned self] isOn in
                 guard ends[end] != isOn else { return }
-                ends[end] = isOn
-                let now = propagation.timestamp
-                switch machine {
-                case .relay(var door):
-                    let action = door.endInput(end, isOn: isOn, at: now)
-                    machine = .relay(door)
-                    perform(action)
-                case .motors(var motors):
-                    let action = motors.endInput(end, isOn: isOn, at: now)
-                    machine = .motors(motors)
-                    perform(action)
-                }
+                endInputChanged(end, isOn: isOn)
             })
         }
         return cancellables
+    }
+
+    private func endInputChanged(_ end: CoverEnd, isOn: Bool) {
+        ends[end] = isOn
+        let now = propagation.timestamp
+        switch machine {
+        case .relay(var door):
+            let action = door.endInput(end, isOn: isOn, at: now)
+            machine = .relay(door)
+            perform(action)
+        case .motors(var motors):
+            let action = motors.endInput(end, isOn: isOn, at: now)
+            machine = .motors(motors)
+            perform(action)
+        }
+    }
+
+    /// All of the cover's state, for the engine a reload starts in this one's place.
+    var carried: Carried {
+        Carried(machine: machine, ends: ends, reported: reported, changedAt: changedAt, lastFault: lastFault)
+    }
+
+    /// What a cover on motors declared otherwise after a reload starts from: the position
+    /// now and the last motor released (the running one, now).
+    func handedOver(at now: UInt64) -> (position: Double?, released: MotorRelease?)? {
+        guard case .motors(let motors) = machine else { return nil }
+        return motors.handedOver(at: now)
     }
 
     /// Tells the machine `command`, now (the propagation's timestamp), and acts.
@@ -196,7 +270,7 @@ final class CoverNode: TimedNode {
     /// A cover on motors moving or about to: its value as its motors are released at
     /// stop (stopped where it is, or at an end), as a change; nil for any other.
     func stopped(at now: UInt64) -> EngineChange? {
-        guard case .motors(let motors) = machine, motors.target != nil else { return nil }
+        guard !isHandedOver, case .motors(let motors) = machine, motors.target != nil else { return nil }
         let position = motors.position(at: now).map { $0.rounded() }
         let state: CoverState = position == 0 ? .closed : position == 100 ? .open : .stopped
         reported = .cover(state, position: position)

@@ -21,6 +21,9 @@ final class OutputLine {
     @exclusivity(unchecked) var written: Bool
     /// When the line was last written with a new value; nil: not since start.
     @exclusivity(unchecked) var changedAt: UInt64?
+    /// When the line last went from on to off, this engine's write or the one a reload
+    /// replaced: its interlock's `wait` counts from then.
+    @exclusivity(unchecked) var wentOffAt: UInt64?
     /// `command: true`: the commands, and what it follows, before its timing.
     var command: OutputCommand?
     /// The timing between what it follows and the line, for `why`.

@@ -42,6 +42,7 @@ final class RequestedOutputs {
         }
         try request.setValues(staged)
         for line in stagedLines {
+            if line.written && !line.desired { line.wentOffAt = at }
             line.written = line.desired
             line.changedAt = at
             written(line)
@@ -52,11 +53,12 @@ final class RequestedOutputs {
     /// last word must not depend on bookkeeping that a failure may have left wrong.
     /// Drives every line but those `keep` spares (the ones a reload keeps at their
     /// level) to its `safe` value.
-    func writeSafeValues(keep: (OutputLine) -> Bool = { _ in false }) throws(GPIOError) {
+    func writeSafeValues(at now: UInt64, keep: (OutputLine) -> Bool = { _ in false }) throws(GPIOError) {
         let safe = lines.filter { !keep($0) }
         guard !safe.isEmpty else { return }
         try request.setValues(safe.map { ($0.offset, $0.declaration.safe) })
         for line in safe {
+            if line.written && !line.declaration.safe { line.wentOffAt = now }
             line.desired = line.declaration.safe
             line.written = line.declaration.safe
         }
