@@ -56,7 +56,7 @@ extension ControlServer {
         guard UnixSocket.withAddress(of: privatePath, { bind(fd, $0, $1) }) == 0,
               chmod(privatePath, 0o660) == 0,
               let status = UnixSocket.fileStatus(privatePath),
-              (try? SystemCall.retrying("listen", { listen(fd, 16) })) != nil,
+              (try? SystemCall.retrying("listen", { listen(fd, listenBacklog) })) != nil,
               rename(privatePath, path) == 0 else {
             let code = errno
             SystemCall.close(fd)

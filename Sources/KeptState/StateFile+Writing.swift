@@ -14,7 +14,8 @@ extension StateFile {
     /// The bytes go to a new temporary file in the same directory (`.kept-state.XXXXXX`),
     /// which is flushed to the disk (`fsync`), renamed over `path` (a rename replaces
     /// whatever is there, a symbolic link included, and follows nothing), and then the
-    /// directory is flushed too, so that the rename itself survives a power cut. The
+    /// directory is flushed too, so that the rename itself survives a power cut. The file
+    /// is mode 0640 in the process's group (`fileMode`), whatever the umask. The
     /// directory is created (mode 0755) when it does not exist. Blocks for as long as the
     /// disk takes: call it from `StateWriter`'s thread, never from the event loop's.
     ///
@@ -47,6 +48,11 @@ extension StateFile {
         try syncDirectory(directory, path: path)
     }
 
+    /// The state file's mode: the owner writes, the service's group reads (under the
+    /// unit, `gpio`, as for the control socket), nobody else: every kept value would
+    /// otherwise be open to any local user.
+    public static let fileMode: mode_t = 0o640
+
     /// The prefix of the temporary files made for `path`: `.kept-state.`.
     static func temporaryPrefix(for path: String) -> String {
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
@@ -76,8 +82,8 @@ extension StateFile {
     }
 
     /// Creates `.kept-state.XXXXXX` next to `path` (six random letters and digits), as
-    /// `mkstemp` does, but close-on-exec from the start and with mode 0644 (the values are
-    /// no secret) less the umask. Makes the directory when it is missing.
+    /// `mkstemp` does, but close-on-exec from the start, in the process's group and with
+    /// `fileMode`. Makes the directory when it is missing.
     private static func createTemporary(for path: String, in directory: String)
         throws(KeptStateError) -> (descriptor: Int32, path: String) {
         let prefix = directory + "/" + temporaryPrefix(for: path)
@@ -91,8 +97,9 @@ extension StateFile {
             let code: Int32
             do throws(SystemCallError) {
                 let descriptor = try SystemCall.retrying("open") {
-                    open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o644)
+                    open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, fileMode)
                 }
+                restrict(descriptor)
                 return (descriptor, name)
             } catch {
                 code = error.errno
@@ -108,6 +115,21 @@ extension StateFile {
                                                   errno: code))
             }
         }
+    }
+
+    /// Gives the new file the process's group and `fileMode`, as the control socket has
+    /// its 0660: the umask (a unit's `UMask=0077`, a shell's 0022) would make it
+    /// unreadable to the group or readable to all, and a directory with the set-group-ID
+    /// bit would hand it that directory's group. Each step is best effort, done on the
+    /// descriptor before a byte is written: a file that cannot change group keeps the one
+    /// it was made with, and the mode it was created with (`fileMode` less the umask)
+    /// never gives more than `fileMode`.
+    private static func restrict(_ descriptor: Int32) {
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_gid != getegid() {
+            _ = fchown(descriptor, uid_t.max, getegid())
+        }
+        _ = fchmod(descriptor, fileMode)
     }
 
     /// `mkdir -p`, then flushes the parent of the last directory made so that it stays.

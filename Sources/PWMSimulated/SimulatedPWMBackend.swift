@@ -2,8 +2,10 @@ import Locks
 import PWM
 
 /// PWM controllers in memory, for tests, `--simulate` and `gpioagg test`: each channel
-/// keeps every state applied to it (`history`), so a test reads back what a kernel
-/// driver would have been given.
+/// keeps the last `historyLimit` states applied to it (`history`), so a test reads back
+/// what a kernel driver would have been given, and a simulation that runs for days
+/// holds a fixed amount however often its outputs change (as a `SimulatedChip`'s
+/// writes).
 ///
 /// A channel is usable at the first `attempt()` unless `attemptsBeforeReady` says
 /// otherwise (the kernel's export racing a udev rule); a controller can refuse the
@@ -85,10 +87,16 @@ public final class SimulatedPWMBackend: PWMBackend, @unchecked Sendable {
         }
     }
 
-    /// Every state applied to the channel, in order (the states a taken-over channel ran
-    /// first, then each `apply`); empty for a channel never asked for.
+    /// How many of the latest states `history` keeps per channel.
+    public static let historyLimit = 1024
+
+    /// The states applied to the channel, in order, the last `historyLimit` of them (the
+    /// state a taken-over channel ran first, then each `apply`); empty for a channel
+    /// never asked for.
     public func history(of deviceName: String, channel: Int) -> [PWMState] {
-        lock.withLock { channels[ChannelKey(deviceName: deviceName, channel: channel)]?.recorded ?? [] }
+        lock.withLock {
+            Array((channels[ChannelKey(deviceName: deviceName, channel: channel)]?.recorded ?? []).suffix(Self.historyLimit))
+        }
     }
 
     /// What the channel runs now; nil for a channel never made usable.
@@ -151,6 +159,11 @@ final class SimulatedPWMChannel: PWMOutputChannel, @unchecked Sendable {
             guard target != current else { return }
             current = target
             recorded.append(target)
+            // The oldest half goes at twice the limit: a fixed amount, at a constant
+            // cost per write.
+            if recorded.count >= 2 * SimulatedPWMBackend.historyLimit {
+                recorded.removeFirst(recorded.count - SimulatedPWMBackend.historyLimit)
+            }
         }
     }
 }

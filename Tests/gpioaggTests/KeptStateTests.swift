@@ -69,6 +69,21 @@ struct KeptValuesTests {
         #expect(Self.waitForStateFile(state, containing: "output lamp on"))
     }
 
+    @Test("the state file the daemon writes is mode 0640 in its group, not readable by every local user")
+    func stateFileMode() throws {
+        let config = try DaemonTests.write(Self.config)
+        let state = temporaryDirectory()
+        let run = try Self.start(config: config, stateDirectory: state)
+        #expect(try DaemonTests.sim(run.socket, ["pulse", "button", "--for", "20ms"]).status == 0)
+        #expect(Self.waitForStateFile(state, containing: "signal light on"))
+        kill(run.daemon.process.processIdentifier, SIGTERM)
+        #expect(run.daemon.finish().status == 0)
+        var status = stat()
+        try #require(stat(state + "/kept-state", &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o640, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+        #expect(status.st_gid == getegid())
+    }
+
     @Test("a damaged state file is ignored with a warning naming it; the daemon starts with nothing kept")
     func damagedFile() throws {
         let config = try DaemonTests.write(Self.config)

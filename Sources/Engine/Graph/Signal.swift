@@ -21,13 +21,17 @@ final class Signal {
     /// When the value last changed, or a momentary signal last activated; nil: not since
     /// start.
     @exclusivity(unchecked) private(set) var changedAt: UInt64?
-    /// The gesture detector of a `click` signal, for `why`.
-    var detector: ClickDetector?
+    /// The gesture detector of a `click` signal, for `why` (weak: the detector holds the
+    /// signal, and its pipeline holds the detector; a strong one here kept both, and the
+    /// graph around them, after every reload).
+    weak var detector: ClickDetector?
     /// The rule of an `all` with `within`, whose attempt a reload carries over (weak:
     /// the rule holds the signal, and its pipeline holds the rule).
     weak var within: AllWithin?
-    /// The rule of a `threshold`, for `why`.
-    var threshold: ThresholdRule?
+    /// The rule of a `threshold`, for `why` and what a reload carries over (weak, as
+    /// `within`: the rule holds the signal and its operand, and its pipeline holds the
+    /// rule).
+    weak var threshold: ThresholdRule?
     private let propagation: Propagation
     let delay: SignalDelay?
 
