@@ -40,16 +40,12 @@ public protocol PWMOutputChannel: AnyObject {
     /// a failed write is told to the `reportFailures` handler, and `settle` waits for it.
     func apply(_ target: PWMState) throws(PWMError)
     /// Waits, at most `timeout`, until the last target `apply` asked is on the channel;
-    /// throws that write's error, or `writeUnfinished` when it is still under way.
+    /// throws that write's error, or `writeUnfinished` when it is still under way. A
+    /// backend that writes within `apply` returns at once (a wrapper forwards it).
     func settle(within timeout: Duration) throws(PWMError)
     /// `handler` hears, on the backend's writer thread, of each write that failed after
-    /// `apply` returned. The last handler given is the one told.
+    /// `apply` returned. The last handler given is the one told. A backend that writes
+    /// within `apply` throws its failures from there, and has none to tell.
     func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void)
 }
 
-extension PWMOutputChannel {
-    /// A backend that writes within `apply` has nothing to wait for.
-    public func settle(within timeout: Duration) throws(PWMError) {}
-    /// A backend that writes within `apply` throws its failures from there.
-    public func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void) {}
-}
