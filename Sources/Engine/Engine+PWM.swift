@@ -292,8 +292,9 @@ extension Engine {
     }
 
     /// The duty cycle in percent the PWM output `name` runs right now (during a ramp, the
-    /// ramp's current step); nil when there is no such output or its channel is not
-    /// usable yet.
+    /// ramp's current step), as asked of its channel: the kernel's backend writes it on
+    /// its own thread a moment later. Nil when there is no such output or its channel is
+    /// not usable yet.
     public func pwmDuty(_ name: String) -> Double? {
         loop.preconditionInEventLoop()
         return pwmOutputs.first { $0.name == name }?.duty
