@@ -45,9 +45,11 @@ public enum ConfigText {
     }
 
     /// The signal as it would be written under `signals:`, modifiers included:
-    /// `any: [motion, door], off_delay: 2m`.
-    public static func signal(_ signal: SignalDeclaration) -> String {
-        var text = expression(signal.expression)
+    /// `any: [motion, door], off_delay: 2m`. With `operandLimit`, a list shows that many
+    /// names and counts the rest (`any: [a, b, and 19998 more]`), so that the text stays
+    /// short however many operands the signal has.
+    public static func signal(_ signal: SignalDeclaration, operandLimit: Int? = nil) -> String {
+        var text = expression(signal.expression, operandLimit: operandLimit)
         if let delay = signal.onDelay { text += ", on_delay: \(duration(delay))" }
         if let delay = signal.offDelay { text += ", off_delay: \(duration(delay))" }
         if signal.persist { text += ", persist: true" }
@@ -87,9 +89,13 @@ public enum ConfigText {
         return "\(filter.key): \(value)"
     }
 
-    /// The expression as it would be written under `signals:`.
-    public static func expression(_ expression: SignalExpression) -> String {
-        func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+    /// The expression as it would be written under `signals:`; with `operandLimit`, each
+    /// list at most that many names and how many more.
+    public static func expression(_ expression: SignalExpression, operandLimit: Int? = nil) -> String {
+        func list(_ names: [String]) -> String {
+            guard let operandLimit, names.count > operandLimit else { return "[" + names.joined(separator: ", ") + "]" }
+            return "[" + (names.prefix(operandLimit) + ["and \(names.count - operandLimit) more"]).joined(separator: ", ") + "]"
+        }
         switch expression {
         case .all(let names): return "all: " + list(names)
         case .any(let names): return "any: " + list(names)

@@ -1,5 +1,6 @@
 import Config
 import Logging
+import Loop
 import PWM
 import Reactive
 import Values
@@ -64,9 +65,14 @@ extension Engine {
     /// `initial` value (or are taken over as they run); the others are tried again on
     /// the loop's timers. An output taken over from the engine a reload replaces gets
     /// its new period and polarity, at the duty cycle it has.
+    ///
+    /// A backend that writes off the loop (the kernel's) is waited for here, at most
+    /// `PWMOutput.writeLimit` per output, so that a channel refusing its first values
+    /// fails the start, as it did when the writes were made on the loop.
     func startPWMOutputs() throws(EngineError) {
         for output in pwmOutputs where output.isNew {
             propagation.reportTarget(output, at: loop.now, cause: .initial)
+            hearWriteFailures(of: output)
         }
         for output in pwmOutputs {
             if output.isReady {
@@ -80,6 +86,24 @@ extension Engine {
             }
             try attempt(output)
         }
+        for output in pwmOutputs where output.isReady {
+            do {
+                try output.channel.settle(within: PWMOutput.writeLimit)
+            } catch {
+                throw pwmFailure(error, of: output)
+            }
+        }
+    }
+
+    /// A write the backend made off the loop and the driver refused fails the engine on
+    /// its loop, as a write on the loop did.
+    private func hearWriteFailures(of output: PWMOutput) {
+        let loop = self.loop
+        let failed = LoopBound({ [weak self, weak output] (error: PWMError) in
+            guard let self, let output else { return }
+            fail(pwmFailure(error, of: output))
+        }, loop: loop)
+        output.channel.reportFailures { error in loop.execute { failed.value(error) } }
     }
 
     /// Tries once to make `output`'s channel usable; schedules the next try, or gives up
@@ -166,20 +190,35 @@ extension Engine {
     }
 
     /// Every PWM output to `safe`, at once: on stop and failure. An output another engine
-    /// is taking over is left as it runs.
+    /// is taking over is left as it runs. A backend that writes off the loop is waited
+    /// for (at most `PWMOutput.writeLimit` per output): the process may exit once the
+    /// engine stopped, and `safe` must be on the channels by then.
     func writePWMSafeValues() {
         propagation.pendingPWMOutputs.removeAll()
         let now = loop.now
+        var asked: [PWMOutput] = []
         for output in pwmOutputs where !output.awaitingHandOver {
             output.isPending = false
             do {
                 try output.writeSafe()
                 propagation.reportTarget(output, at: now, cause: .safeState)
+                if output.isReady { asked.append(output) }
             } catch {
-                logger.error("could not drive output '\(output.name)' to its safe value: \(error)",
-                             metadata: ["pwm_output": "\(output.name)"])
+                logSafeFailure(error, of: output)
             }
         }
+        for output in asked {
+            do {
+                try output.channel.settle(within: PWMOutput.writeLimit)
+            } catch {
+                logSafeFailure(error, of: output)
+            }
+        }
+    }
+
+    private func logSafeFailure(_ error: PWMError, of output: PWMOutput) {
+        logger.error("could not drive output '\(output.name)' to its safe value: \(error)",
+                     metadata: ["pwm_output": "\(output.name)"])
     }
 
     /// Gives `next` the PWM outputs it takes over (their channels, as they run): this
@@ -188,7 +227,10 @@ extension Engine {
         let taken = Set(next.pwmOutputs.filter(\.awaitingHandOver).map { ObjectIdentifier($0.channel) })
         for output in pwmOutputs where taken.contains(ObjectIdentifier(output.channel)) { output.cancelTimers() }
         pwmOutputs.removeAll { taken.contains(ObjectIdentifier($0.channel)) }
-        for output in next.pwmOutputs { output.awaitingHandOver = false }
+        for output in next.pwmOutputs where output.awaitingHandOver {
+            output.awaitingHandOver = false
+            next.hearWriteFailures(of: output)
+        }
     }
 
     private func pwmFailure(_ error: PWMError, of output: PWMOutput) -> EngineError {
@@ -250,8 +292,9 @@ extension Engine {
     }
 
     /// The duty cycle in percent the PWM output `name` runs right now (during a ramp, the
-    /// ramp's current step); nil when there is no such output or its channel is not
-    /// usable yet.
+    /// ramp's current step), as asked of its channel: the kernel's backend writes it on
+    /// its own thread a moment later. Nil when there is no such output or its channel is
+    /// not usable yet.
     public func pwmDuty(_ name: String) -> Double? {
         loop.preconditionInEventLoop()
         return pwmOutputs.first { $0.name == name }?.duty

@@ -17,31 +17,49 @@ extension Engine {
     ///
     /// `remark` adds what the engine cannot know to a remote input's line: what keeps it
     /// at its fallback, or holds its last value (the MQTT bridge knows).
+    ///
+    /// The answer is bounded wherever it starts, however wide the graph: a node shows at
+    /// most `whyOperandLimit` of its operands and counts the rest (`any: [a, b, and 19998
+    /// more]`), and the answer stops at `whyLineLimit` lines. It runs on the loop, so its
+    /// cost must not grow with the operand count: each name is found in one lookup.
     public func explain(_ name: String, depth: Int = 4, remark: (String) -> String? = { _ in nil }) -> [String]? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         let now = loop.now
         var lines: [String] = []
         var seen = Set<String>()
+        var stopped = false
+        let nodes = nodesByName()
         func since(_ changedAt: UInt64?, _ value: Bool) -> String {
             guard let changedAt else { return "\(value ? "on" : "off") since start" }
             return "\(value ? "on" : "off") for \(ReadableDuration.format(nanoseconds: now &- changedAt))"
         }
         func left(_ nanoseconds: UInt64) -> String { ReadableDuration.format(nanoseconds: nanoseconds) }
+        func visitOperands(_ operands: [String], level: Int) {
+            for operand in operands.prefix(Self.whyOperandLimit) { visit(operand, level: level) }
+            guard operands.count > Self.whyOperandLimit, lines.count < Self.whyLineLimit else { return }
+            lines.append(String(repeating: "  ", count: level) + "and \(operands.count - Self.whyOperandLimit) more "
+                + "operands (gpioagg why NAME explains one)")
+        }
         func visit(_ name: String, level: Int) {
+            guard lines.count < Self.whyLineLimit else {
+                stopped = true
+                return
+            }
             let indent = String(repeating: "  ", count: level)
             guard seen.insert(name).inserted else {
                 lines.append(indent + "\(name): (above)")
                 return
             }
-            if let cover = covers.first(where: { $0.name == name }) {
+            let found = nodes[name]
+            if case .cover(let cover)? = found {
                 lines.append(indent + coverLine(cover, at: now))
                 if level < depth {
                     for end in [cover.declaration.closed, cover.declaration.open].compactMap({ $0 }) {
                         visit(end, level: level + 1)
                     }
                 }
-            } else if let output = outputs.first(where: { $0.name == name }) {
+            } else if case .output(let output)? = found {
                 let follows = output.declaration.follows
                 let driver = covers.first { $0.declaration.outputs.contains(name) }
                 let source = follows.map { ", follows \($0)" } ?? driver.map { ", driven by cover \($0.name)" } ?? ""
@@ -66,14 +84,15 @@ extension Engine {
                 if level < depth, let followed = follows ?? driver?.name {
                     visit(followed, level: level + 1)
                 }
-            } else if let output = pwmOutputs.first(where: { $0.name == name }) {
+            } else if case .pwmOutput(let output)? = found {
                 lines.append(indent + pwmLine(output, at: now))
                 if level < depth, let followed = output.declaration.follows {
                     visit(followed, level: level + 1)
                 }
-            } else if let signal = signals.first(where: { $0.name == name }) {
+            } else if case .signal(let signal)? = found {
                 let declaration = signal.declaration
-                var text = "\(name) \(signal.value ? "on" : "off"): signal \(ConfigText.signal(declaration))"
+                var text = "\(name) \(signal.value ? "on" : "off"): signal "
+                    + ConfigText.signal(declaration, operandLimit: Self.whyOperandLimit)
                 if declaration.expression.isMomentary {
                     text += signal.changedAt.map { "; last activated \(left(now &- $0)) ago" }
                         ?? "; not activated since start"
@@ -87,17 +106,15 @@ extension Engine {
                     text += "; \(delay): \(pending.value ? "on" : "off") in \(left(pending.nanoseconds))"
                 }
                 lines.append(indent + text)
-                if level < depth {
-                    for operand in declaration.expression.operands { visit(operand, level: level + 1) }
-                }
-            } else if let node = numbers.first(where: { $0.name == name }) {
+                if level < depth { visitOperands(declaration.expression.operands, level: level + 1) }
+            } else if case .number(let node)? = found {
                 let shown = node.nodeValue.text(precision: node.precision)
                 let held = node.changedAt.map { "for \(left(now &- $0))" } ?? "since start"
                 var text = "\(name) \(shown): "
                 switch node.id.kind {
                 case .signal, .output, .cover:
                     let declaration = configuration.signals.first { $0.name == name }
-                    text += "signal " + (declaration.map { ConfigText.signal($0) } ?? "")
+                    text += "signal " + (declaration.map { ConfigText.signal($0, operandLimit: Self.whyOperandLimit) } ?? "")
                 case .input:
                     if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
                         text += "remote input on \(remote.topic)"
@@ -133,13 +150,13 @@ extension Engine {
                 lines.append(indent + text + (node.id.kind == .input ? remark(name).map { "; " + $0 } ?? "" : ""))
                 if level < depth, node.id.kind == .signal,
                    let declaration = configuration.signals.first(where: { $0.name == name }) {
-                    for operand in declaration.expression.operands { visit(operand, level: level + 1) }
+                    visitOperands(declaration.expression.operands, level: level + 1)
                 }
-            } else if let input = virtualInputs.first(where: { $0.name == name }), input.kind == .press {
+            } else if case .virtualInput(let input)? = found, input.kind == .press {
                 let pressed = input.changedAt.map { "last pressed \(left(now &- $0)) ago" } ?? "not pressed since start"
                 lines.append(indent + "\(name) off: pressed input (command: press); " + pressed
                     + (remark(name).map { "; " + $0 } ?? ""))
-            } else if let input = virtualInputs.first(where: { $0.name == name }) {
+            } else if case .virtualInput(let input)? = found {
                 let what: String
                 switch input.kind {
                 case .command, .press: what = "command input"
@@ -147,7 +164,7 @@ extension Engine {
                 }
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value)
                     + (remark(name).map { "; " + $0 } ?? ""))
-            } else if let input = inputs.first(where: { $0.name == name }) {
+            } else if case .input(let input)? = found {
                 lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
                     + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value)
                     + (input.lost.losses > 0 ? "; " + input.lost.whyText(added: false) : ""))
@@ -155,14 +172,33 @@ extension Engine {
                 lines.append(indent + "\(name): not running")
             }
         }
-        guard outputs.contains(where: { $0.name == name }) || pwmOutputs.contains(where: { $0.name == name })
-            || signals.contains(where: { $0.name == name })
-            || inputs.contains(where: { $0.name == name }) || virtualInputs.contains(where: { $0.name == name })
-            || numbers.contains(where: { $0.name == name }) || covers.contains(where: { $0.name == name }) else {
-            return nil
-        }
+        guard nodes[name] != nil else { return nil }
         visit(name, level: 0)
+        if stopped {
+            lines.append("why stops at \(Self.whyLineLimit) lines: gpioagg why NAME goes on from a name above")
+        }
         return lines
+    }
+
+    /// How many operands of one node `why` describes; the line counts the rest.
+    public static let whyOperandLimit = 8
+    /// How many lines `why` answers at most (and one more saying it stopped).
+    public static let whyLineLimit = 48
+
+    /// Every node by name, made once: the graph does not change while the engine runs.
+    private func nodesByName() -> [String: ExplainedNode] {
+        if let explainedNodes { return explainedNodes }
+        var nodes: [String: ExplainedNode] = [:]
+        // From the last `why` looks at to the first, so that the first holding a name wins.
+        for input in inputs { nodes[input.name] = .input(input) }
+        for input in virtualInputs { nodes[input.name] = .virtualInput(input) }
+        for node in numbers { nodes[node.name] = .number(node) }
+        for signal in signals { nodes[signal.name] = .signal(signal) }
+        for output in pwmOutputs { nodes[output.name] = .pwmOutput(output) }
+        for output in outputs { nodes[output.name] = .output(output) }
+        for cover in covers { nodes[cover.name] = .cover(cover) }
+        explainedNodes = nodes
+        return nodes
     }
 }
 

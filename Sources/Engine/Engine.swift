@@ -104,6 +104,9 @@ public final class Engine {
     var pwmOutputs: [PWMOutput] = []
     /// `covers:`, in the order declared.
     var covers: [CoverNode] = []
+    /// Every node by name, for `why`: made at its first call, as the graph never changes
+    /// while the engine runs.
+    var explainedNodes: [String: ExplainedNode]?
     /// What the last run kept: set before `start()`.
     public var keptValues = KeptValues()
     /// Never emptied while the engine lives: outputs refer to them unowned.

@@ -3,7 +3,8 @@
 ///
 /// Calls are made on the engine's loop. None waits: getting hold of a channel (the
 /// kernel's `export`, a udev rule changing the files' group) is retried by the caller on
-/// its loop's timers through `PWMOutputChannel.attempt()`.
+/// its loop's timers through `PWMOutputChannel.attempt()`, and a backend whose writes
+/// can take long (the kernel's) makes them on a thread of its own.
 ///
 /// ```swift
 /// let channel = try backend.channel(2, of: .device("1f00098000.pwm"))
@@ -34,6 +35,17 @@ public protocol PWMOutputChannel: AnyObject {
     /// What the channel runs; nil until `attempt()` succeeded.
     var state: PWMState? { get }
     /// Applies `target`, writing only what differs, in an order the kernel accepts
-    /// (`PWMWritePlan`). Only once `attempt()` succeeded.
+    /// (`PWMWritePlan`). Only once `attempt()` succeeded. A backend that writes on a
+    /// thread of its own (`SysfsPWMBackend`) returns at once: the last target asked wins,
+    /// a failed write is told to the `reportFailures` handler, and `settle` waits for it.
     func apply(_ target: PWMState) throws(PWMError)
+    /// Waits, at most `timeout`, until the last target `apply` asked is on the channel;
+    /// throws that write's error, or `writeUnfinished` when it is still under way. A
+    /// backend that writes within `apply` returns at once (a wrapper forwards it).
+    func settle(within timeout: Duration) throws(PWMError)
+    /// `handler` hears, on the backend's writer thread, of each write that failed after
+    /// `apply` returned. The last handler given is the one told. A backend that writes
+    /// within `apply` throws its failures from there, and has none to tell.
+    func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void)
 }
+

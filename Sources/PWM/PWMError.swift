@@ -25,6 +25,7 @@ public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
         case readFailed(path: String, errno: Int32)
         case unreadable(path: String, text: String)
         case invalidSettings(String)
+        case writeUnfinished(controller: String, channel: Int, waited: Duration)
     }
 
     let code: Code
@@ -53,6 +54,11 @@ public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
     static func unreadable(path: String, text: String) -> PWMError { PWMError(.unreadable(path: path, text: text)) }
     /// Settings no channel can take (a period of 0, a frequency that is not a number).
     public static func invalidSettings(_ reason: String) -> PWMError { PWMError(.invalidSettings(reason)) }
+
+    /// A write the driver has not finished after `waited`: a hung bus, or a driver stuck.
+    static func writeUnfinished(controller: String, channel: Int, waited: Duration) -> PWMError {
+        PWMError(.writeUnfinished(controller: controller, channel: channel, waited: waited))
+    }
 
     /// The `errno` behind it, for the errors that have one.
     public var errno: Int32? {
@@ -113,6 +119,10 @@ public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) holds '\(text)', which is not what the kernel writes there"
         case .invalidSettings(let reason):
             return reason
+        case .writeUnfinished(let controller, let channel, let waited):
+            let milliseconds = waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000
+            return "channel \(channel) of \(controller): the driver has not finished a write after \(milliseconds) ms "
+                + "(a hung bus or driver); the channel may still run its previous duty cycle"
         }
     }
 }

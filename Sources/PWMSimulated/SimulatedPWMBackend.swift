@@ -148,6 +148,12 @@ final class SimulatedPWMChannel: PWMOutputChannel, @unchecked Sendable {
         }
     }
 
+    /// Written within `apply`: nothing to wait for.
+    func settle(within timeout: Duration) throws(PWMError) {}
+
+    /// Failures are thrown from `apply`.
+    func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void) {}
+
     func apply(_ target: PWMState) throws(PWMError) {
         guard ready else { throw waitingError }
         var target = target

@@ -22,4 +22,6 @@ final class TriedChannel: PWMOutputChannel {
     }
 
     func apply(_ target: PWMState) throws(PWMError) { try wrapped.apply(target) }
+    func settle(within timeout: Duration) throws(PWMError) { try wrapped.settle(within: timeout) }
+    func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void) { wrapped.reportFailures(to: handler) }
 }

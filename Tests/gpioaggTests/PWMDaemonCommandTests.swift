@@ -34,6 +34,18 @@ struct PWMDaemonCommandTests {
         try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The file's text once it is `expected`, or as it is after 20 s: the daemon writes
+    /// PWM channels on a thread of its own, a moment after it logs the change.
+    static func read(_ path: String, once expected: String) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        var text = try read(path)
+        while text != expected, Date() < deadline {
+            usleep(10_000)
+            text = try read(path)
+        }
+        return text
+    }
+
     @Test("gpioagg safe writes each output's safe value, saying what each channel ran before")
     func safe() throws {
         let (tree, chip) = try Self.tree()
@@ -85,14 +97,14 @@ struct PWMDaemonCommandTests {
             "; PWM: fan on fe20c000.pwm channel 0 (25 kHz), lamp on fe20c000.pwm channel 1 (1 kHz); under \(tree.root)")
             == true, "\(daemon.printedLines)")
         #expect(daemon.waitForLine("output fan 30.0 %"))
-        #expect(try Self.read(chip + "/pwm0/duty_cycle") == "12000")
+        #expect(try Self.read(chip + "/pwm0/duty_cycle", once: "12000") == "12000")
         // The lamp, taken over at 80 %, goes to its initial 0 % (it follows nothing).
-        #expect(try Self.read(chip + "/pwm1/duty_cycle") == "0")
+        #expect(try Self.read(chip + "/pwm1/duty_cycle", once: "0") == "0")
 
         let set = try runProduct("gpioagg", ["set", "cpu", "60", "--control", socket])
         #expect(set.status == 0, "\(set.errors)")
         #expect(daemon.waitForLine("output fan 65.0 %"))
-        #expect(try Self.read(chip + "/pwm0/duty_cycle") == "26000")
+        #expect(try Self.read(chip + "/pwm0/duty_cycle", once: "26000") == "26000")
 
         kill(daemon.process.processIdentifier, SIGTERM)
         let result = daemon.finish()

@@ -17,6 +17,9 @@ final class PWMOutput: TimedNode {
     static let attemptLimit: UInt64 = 5_000_000_000
     /// How long it waits between two tries.
     static let attemptInterval: UInt64 = 50_000_000
+    /// How long the engine waits for the writes it must know are made (the first ones at
+    /// start, `safe` at stop) when the backend writes off the loop.
+    static let writeLimit: Duration = .seconds(2)
 
     let declaration: PWMOutputDeclaration
     let channel: any PWMOutputChannel

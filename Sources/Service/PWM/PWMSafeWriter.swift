@@ -71,6 +71,9 @@ public struct PWMSafeWriter {
             let before = channel.state
             let target = try PWMState(period: output.period, percent: output.safe, inverted: output.activeLow)
             try channel.apply(target)
+            // The kernel's backend writes on a thread of its own: the value is written
+            // once this returns, or the error says why not.
+            try channel.settle(within: Self.writeLimit)
             let now = channel.state ?? target
             var message = "\(output.name): \(Self.percent(output.safe)) % (safe) on channel \(channel.number) of "
                 + "\(channel.controllerDescription): \(now)"
@@ -84,6 +87,9 @@ public struct PWMSafeWriter {
             return failed(error.description)
         }
     }
+
+    /// How long a driver may take to write one channel before `gpioagg safe` says it hangs.
+    static let writeLimit: Duration = .seconds(2)
 
     /// `100.0`, `47.5`: a percent at the outputs' precision.
     static func percent(_ value: Double) -> String {

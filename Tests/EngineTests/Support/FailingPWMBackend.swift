@@ -32,6 +32,9 @@ final class FailingPWMChannel: PWMOutputChannel {
     var tookOver: Bool { wrapped.tookOver }
     var state: PWMState? { wrapped.state }
 
+    func settle(within timeout: Duration) throws(PWMError) { try wrapped.settle(within: timeout) }
+    func reportFailures(to handler: @escaping @Sendable (PWMError) -> Void) { wrapped.reportFailures(to: handler) }
+
     func apply(_ target: PWMState) throws(PWMError) {
         if backend.failNextWrite {
             backend.failNextWrite = false
