@@ -29,6 +29,9 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case readFailed(SystemCallError)
         /// The file's text is not what the kernel writes there.
         case unparsable(text: String)
+        /// No read came back within the time given (nanoseconds): a read still under
+        /// way, on a bus or device that hangs (`gpioagg detect`).
+        case notAnswering(within: UInt64)
     }
 
     public let device: SensorDevice
@@ -64,6 +67,9 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(device): reading \(file): \(error)"
         case .unparsable(let text):
             return "\(device): \(file) holds '\(text)', not a value the kernel writes"
+        case .notAnswering(let within):
+            let limit = within % 1_000_000_000 == 0 ? "\(within / 1_000_000_000)s" : "\(within / 1_000_000)ms"
+            return "\(device): no answer within \(limit) (a read still under way: a bus or device that hangs)"
         }
     }
 }
