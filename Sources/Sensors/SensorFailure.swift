@@ -33,6 +33,9 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
         /// `Double` holds (an IIO raw value times its scale, 1e306 kPa in Pa): no number,
         /// so no value.
         case notFinite(computation: String)
+        /// No read came back within the time given (nanoseconds): a read still under
+        /// way, on a bus or device that hangs (`gpioagg detect`).
+        case notAnswering(within: UInt64)
     }
 
     public let device: SensorDevice
@@ -70,6 +73,9 @@ public struct SensorFailure: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(device): \(file) holds '\(text)', not a value the kernel writes"
         case .notFinite(let computation):
             return "\(device): overflow: \(computation) from \(file) is not a finite number: the value is not taken"
+        case .notAnswering(let within):
+            let limit = within % 1_000_000_000 == 0 ? "\(within / 1_000_000_000)s" : "\(within / 1_000_000)ms"
+            return "\(device): no answer within \(limit) (a read still under way: a bus or device that hangs)"
         }
     }
 }

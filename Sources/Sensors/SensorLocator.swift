@@ -2,7 +2,8 @@ import SystemCore
 
 /// Finds a device's folder under a sysfs root: `/sys`, or a test's tree laid out as the
 /// kernel lays it out. A search lists the kind's class folder and reads each device's
-/// name; `SensorSession` does it once and again only after the device disappears.
+/// name; `SensorSession` does it once and again only after the device disappears, and
+/// the sensors found together share one search of each folder (`SensorDeviceScan`).
 ///
 /// ```swift
 /// let locator = SensorLocator(root: "/sys")
@@ -21,6 +22,12 @@ public struct SensorLocator: Sendable {
     /// The folder of `device`, or why there is none: not found, or a name several
     /// devices share without a place to choose by (the candidates listed with theirs).
     public func locate(_ device: SensorDevice) -> Result<String, SensorFailure> {
+        locate(device, among: { devices(of: $0) })
+    }
+
+    /// The folder of `device` among the devices `devices` gives for its kind (a 1-Wire
+    /// slave is found by its id, without them).
+    func locate(_ device: SensorDevice, among devices: (SensorSourceKind) -> [Found]) -> Result<String, SensorFailure> {
         func failure(_ cause: SensorFailure.Cause) -> Result<String, SensorFailure> {
             .failure(SensorFailure(device: device, cause: cause))
         }
@@ -33,7 +40,7 @@ public struct SensorLocator: Sendable {
         case .iio(let name, let at), .hwmon(let name, let at): (wanted, place) = (name, at)
         case .thermal(let type): (wanted, place) = (type, nil)
         }
-        let named = devices(of: device.kind).filter { $0.name == wanted }
+        let named = devices(device.kind).filter { $0.name == wanted }
         let here = place.map { place in named.filter { $0.location == place } } ?? named
         switch here.count {
         case 1: return .success(here[0].folder)

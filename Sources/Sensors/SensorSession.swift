@@ -6,7 +6,8 @@ import Values
 /// device gone; and whether the last 1-Wire read was 85.000 °C, the DS18B20's power-on
 /// value, which is taken only when the next read confirms it.
 ///
-/// Confined to the thread that reads (`SensorReader`'s); tests drive it directly.
+/// Used by one thread at a time: the one `SensorReader` hands its job to (the reader's
+/// lock orders the hand-overs); tests drive it directly.
 ///
 /// ```swift
 /// let session = SensorSession(sensor: cpu, locator: SensorLocator(root: "/sys"))
@@ -23,6 +24,10 @@ final class SensorSession {
     private var powerOnPending = false
     /// How many times the device was searched for (for the tests of "found once").
     private(set) var searches = 0
+    /// What its reads share with other sensors' once it is found: the 1-Wire bus master
+    /// of a thermometer (a bus that hangs holds them all), else its device's folder.
+    /// `SensorReader` reads one lane's sensors on one thread at a time.
+    private(set) var lane: String?
 
     init(sensor: Sensor, locator: SensorLocator) {
         self.sensor = sensor
@@ -65,11 +70,23 @@ final class SensorSession {
         }
     }
 
+    /// Finds the device, when it is not found yet, in `scan`'s look at its class folder,
+    /// shared with the other sensors found together; why not, when it cannot be.
+    func locate(with scan: inout SensorDeviceScan) -> SensorFailure? {
+        locateIfNeeded(with: &scan).failure
+    }
+
     /// The folder and plan, searched for only when there is none yet.
     private func locateIfNeeded() -> (folder: String?, failure: SensorFailure?) {
         if let folder { return (folder, nil) }
+        var scan = SensorDeviceScan(locator)
+        return locateIfNeeded(with: &scan)
+    }
+
+    private func locateIfNeeded(with scan: inout SensorDeviceScan) -> (folder: String?, failure: SensorFailure?) {
+        if let folder { return (folder, nil) }
         searches += 1
-        switch locator.locate(sensor.device) {
+        switch scan.locate(sensor.device) {
         case .success(let found):
             guard let plan = SensorReadPlan.plan(for: sensor, in: found) else {
                 return (nil, SensorFailure(device: sensor.device, cause: .noChannel, path: found))
@@ -77,6 +94,7 @@ final class SensorSession {
             folder = found
             self.plan = plan
             wasFound = true
+            lane = sensor.device.kind == .w1 ? SysfsFiles.resolved(found).map(SysfsFiles.parent) ?? found : found
             return (found, nil)
         case .failure(let failure):
             if wasFound, case .notFound = failure.cause {
@@ -89,6 +107,7 @@ final class SensorSession {
     private func forget() {
         folder = nil
         plan = nil
+        lane = nil
         powerOnPending = false
     }
 

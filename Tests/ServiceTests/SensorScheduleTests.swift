@@ -42,6 +42,23 @@ struct SensorScheduleTests {
         #expect(schedule.nextDue == 6 * Self.second)
     }
 
+    @Test("a reload carries the schedule: an interval already read keeps its next time, only a sensor it adds is read at once, a new interval starts at once")
+    func reloadCarries() throws {
+        let cpu = try Self.input("cpu", Self.cpu, every: .seconds(1))
+        let gpu = try Self.input("gpu", Self.gpu, every: .seconds(1))
+        let pond = try Self.input("pond", Self.pond, every: .seconds(5))
+        var schedule = SensorSchedule([cpu], start: 0)
+        _ = schedule.due(at: 0)
+        let half = Self.second / 2
+        var unchanged = SensorSchedule([cpu], start: half, carrying: schedule)
+        #expect(unchanged.due(at: half) == [], "nothing read sooner for a reload of the same inputs")
+        #expect(unchanged.nextDue == Self.second)
+        var added = SensorSchedule([cpu, gpu, pond], start: half, carrying: schedule)
+        #expect(added.due(at: half) == [[gpu.sensor], [pond.sensor]])
+        #expect(added.nextDue == Self.second)
+        #expect(added.due(at: Self.second) == [[cpu.sensor, gpu.sensor]])
+    }
+
     @Test("two inputs on one sensor and interval share its read; none, no schedule")
     func sharedSensor() throws {
         let one = try Self.input("cpu", Self.cpu, every: .seconds(5))

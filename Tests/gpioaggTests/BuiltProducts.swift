@@ -62,6 +62,13 @@ final class RunningProduct: @unchecked Sendable {
         return lines
     }
 
+    /// What it printed on standard error so far (warnings and errors).
+    var printedErrors: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errorData, as: UTF8.self)
+    }
+
     func send(_ line: String) {
         write(line + "\n")
     }

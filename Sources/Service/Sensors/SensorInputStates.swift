@@ -40,6 +40,9 @@ struct SensorInputStates {
     }
 
     private(set) var inputs: [Input]
+    /// The inputs on each sensor, by index: a reading finds its inputs at once, however
+    /// many inputs there are.
+    private let inputsOn: [Sensor: [Int]]
 
     /// Each input waits for its first read from `start`. An input of `previous` declared
     /// the same way keeps its state there (its last good read, whether it is unavailable),
@@ -54,6 +57,9 @@ struct SensorInputStates {
             }
             return Input(declaration: declaration, lastGood: start, unavailableSince: nil, failure: nil)
         }
+        var inputsOn: [Sensor: [Int]] = [:]
+        for (index, declaration) in declarations.enumerated() { inputsOn[declaration.sensor, default: []].append(index) }
+        self.inputsOn = inputsOn
     }
 
     /// A batch's readings, in the order read: a good one sets each input on its sensor; a
@@ -61,7 +67,7 @@ struct SensorInputStates {
     mutating func receive(_ readings: [SensorReading], at now: UInt64) -> [Action] {
         var actions: [Action] = []
         for reading in readings {
-            for index in inputs.indices where inputs[index].declaration.sensor == reading.sensor {
+            for index in inputsOn[reading.sensor] ?? [] {
                 switch reading.outcome {
                 case .success(let value):
                     let after = inputs[index].unavailableSince.map { now - min(now, $0) }

@@ -12,9 +12,10 @@ import SystemCore
 /// read that hangs included, so that healthy sensors cost the loop no wake-up of their
 /// own.
 ///
-/// A reload replaces the scheduler (a read that hangs stays with the old one's thread)
-/// and carries the state of each input declared the same way; the engine carries its
-/// value.
+/// A reload hands the new inputs to the same scheduler (its reader, its threads, the
+/// devices found so far, the next time of each interval) and carries the state of each
+/// input declared the same way; the engine carries its value. A read that hangs is
+/// logged once, naming the inputs it holds.
 ///
 /// ```swift
 /// let sensors = SensorInputs(root: "/sys", loop: loop, running: running, logger: logger)
@@ -34,7 +35,8 @@ final class SensorInputs {
     private var states = SensorInputStates([], start: 0)
     private var timer: LoopTimer?
     private var armedAt: UInt64?
-    /// Counts the schedulers started: a delivery of one stopped since is dropped.
+    /// Counts the schedulers started and stopped: a delivery of one stopped since is
+    /// dropped.
     private var generation = 0
 
     /// Nil without a root: the sensor inputs are then set by hand.
@@ -57,9 +59,8 @@ final class SensorInputs {
     /// Reads the sensor inputs of the reloaded `configuration` from now on.
     func reload(to configuration: Configuration) {
         loop.preconditionInEventLoop()
-        stopScheduler()
         states = SensorInputStates(configuration.sensorInputs, start: loop.now, carrying: states)
-        startScheduler(configuration.sensorInputs)
+        if let scheduler { scheduler.replace(configuration.sensorInputs) } else { startScheduler(configuration.sensorInputs) }
         rearm()
     }
 
@@ -76,8 +77,11 @@ final class SensorInputs {
         guard !inputs.isEmpty else { return }
         let current = generation
         do throws(SystemCallError) {
-            scheduler = try SensorScheduler(inputs, root: root) { [loop, bound = LoopBound(self, loop: loop)] readings in
+            let bound = LoopBound(self, loop: loop)
+            scheduler = try SensorScheduler(inputs, root: root) { [loop] readings in
                 loop.execute { bound.value.receive(readings, from: current) }
+            } hung: { [loop] sensors, since in
+                loop.execute { bound.value.hung(sensors, since: since, from: current) }
             }
         } catch {
             // The inputs then go unavailable at their timeout, saying nothing was read.
@@ -86,6 +90,7 @@ final class SensorInputs {
     }
 
     private func stopScheduler() {
+        generation += 1
         scheduler?.stop()
         // The scheduler's reader holds the closure that holds this object.
         scheduler = nil
@@ -95,6 +100,18 @@ final class SensorInputs {
         guard scheduler == generation else { return }
         perform(states.receive(readings, at: loop.now))
         rearm()
+    }
+
+    /// A read under way since `since` (`MonotonicClock`, the loop's clock) has not
+    /// returned: logged once per hang, for each input on its sensors. The inputs go
+    /// unavailable at their timeout as any input without a read does.
+    private func hung(_ sensors: [Sensor], since: UInt64, from scheduler: Int) {
+        guard scheduler == generation else { return }
+        let quiet = ReadableDuration.format(nanoseconds: MonotonicClock.now() &- since)
+        for input in states.inputs where sensors.contains(input.declaration.sensor) {
+            let name = input.declaration.name, sensor = input.declaration.sensor
+            logger.warning("input \(name): \(sensor) has not answered for \(quiet) (a read still under way: a bus or device that hangs); the other sensors are read without it")
+        }
     }
 
     private func deadlinePassed() {
