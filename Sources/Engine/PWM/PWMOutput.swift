@@ -95,9 +95,10 @@ final class PWMOutput: TimedNode {
     // MARK: What it is asked
 
     /// A value of what it follows: a percentage (clamped to 0–100), or nil while that is
-    /// unavailable (then `safe`). Ends a command held, but for the value at start.
+    /// unavailable (then `safe`). Ends a command held, but for the value at start. A
+    /// value that is not a number counts as unavailable: it gives `safe`, never 0 %.
     func follow(_ percent: Double?) {
-        followed = percent.map(Self.clamped)
+        followed = percent.flatMap { $0.isNaN ? nil : Self.clamped($0) }
         if !heardStart {
             heardStart = true
             if isHolding { return }
@@ -107,7 +108,9 @@ final class PWMOutput: TimedNode {
     }
 
     /// A command: holds `percent` until what it follows next changes.
+    /// A NaN, which every front-end refuses before it gets here, is no command.
     func command(_ percent: Double) {
+        guard !percent.isNaN else { return }
         isHolding = true
         ask(Self.clamped(percent))
     }
