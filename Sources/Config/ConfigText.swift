@@ -104,7 +104,8 @@ public enum ConfigText {
         case .not(let name): return "not: \(name)"
         case .toggle(let name, nil): return "toggle: \(name)"
         case .toggle(let name, let reset?): return "toggle: \(name), reset: \(reset)"
-        case .latch(let set, let reset): return "latch: { set: \(set), reset: \(reset) }"
+        case .latch(let set, let reset, .reset): return "latch: { set: \(set), reset: \(reset) }"
+        case .latch(let set, let reset, .set): return "latch: { set: \(set), reset: \(reset), dominant: set }"
         case .allWithin(let names, let within): return "all: \(list(names)), within: \(duration(within))"
         case .click(let name, let gesture):
             var text = "click: \(name)"

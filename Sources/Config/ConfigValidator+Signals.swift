@@ -332,13 +332,27 @@ extension ConfigValidator {
             return readAtLeast(form, in: what)
         case "latch":
             guard let (set, reset) = readPair(form, keys: ("set", "reset"), example: "latch: { set: start, reset: stop }",
-                                              in: what) else { return nil }
-            return (.latch(set: set.name, reset: reset.name), [set, reset])
+                                              optional: "dominant", in: what) else { return nil }
+            guard let dominant = latchDominance(form, in: what) else { return nil }
+            return (.latch(set: set.name, reset: reset.name, dominant: dominant), [set, reset])
         default:
             guard let (value, on) = readPair(form, keys: ("value", "on"), example: "sample: { value: mode_switch, on: button }",
                                              in: what) else { return nil }
             return (.sample(value: value.name, on: on.name), [value, on])
         }
+    }
+
+    /// A latch's `dominant:` (`reset` when absent); nil after reporting a bad one.
+    private mutating func latchDominance(_ form: SourceNode.Entry, in what: String) -> LatchDominance? {
+        guard case .mapping(let settings) = form.value.content,
+              let entry = settings.first(where: { $0.key == "dominant" }) else { return .reset }
+        guard let word = text(entry, in: "latch: of \(what)") else { return nil }
+        guard let dominant = LatchDominance(rawValue: word) else {
+            report(entry.value.location, "dominant: in latch: of \(what) must be reset or set, found '\(word)'",
+                   hint: "dominant: reset (the default) turns the latch off while both are on; dominant: set keeps it on")
+            return nil
+        }
+        return dominant
     }
 
     /// `at_least: { count: 2, of: [a, b, c] }`.
@@ -372,9 +386,9 @@ extension ConfigValidator {
     /// `latch: { set: a, reset: b }` or `sample: { value: a, on: b }`: two names, each
     /// under its key.
     private mutating func readPair(_ form: SourceNode.Entry, keys: (String, String), example: String,
-                                   in what: String) -> (Reference, Reference)? {
+                                   optional: String? = nil, in what: String) -> (Reference, Reference)? {
         guard let settings = settings(form.value, of: "\(form.key): in \(what)", example: example) else { return nil }
-        checkKeys(settings, allowed: [keys.0, keys.1], place: "in \(form.key): of \(what)")
+        checkKeys(settings, allowed: [keys.0, keys.1] + (optional.map { [$0] } ?? []), place: "in \(form.key): of \(what)")
         var references: [String: Reference] = [:]
         var complete = true
         for key in [keys.0, keys.1] {

@@ -252,9 +252,11 @@ public enum SignalExpression: Hashable, Sendable {
     /// activation of a momentary signal). While `reset` is on, it is off and ignores
     /// the operand.
     case toggle(String, reset: String? = nil)
-    /// Starts false; on when `set` becomes true (or activates), off while `reset` is
-    /// on; while `reset` is on, `set` is ignored (reset wins).
-    case latch(set: String, reset: String)
+    /// A set-reset latch on levels (IEC 61131-3's RS and SR): on while `set` is on (or
+    /// activates) and `reset` is off, off while `reset` is on (or activates), as it was
+    /// while both are off. When both are on, `dominant` decides: `.reset` (the default,
+    /// RS) off, `.set` (SR) on.
+    case latch(set: String, reset: String, dominant: LatchDominance = .reset)
     /// Momentary: activates once each time the operand completes the gesture (`count`
     /// presses, each between `minPress` and `maxPress` long, released at most `gap`
     /// apart, and no further press within `gap` after the last), timed by the events'
@@ -294,7 +296,7 @@ public enum SignalExpression: Hashable, Sendable {
         case .not(let name), .click(let name, _), .count(let name, _), .rate(let name, _),
              .scale(let name, _): return [name]
         case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
-        case .latch(let set, let reset): return [set, reset]
+        case .latch(let set, let reset, _): return [set, reset]
         case .sample(let value, let on): return [value, on]
         case .aggregate(_, let names): return names
         case .difference(let minuend, let subtrahend): return [minuend, subtrahend]
@@ -483,4 +485,12 @@ public struct InterlockDeclaration: Hashable, Sendable {
         self.wait = wait
         self.location = location
     }
+}
+
+/// Which input of a `latch` wins while both are on (`dominant:`).
+public enum LatchDominance: String, Sendable, Equatable, CaseIterable {
+    /// Off while `reset` is on, whatever `set` (IEC 61131-3's RS): the default.
+    case reset
+    /// On while `set` is on, whatever `reset` (IEC 61131-3's SR).
+    case set
 }

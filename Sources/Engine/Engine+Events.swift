@@ -116,6 +116,26 @@ extension Engine {
         return output.written
     }
 
+    /// Runs `body`'s events (sets, presses, commands) as one transaction: the graph
+    /// settles and the outputs are written once, when `body` returns, with what all of
+    /// them together decide. What a test file's `set:` of several names does.
+    ///
+    /// ```swift
+    /// engine.transaction {
+    ///     engine.setInput("enable", to: true)
+    ///     engine.pressInput("start")
+    /// }
+    /// ```
+    public func transaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+        loop.preconditionInEventLoop()
+        propagation.openTransactions += 1
+        defer {
+            propagation.openTransactions -= 1
+            writePendingOutputsOrFail()
+        }
+        return try body()
+    }
+
     /// Whether `name` is an output that takes commands (`command: true`).
     public func isCommandOutput(_ name: String) -> Bool {
         configuration.outputs.contains { $0.name == name && $0.command }
@@ -134,6 +154,10 @@ extension Engine {
         while changes.popLast() != nil {}
     }
 
+    /// Each edge is a transaction of its own, and edges with the same timestamp are one
+    /// (they happened together): the graph settles before the next one. The writes of
+    /// the whole read go out together, once it has settled.
+    ///
     /// Indexed rather than `for in`, which took its own reference to the array (an
     /// atomic retain and release per read).
     private func propagate(from requested: RequestedInputs) {
@@ -142,12 +166,14 @@ extension Engine {
         while position < changes.count {
             let change = changes[position]
             position += 1
+            if change.timestamp != propagation.timestamp { propagation.settle() }
             propagation.timestamp = change.timestamp
             let index = Int(change.offset)
             if index < lines.count, let line = lines[index] {
                 line.update(change.value)
             }
         }
+        propagation.settle()
     }
 
     /// Sets a timer for the tracker's earliest deadline unless one is set for an
@@ -165,9 +191,10 @@ extension Engine {
 
     // MARK: Writes
 
-    /// Writes the outputs the event touched: one `setValues` per output request,
-    /// holding only the lines whose value changed.
+    /// Settles the transaction, then writes the outputs it touched: one `setValues` per
+    /// output request, holding only the lines whose value changed.
     func writePendingOutputs() throws(EngineError) {
+        propagation.settle()
         if !propagation.pendingPWMOutputs.isEmpty { try writePendingPWMOutputs() }
         if !propagation.pendingInterlocks.isEmpty {
             for interlock in propagation.pendingInterlocks { interlock.arbitrate() }
@@ -206,7 +233,10 @@ extension Engine {
         }
     }
 
+    /// Ends a transaction: settles it and writes what it touched, unless it is part of a
+    /// larger one (`transaction(_:)`), which does so when it ends.
     func writePendingOutputsOrFail() {
+        guard propagation.openTransactions == 0 else { return }
         do {
             try writePendingOutputs()
         } catch {

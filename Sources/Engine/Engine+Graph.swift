@@ -91,6 +91,7 @@ extension Engine {
                     cancellables.append(try numberPipeline(for: declaration, into: node, numbers: numberNodes))
                     numberNodes[declaration.name] = node
                 }
+                propagation.settle()
                 continue
             }
             let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
@@ -106,6 +107,9 @@ extension Engine {
             }
             signals.append(signal)
             levels[declaration.name] = signal.level
+            // Settled before anything later subscribes: its value at start is its first
+            // value, not an edge.
+            propagation.settle()
         }
         for declaration in configuration.interlocks {
             let interlock = Interlock(declaration: declaration, propagation: propagation, timers: timers, logger: logger)
@@ -195,27 +199,33 @@ extension Engine {
             }
             operands.append(level)
         }
+        let rank = propagation.rank()
+        let graph = propagation
         switch declaration.expression {
-        case .all: return SignalPipelines.all(operands, into: signal)
-        case .any: return SignalPipelines.any(operands, into: signal)
-        case .none: return SignalPipelines.none(operands, into: signal)
-        case .atLeast(let count, _): return SignalPipelines.atLeast(count, of: operands, into: signal)
-        case .not: return SignalPipelines.not(operands[0], into: signal)
-        case .toggle(_, nil): return SignalPipelines.toggle(operands[0], into: signal)
-        case .toggle: return SignalPipelines.toggle(operands[0], reset: operands[1], into: signal)
-        case .latch: return SignalPipelines.latch(set: operands[0], reset: operands[1], into: signal)
+        case .all: return SignalPipelines.all(operands, into: signal, rank: rank, on: graph)
+        case .any: return SignalPipelines.any(operands, into: signal, rank: rank, on: graph)
+        case .none: return SignalPipelines.none(operands, into: signal, rank: rank, on: graph)
+        case .atLeast(let count, _):
+            return SignalPipelines.atLeast(count, of: operands, into: signal, rank: rank, on: graph)
+        case .not: return SignalPipelines.not(operands[0], into: signal, rank: rank, on: graph)
+        case .toggle(_, let reset):
+            return SignalPipelines.toggle(operands[0], reset: reset == nil ? nil : operands[1], into: signal,
+                                          rank: rank, on: graph)
+        case .latch(_, _, let dominant):
+            return SignalPipelines.latch(set: operands[0], reset: operands[1], dominant: dominant, into: signal,
+                                         rank: rank, on: graph)
         case .allWithin(_, let within):
             let rule = AllWithin(window: within.wholeNanoseconds, signal: signal, propagation: propagation,
                                  carried: phase)
             signal.within = rule
-            return SignalPipelines.all(operands, within: rule)
+            return SignalPipelines.all(operands, within: rule, rank: rank, on: graph)
         case .click(_, let gesture):
             let detector = ClickDetector(gesture: gesture, signal: signal, propagation: propagation, timers: timers)
             timers.register(detector)
             signal.detector = detector
             return SignalPipelines.click(operands[0], detector: detector)
-        case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal)
-        case .zip: return SignalPipelines.zip(operands, into: signal)
+        case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal, rank: rank, on: graph)
+        case .zip: return SignalPipelines.zip(operands, into: signal, rank: rank, on: graph)
         case .aggregate, .difference, .threshold, .count, .rate, .scale:
             throw EngineError(.configuration("signal '\(declaration.name)' is a number, not a level"),
                               at: declaration.location)

@@ -31,9 +31,11 @@ extension Engine {
                               at: declaration.location)
         }
         let operands = try numberOperands(declaration.expression.operands, of: declaration, numbers: numbers)
-        return operands.map(\.cell).combineLatest.react { [node] values in
-            node.propose(aggregate.result(of: values))
+        let cells = operands.map(\.cell)
+        let evaluation = Evaluation(rank: propagation.rank()) { [node] in
+            node.propose(aggregate.result(of: cells.map(\.value)))
         }
+        return cells.combineLatest.react { [propagation, evaluation] _ in propagation.schedule(evaluation) }
     }
 
     /// `threshold:`: the operand's number (and a set point's) into a `ThresholdRule`,
@@ -53,11 +55,25 @@ extension Engine {
             throw EngineError(.configuration("signal '\(declaration.name)': \(error)"), at: declaration.location)
         }
         signal.threshold = rule
-        // The bound first, so that the operand's first value meets it.
-        let bound = operands.count > 1 ? operands[1].cell.react { [rule] in rule.receive(bound: $0) } : nil
-        let value = operands[0].cell.react { [rule] in rule.receive(value: $0) }
-        rule.started()
-        return AnyCancellable { bound?.cancel(); value.cancel() }
+        // What changed in the transaction: the operand (0), the bound (1).
+        let changed = OperandMarks(2)
+        let value = operands[0].cell
+        let bound = operands.count > 1 ? operands[1].cell : nil
+        let evaluation = Evaluation(rank: propagation.rank()) { [rule, changed] in
+            let boundChanged = changed.take(1)
+            let valueChanged = changed.take(0)
+            rule.evaluate(bound: boundChanged ? .some(bound?.value ?? nil) : .none,
+                          value: valueChanged ? .some(value.value) : .none)
+        }
+        let bounds = bound?.react { [propagation, changed, evaluation] _ in
+            changed.mark(1)
+            propagation.schedule(evaluation)
+        }
+        let values = value.react { [propagation, changed, evaluation] _ in
+            changed.mark(0)
+            propagation.schedule(evaluation)
+        }
+        return AnyCancellable { bounds?.cancel(); values.cancel() }
     }
 
     /// `count:`: each rising edge of the operand's level (an activation of a momentary

@@ -26,8 +26,9 @@ import Values
 /// | `at_least: k of [...]` | `combineLatest`, counting | true while at least k are true |
 /// | `not: a` | `map(!)` | the operand inverted |
 /// | `toggle: a` | rising edges of `a` | starts false, flips on each rising edge of `a` |
-/// | `sample: { value: v, on: t }` | rising edges of `t` `withLatestFrom(v)` | starts false; takes `v`'s value on each rising edge of `t` |
-/// | `zip: [a, b, ...]` | `zip` over each operand's rising edges | starts false; true when each operand has risen at least once since the last round; false again at the first rising edge of the next round |
+/// | `latch: { set: s, reset: r }` | `combineLatest` of `s` and `r`, and their rising edges | on while `s` is on and `r` off, off while `r` is on (`dominant: set`: while `s` is off), else as it was |
+/// | `sample: { value: v, on: t }` | rising edges of `t` | starts false; takes `v`'s settled value on each rising edge of `t` |
+/// | `zip: [a, b, ...]` | each operand's rising edges | starts false; true when each operand has risen at least once since the last round; false again at the first rising edge of the next round |
 ///
 /// A rising edge is a change from false to true after the starting value: an operand
 /// that starts true has not risen. In `zip`, an operand that rises again before the
@@ -61,11 +62,13 @@ import Values
 /// (`setPWMOutput`), with an optional ramp on the graph's timers; `safe` at stop and on
 /// any failure, as for lines (docs/PWM.md).
 ///
-/// Each input and signal reaches the pipelines that use it in the order they were
-/// built, so a run is deterministic. A signal that reads the same input along two paths
-/// (`a` and `not: a` both feeding one `all`) sees the two paths' updates one after the
-/// other within one event, as in any push-based graph: outputs are only written once
-/// the event has settled, but `toggle`, `sample` and `zip` count the edges they see.
+/// Each event is one transaction (`transaction(_:)` gathers several): every node it
+/// reaches is evaluated once, in rank order (the order the graph was built in, each
+/// node after what it reads), from its operands' settled values (`Evaluation`,
+/// `Propagation.settle()`). A signal that reads the same input along two paths (`a` and
+/// `not: a` both feeding one `all`) sees both paths' new values together, so it never
+/// takes a value no settled state gave it, and `toggle`, `count`, `sample` and `zip`
+/// see only real edges. Outputs are written, and observers told, once it has settled.
 public final class Engine {
     enum State { case idle, running, stopped }
 
@@ -207,6 +210,7 @@ public final class Engine {
             statistics.corrections += tracked.corrections
         }
         statistics.outputWrites = outputWrites
+        statistics.evaluations = propagation.evaluations
         return statistics
     }
 

@@ -14,6 +14,9 @@ public struct EngineStatistics: Hashable, Sendable {
     /// `setValues` calls made to follow the graph (not counting the initial values at
     /// the request and the safe values at stop).
     public var outputWrites = 0
+    /// Node evaluations run since the graph was built, start included: each node runs at
+    /// most once per transaction, however many of its operands changed.
+    public var evaluations = 0
 
     public init() {}
 }

@@ -108,8 +108,12 @@ public final class ScenarioRunner {
     private func perform(_ step: ScenarioStep) {
         switch step.action {
         case .set(let values):
-            for value in values {
-                set(value)
+            // One transaction: what the names decide together, as at one instant. Lines
+            // moved on the chip come in one read at the same timestamp.
+            engine.transaction {
+                for value in values {
+                    set(value)
+                }
             }
             loop.run()
         case .toggle(let names):

@@ -124,6 +124,9 @@ run("combineLatestSetup") {
 run("engine") {
     engineRows()
 }
+run("engineDiamond") {
+    engineDiamondRows()
+}
 run("engineNumber") {
     engineNumberRows()
 }

@@ -152,7 +152,7 @@ struct TimeInTheGraphTests {
         #expect(harness.signal("light") == true)
     }
 
-    @Test("toggle with reset, and latch: reset wins while it is on")
+    @Test("toggle with reset, and latch: reset wins while it is on; a latch follows levels")
     func toggleResetAndLatch() throws {
         let harness = try Self.harness(signals: """
               light: { toggle: a, reset: b }
@@ -176,13 +176,15 @@ struct TimeInTheGraphTests {
         #expect(harness.signal("motor") == true, "latched")
         harness.set("GPIO5", true)
         #expect(harness.signal("motor") == false)
-        harness.set("GPIO4", true)   // start while the guard is open: ignored
+        harness.set("GPIO4", true)   // start while the guard is open: reset wins
         #expect(harness.signal("motor") == false)
         harness.set("GPIO5", false)
-        #expect(harness.signal("motor") == false, "a restart needs a new start")
+        #expect(harness.signal("motor") == true, "start still held once the guard closes: on")
         harness.set("GPIO4", false)
-        harness.set("GPIO4", true)
-        #expect(harness.signal("motor") == true)
+        #expect(harness.signal("motor") == true, "latched")
+        harness.set("GPIO5", true)
+        harness.set("GPIO5", false)
+        #expect(harness.signal("motor") == false, "reset with start released: off")
     }
 
     @Test("all with within: both within the window turns on; late fails until both are released")

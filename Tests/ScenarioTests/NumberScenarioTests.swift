@@ -158,8 +158,6 @@ struct NumberScenarioTests {
             """,
             """
             room.test.yaml:6:30: error: expected too_hot off at 12s, it is on
-              0s   signal inside 9.30 °C
-              0s   signal inside 18.77 °C
               0s   signal inside 28.15 °C
               12s  signal inside 28.40 °C
             """,

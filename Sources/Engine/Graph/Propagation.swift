@@ -26,7 +26,52 @@ final class Propagation {
 
     init() {
         pendingOutputs.reserveCapacity(16)
+        queue.reserveCapacity(16)
     }
+
+    // MARK: Transactions
+
+    /// The evaluations scheduled in this transaction, highest rank first (so the lowest
+    /// is taken from the end). Usually a few: kept sorted by insertion.
+    @exclusivity(unchecked) private var queue: [Evaluation] = []
+    /// The rank the next node built gets.
+    private var nextRank = 0
+    /// How many evaluations have run since the engine was built (`EngineStatistics`).
+    @exclusivity(unchecked) private(set) var evaluations = 0
+    /// While above 0, a transaction is being gathered (`Engine.transaction`): the events
+    /// inside it settle and write together when it ends.
+    @exclusivity(unchecked) var openTransactions = 0
+
+    /// A rank for a node being built: after every node built before it.
+    func rank() -> Int {
+        nextRank += 1
+        return nextRank
+    }
+
+    /// `evaluation` runs in this transaction, once, in rank order.
+    @inline(__always)
+    func schedule(_ evaluation: Evaluation) {
+        guard !evaluation.isQueued else { return }
+        evaluation.isQueued = true
+        var index = queue.count
+        while index > 0, queue[index - 1].rank < evaluation.rank { index -= 1 }
+        queue.insert(evaluation, at: index)
+    }
+
+    /// Runs the scheduled evaluations, lowest rank first, until none is left: what an
+    /// evaluation changes schedules only nodes of higher ranks, which run after it in
+    /// the same pass. Then every node holds its settled value for the transaction.
+    @inline(__always)
+    func settle() {
+        while let next = queue.popLast() {
+            next.isQueued = false
+            evaluations &+= 1
+            next.run()
+        }
+    }
+
+    /// Whether evaluations wait to run.
+    var isUnsettled: Bool { !queue.isEmpty }
 
     func addObserver(_ observer: @escaping (EngineChange) -> Void) -> Int {
         nextObserverID += 1

@@ -1,121 +1,176 @@
+import Config
 import GPIO
 import Reactive
 
-/// The pipeline of each signal form, ending in the signal's `update` (which sends only
-/// changes, so no `removeDuplicates` is needed). Operands are the `Level`s of inputs
-/// and earlier signals: each starts with its current value and sends only changes.
+/// The pipeline of each signal form. Operands are the `Level`s of inputs and earlier
+/// signals: each starts with its current value and sends only changes, at most one per
+/// transaction (a momentary one sends its activation, on then off).
 ///
-/// The pipelines' types are concrete, so the value path from an operand to the signal
-/// runs as specialised code.
+/// Each pipeline only notes what reached it and schedules the signal's `Evaluation`;
+/// the evaluation runs once per transaction, when every node of a lower rank has
+/// settled, and reads its operands' settled values. So a change that reaches a signal
+/// along two paths (`a` and `not: a` feeding one `all`) is seen once, with both paths
+/// new: no signal ever takes a value that no settled state gave it.
 ///
 /// The counting forms (`all`, `any`, `none`, `at_least`) are `combineLatest` over the
-/// operands, the Reactive operator over a collection: it delivers nothing until every
-/// operand has a value, then the latest of each on every change, and the form's rule
-/// counts the true ones (a scan of the operands, a few nanoseconds each: 1,024 operands
-/// cost about twice what 3 do, per event).
+/// operands, the Reactive operator over a collection; each change it delivers schedules
+/// the evaluation, which counts the true operands.
 enum SignalPipelines {
     /// `all`: true while every operand is true.
-    static func all(_ operands: [Level], into signal: Signal) -> AnyCancellable {
-        counting(operands, into: signal) { trueCount, count in trueCount == count }
+    static func all(_ operands: [Level], into signal: Signal, rank: Int, on graph: Propagation) -> AnyCancellable {
+        counting(operands, into: signal, rank: rank, on: graph) { trueCount, count in trueCount == count }
     }
 
     /// `any`: true while at least one operand is true.
-    static func any(_ operands: [Level], into signal: Signal) -> AnyCancellable {
-        counting(operands, into: signal) { trueCount, _ in trueCount > 0 }
+    static func any(_ operands: [Level], into signal: Signal, rank: Int, on graph: Propagation) -> AnyCancellable {
+        counting(operands, into: signal, rank: rank, on: graph) { trueCount, _ in trueCount > 0 }
     }
 
     /// `none`: true while no operand is true.
-    static func none(_ operands: [Level], into signal: Signal) -> AnyCancellable {
-        counting(operands, into: signal) { trueCount, _ in trueCount == 0 }
+    static func none(_ operands: [Level], into signal: Signal, rank: Int, on graph: Propagation) -> AnyCancellable {
+        counting(operands, into: signal, rank: rank, on: graph) { trueCount, _ in trueCount == 0 }
     }
 
     /// `at_least`: true while at least `count` operands are true.
-    static func atLeast(_ count: Int, of operands: [Level], into signal: Signal) -> AnyCancellable {
-        counting(operands, into: signal) { trueCount, _ in trueCount >= count }
+    static func atLeast(_ count: Int, of operands: [Level], into signal: Signal, rank: Int,
+                        on graph: Propagation) -> AnyCancellable {
+        counting(operands, into: signal, rank: rank, on: graph) { trueCount, _ in trueCount >= count }
     }
 
-    /// A counting form: `rule(trueCount, operandCount)` each time an operand changes,
-    /// once every operand has a value.
+    /// A counting form: `rule(trueCount, operandCount)` over the operands' settled
+    /// values, once per transaction in which any of them changed.
     @inline(__always)
-    private static func counting(_ operands: [Level], into signal: Signal,
+    private static func counting(_ operands: [Level], into signal: Signal, rank: Int, on graph: Propagation,
                                  _ rule: @escaping (_ trueCount: Int, _ count: Int) -> Bool) -> AnyCancellable {
         let count = operands.count
-        return operands.combineLatest.react { [signal] values in
+        let evaluation = Evaluation(rank: rank) { [signal] in
             var trueCount = 0
-            for value in values where value { trueCount += 1 }
+            for operand in operands where operand.value { trueCount += 1 }
             signal.update(rule(trueCount, count))
         }
+        return operands.combineLatest.react { [graph, evaluation] _ in graph.schedule(evaluation) }
     }
 
     /// `not`: the operand inverted.
-    static func not(_ operand: Level, into signal: Signal) -> AnyCancellable {
-        operand.react { [signal] in signal.update(!$0) }
+    static func not(_ operand: Level, into signal: Signal, rank: Int, on graph: Propagation) -> AnyCancellable {
+        let evaluation = Evaluation(rank: rank) { [signal, operand] in signal.update(!operand.value) }
+        return operand.react { [graph, evaluation] _ in graph.schedule(evaluation) }
     }
 
-    /// `toggle`: starts false (or `start`, a kept value) and flips on each rising edge
-    /// of the operand (its starting value is not an edge).
-    static func toggle(_ operand: Level, into signal: Signal) -> AnyCancellable {
-        risingEdges(of: operand)
-            .react { [signal] _ in signal.update(!signal.expressionValue) }
-    }
-
-    /// `toggle` with `reset`: while `reset` is on the signal is off and the operand's
-    /// edges are ignored (reset wins).
-    static func toggle(_ operand: Level, reset: Level, into signal: Signal) -> AnyCancellable {
-        let resetting = reset.react { [signal] on in
-            if on { signal.update(false) }
+    /// `toggle`: starts false (or at a kept value) and flips once in each transaction in
+    /// which the operand rises or activates (its starting value is not an edge). With
+    /// `reset`: off while `reset` is on (or activates), and the operand's edges are then
+    /// ignored (reset wins).
+    static func toggle(_ operand: Level, reset: Level?, into signal: Signal, rank: Int,
+                       on graph: Propagation) -> AnyCancellable {
+        let edges = OperandMarks(2)
+        let evaluation = Evaluation(rank: rank) { [signal, edges] in
+            let rose = edges.take(0)
+            let resetRose = edges.take(1)
+            if let reset, reset.value || resetRose { return signal.update(false) }
+            if rose { signal.update(!signal.expressionValue) }
         }
-        let flips = risingEdges(of: operand).react { [signal, reset] _ in
-            if !reset.value { signal.update(!signal.expressionValue) }
-        }
-        return AnyCancellable { resetting.cancel(); flips.cancel() }
+        let flips = marking(risingEdges(of: operand), edges, 0, evaluation, on: graph)
+        guard let reset else { return flips }
+        let resetting = marking(risingEdges(of: reset), edges, 1, evaluation, on: graph)
+        let levels = reset.react { [graph, evaluation] _ in graph.schedule(evaluation) }
+        return AnyCancellable { flips.cancel(); resetting.cancel(); levels.cancel() }
     }
 
-    /// `latch`: on at each rising edge of `set`, off while `reset` is on; while `reset`
-    /// is on, `set` is ignored (reset wins). Starts off (or at a kept value), and off
-    /// if `reset` is on at start.
-    static func latch(set: Level, reset: Level, into signal: Signal) -> AnyCancellable {
-        let resetting = reset.react { [signal] on in
-            if on { signal.update(false) }
+    /// `latch`: a set-reset latch on levels (IEC 61131-3's RS, or SR with
+    /// `dominant: set`). On while `set` is on and `reset` off; off while `reset` is on
+    /// and `set` off; as it was while both are off; while both are on, `dominant` wins.
+    /// An activation of a momentary `set` or `reset` counts as on for its transaction.
+    /// Evaluated at start like any node: a `set` on at start turns it on.
+    static func latch(set: Level, reset: Level, dominant: LatchDominance, into signal: Signal, rank: Int,
+                      on graph: Propagation) -> AnyCancellable {
+        let edges = OperandMarks(2)
+        let evaluation = Evaluation(rank: rank) { [signal, edges, set, reset] in
+            let setting = edges.take(0) || set.value
+            let resetting = edges.take(1) || reset.value
+            switch (setting, resetting) {
+            case (true, false): signal.update(true)
+            case (false, true): signal.update(false)
+            case (true, true): signal.update(dominant == .set)
+            case (false, false): break
+            }
         }
-        let setting = risingEdges(of: set).react { [signal, reset] _ in
-            if !reset.value { signal.update(true) }
-        }
-        return AnyCancellable { resetting.cancel(); setting.cancel() }
+        let levels = [set, reset].combineLatest.react { [graph, evaluation] _ in graph.schedule(evaluation) }
+        let setEdges = marking(risingEdges(of: set), edges, 0, evaluation, on: graph)
+        let resetEdges = marking(risingEdges(of: reset), edges, 1, evaluation, on: graph)
+        return AnyCancellable { levels.cancel(); setEdges.cancel(); resetEdges.cancel() }
     }
 
-    /// `all` with `within`: see `AllWithin`.
-    static func all(_ operands: [Level], within rule: AllWithin) -> AnyCancellable {
-        operands.combineLatest.react { rule.receive($0) }
+    /// `all` with `within`: see `AllWithin`, given the operands' settled values.
+    static func all(_ operands: [Level], within rule: AllWithin, rank: Int, on graph: Propagation) -> AnyCancellable {
+        let evaluation = Evaluation(rank: rank) { [rule] in rule.receive(operands.map(\.value)) }
+        return operands.combineLatest.react { [graph, evaluation] _ in graph.schedule(evaluation) }
     }
 
-    /// `click`: see `ClickDetector`.
+    /// `click`: see `ClickDetector`. Its one operand's changes, each timed, as they come
+    /// (one per transaction).
     static func click(_ operand: Level, detector: ClickDetector) -> AnyCancellable {
         operand.dropFirst().react { detector.receive($0) }
     }
 
-    /// `sample`: starts false; on each rising edge of `trigger`, takes `value`'s current
-    /// value (`withLatestFrom`).
-    static func sample(_ value: Level, on trigger: Level, into signal: Signal) -> AnyCancellable {
-        risingEdges(of: trigger)
-            .withLatestFrom(value)
-            .react { [signal] _, sampled in signal.update(sampled) }
+    /// `sample`: starts false; in a transaction in which `trigger` rises (or
+    /// activates), takes `value`'s settled value (`withLatestFrom`, read once the
+    /// transaction has settled `value`).
+    static func sample(_ value: Level, on trigger: Level, into signal: Signal, rank: Int,
+                       on graph: Propagation) -> AnyCancellable {
+        let evaluation = Evaluation(rank: rank) { [signal, value] in signal.update(value.value) }
+        return risingEdges(of: trigger).react { [graph, evaluation] _ in graph.schedule(evaluation) }
     }
 
     /// `zip`: starts false; true once every operand has risen at least once since the
-    /// last round (`zip` over the operands' rising edges, see `ZipRounds`), false again
-    /// at the first rising edge of the next round.
-    static func zip(_ operands: [Level], into signal: Signal) -> AnyCancellable {
+    /// last round (see `ZipRounds`), false again at the first rising edge of the next
+    /// round. The edges of one transaction count together.
+    static func zip(_ operands: [Level], into signal: Signal, rank: Int, on graph: Propagation) -> AnyCancellable {
         let rounds = ZipRounds(count: operands.count, signal: signal)
-        let firstEdgesOfRound = operands.enumerated().map { index, operand in
-            risingEdges(of: operand).filter { _ in rounds.admit(index) }
+        let edges = OperandMarks(operands.count)
+        let evaluation = Evaluation(rank: rank) { [rounds, edges] in rounds.receive(edges) }
+        let marks = operands.enumerated().map { index, operand in
+            marking(risingEdges(of: operand), edges, index, evaluation, on: graph)
         }
-        return firstEdgesOfRound.zip.react { _ in rounds.roundCompleted() }
+        return AnyCancellable { for mark in marks { mark.cancel() } }
     }
 
     /// Changes from false to true after the starting value (`level` sends only changes,
     /// so every `true` after the first value is one).
     static func risingEdges(of level: Level) -> Publishers.Filter<Publishers.Drop<Level>> {
         level.dropFirst().filter { $0 }
+    }
+
+    /// Marks edge `index` and schedules `evaluation` at each value of `edges`.
+    private static func marking(_ edges: Publishers.Filter<Publishers.Drop<Level>>, _ marks: OperandMarks, _ index: Int,
+                                _ evaluation: Evaluation, on graph: Propagation) -> AnyCancellable {
+        edges.react { [graph, marks, evaluation] _ in
+            marks.mark(index)
+            graph.schedule(evaluation)
+        }
+    }
+}
+
+/// Which operands of a node rose (or activated, or changed: what the node marks) in the
+/// transaction under way: marked as they arrive, taken (and cleared) by the node's
+/// evaluation.
+final class OperandMarks {
+    @exclusivity(unchecked) private var marks: [Bool]
+
+    init(_ count: Int) {
+        marks = Array(repeating: false, count: count)
+    }
+
+    var count: Int { marks.count }
+
+    @inline(__always)
+    func mark(_ index: Int) { marks[index] = true }
+
+    /// Whether operand `index` rose since the last take; clears it.
+    @inline(__always)
+    func take(_ index: Int) -> Bool {
+        let marked = marks[index]
+        marks[index] = false
+        return marked
     }
 }

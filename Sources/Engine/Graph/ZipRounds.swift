@@ -1,10 +1,11 @@
-/// The rounds of a `zip` signal: which operands have risen since the last round
-/// completed.
+/// The rounds of a `zip` signal: true once every operand has risen at least once since
+/// the last round, false again at the first rising edge of the next round. An operand
+/// that rises again before the round completes counts once (no buffer grows while one
+/// operand stays quiet).
 ///
-/// Only an operand's first rising edge in a round reaches the `zip` operator, so each of
-/// its buffers holds at most one edge: an operand that rises again and again while
-/// another stays quiet fills nothing up, and "risen at least once since the last round"
-/// is exactly what completes a round.
+/// The edges of one transaction count together: the signal takes one value per
+/// transaction. When they start a round and complete it too (a single operand, or every
+/// operand rising at once) the signal stays true.
 final class ZipRounds {
     private let count: Int
     /// True while operand `i` has not risen in the current round.
@@ -19,22 +20,20 @@ final class ZipRounds {
         remaining = count
     }
 
-    /// A rising edge of operand `index`: whether it counts for the current round (and so
-    /// goes on to the `zip`).
-    func admit(_ index: Int) -> Bool {
-        guard waiting[index] else { return false }
-        waiting[index] = false
-        remaining -= 1
-        // The first edge of a round ends the last round's `true`, unless the same edge
-        // completes this round too (a single operand).
-        if remaining > 0 { signal.update(false) }
-        return true
-    }
-
-    /// The `zip` emitted: every operand has risen since the last round.
-    func roundCompleted() {
-        for index in waiting.indices { waiting[index] = true }
-        remaining = count
-        signal.update(true)
+    /// The operands that rose in this transaction.
+    func receive(_ edges: OperandMarks) {
+        var value = signal.expressionValue
+        for index in 0..<count where edges.take(index) && waiting[index] {
+            waiting[index] = false
+            remaining -= 1
+            // The first edge of a round ends the last round's `true`.
+            value = false
+        }
+        if remaining == 0 {
+            for index in waiting.indices { waiting[index] = true }
+            remaining = count
+            value = true
+        }
+        signal.update(value)
     }
 }

@@ -15,8 +15,8 @@ final class ThresholdRule {
     private let propagation: Propagation
     private let logger: Logger
     private var loggedReason: ThresholdFallbackReason?
-    /// While the pipeline subscribes, the bound's first value comes before the
-    /// operand's: nothing is logged until both are in (`started()`).
+    /// Until the first evaluation, which takes the operand's and the bound's first
+    /// values together: a fallback at start is logged then.
     private var isStarting = true
 
     /// - Parameter carried: the level the threshold had from a value in the engine a
@@ -35,24 +35,20 @@ final class ThresholdRule {
         self.logger = logger
     }
 
-    func receive(value: Double?) {
-        decided(threshold.receive(value: value))
-    }
-
-    func receive(bound: Double?) {
-        decided(threshold.receive(bound: bound))
-    }
-
-    /// Both the operand and the bound have given their first value: a fallback at start
-    /// is logged now.
-    func started() {
-        isStarting = false
-        logFallback(level: threshold.level, reason: threshold.fallbackReason)
-    }
-
-    private func decided(_ decision: ThresholdDecision) {
-        if !isStarting { logFallback(level: decision.level, reason: decision.fallbackReason) }
-        signal.update(decision.level)
+    /// The transaction's settled bound and value, each `.some` when it changed (to a
+    /// number or to unavailable): the bound is taken first, so that the value meets it,
+    /// and the signal takes the one level they decide together.
+    func evaluate(bound: Double??, value: Double??) {
+        var decision: ThresholdDecision?
+        if let bound { decision = threshold.receive(bound: bound) }
+        if let value { decision = threshold.receive(value: value) }
+        if isStarting {
+            isStarting = false
+            logFallback(level: threshold.level, reason: threshold.fallbackReason)
+        } else if let decision {
+            logFallback(level: decision.level, reason: decision.fallbackReason)
+        }
+        if let decision { signal.update(decision.level) }
     }
 
     private func logFallback(level: Bool, reason: ThresholdFallbackReason?) {
