@@ -5,11 +5,11 @@ import Values
 /// the value and returns nil; a value already reported (`SourceNode.Content.reported`)
 /// returns nil silently.
 extension ConfigValidator {
-    static let nameHint = "names start with a letter or '_' and go on with letters, digits, '_' and '-'"
+    static let nameHint = NodeName.rule
 
-    /// The longest name a config file may declare or refer to, in characters. It bounds
-    /// the cost of "did you mean" (see `KnownNames`), and no pin needs a longer one.
-    static let maximumNameLength = 64
+    /// The longest name a config file may declare or refer to, in characters
+    /// (`NodeName`).
+    static let maximumNameLength = NodeName.maximumLength
 
     /// The error for a name longer than `maximumNameLength`, or nil. Quotes only the
     /// name's start: the name can be as long as the file.
@@ -25,13 +25,9 @@ extension ConfigValidator {
                 "names are at most \(maximumNameLength) characters; shorten it")
     }
 
-    /// `[A-Za-z_][A-Za-z0-9_-]*`
+    /// `[A-Za-z_][A-Za-z0-9_-]*` (`NodeName`; the length is checked by `tooLong`).
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first,
-              first.isASCII, first == "_" || first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
-        }
+        NodeName.hasValidCharacters(name)
     }
 
     /// The entries of a section (`chips:` ...): a mapping of names to settings. Nil

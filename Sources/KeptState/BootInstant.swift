@@ -35,7 +35,7 @@ public struct BootInstant: Hashable, Sendable {
     /// hyphens (the kernel's is a 36-character UUID).
     static func isValidBootID(_ text: some Collection<UInt8>) -> Bool {
         !text.isEmpty && text.count <= 64 && text.allSatisfy { byte in
-            KeptKey.isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || byte == UInt8(ascii: "-")
+            isASCIIDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || byte == UInt8(ascii: "-")
         }
     }
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+@preconcurrency import Values
+import Values
+import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -19,7 +21,7 @@ extension StateFile {
     /// ```swift
     /// let values = (try? StateFile.read(path: "/var/lib/gpioagg/kept-state")) ?? [:]
     /// ```
-    public static func read(path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
+    public static func read(path: String) throws(KeptStateError) -> [NodeID: KeptValue] {
         let (descriptor, status): (Int32, stat)
         do throws(SystemCallError) {
             (descriptor, status) = try SystemCall.openForReading(path, followLinks: false)

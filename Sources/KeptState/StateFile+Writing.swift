@@ -1,5 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+@preconcurrency import Values
+import Values
+import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -22,7 +24,7 @@ extension StateFile {
     /// ```swift
     /// try StateFile.write([lamp: true], path: "/var/lib/gpioagg/kept-state")
     /// ```
-    public static func write(_ values: [KeptKey: KeptValue], path: String) throws(KeptStateError) {
+    public static func write(_ values: [NodeID: KeptValue], path: String) throws(KeptStateError) {
         let bytes = encode(values)
         let directory = directory(of: path)
         let (descriptor, temporary) = try createTemporary(for: path, in: directory)

@@ -52,13 +52,13 @@ public enum StateFile {
     static let checksumWord = "crc32"
 
     /// The file's bytes for `values`.
-    public static func encode(_ values: [KeptKey: KeptValue]) -> [UInt8] {
+    public static func encode(_ values: [NodeID: KeptValue]) -> [UInt8] {
         let moving = values.values.contains { $0.isMoving }
         let covered = values.keys.contains { $0.kind == .cover }
         let numbered = values.values.contains { $0.number != nil }
         let timed = values.values.contains { $0.onSince != nil }
         var text = "\(magic) \(moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in values.sorted(by: { NodeID.stateFileOrder($0.key, $1.key) }) {
             text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
         var bytes = Array(text.utf8)
@@ -73,7 +73,7 @@ public enum StateFile {
     /// line that is not `kind name on|off` (or, from format 2, `kind name on since BOOT_ID
     /// NANOSECONDS`; from format 3, `kind name NUMBER`; from format 4, the kind `cover`), a
     /// value given twice (`.corrupt`).
-    public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [KeptKey: KeptValue] {
+    public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [NodeID: KeptValue] {
         func corrupt(_ reason: String) -> KeptStateError { KeptStateError(.corrupt(path: path, reason: reason)) }
         let cutShort = corrupt("the file ends before its checksum line (it was cut short)")
         guard !bytes.isEmpty else { throw corrupt("the file is empty") }
@@ -90,7 +90,7 @@ public enum StateFile {
         }
         guard let headerEnd = bytes.firstIndex(of: newline) else { throw cutShort }
         let versionText = bytes[magicWord.count..<headerEnd]
-        guard !versionText.isEmpty, versionText.count <= 9, versionText.allSatisfy(KeptKey.isDigit) else {
+        guard !versionText.isEmpty, versionText.count <= 9, versionText.allSatisfy(isASCIIDigit) else {
             throw KeptStateError(.foreign(path: path))
         }
         let versionString = String(decoding: versionText, as: UTF8.self)
@@ -118,7 +118,7 @@ public enum StateFile {
         }
 
         // The values, between the header and the checksum line.
-        var values: [KeptKey: KeptValue] = [:]
+        var values: [NodeID: KeptValue] = [:]
         var lineNumber = 1
         var start = headerEnd + 1
         while start < lastLineStart {
@@ -134,7 +134,7 @@ public enum StateFile {
                               + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : ""))
             }
             guard values.updateValue(value, forKey: key) == nil else {
-                throw corrupt("line \(lineNumber) gives \(key) a second time")
+                throw corrupt("line \(lineNumber) gives \(key.kind.rawValue) '\(key.name)' a second time")
             }
         }
         return values
@@ -142,11 +142,11 @@ public enum StateFile {
 
     /// `kind name on|off`, and when `timed`, `kind name on since BOOT_ID NANOSECONDS`, and
     /// when `numbered`, `kind name NUMBER`; or nil.
-    private static func entry(_ line: ArraySlice<UInt8>, timed: Bool, numbered: Bool) -> (KeptKey, KeptValue)? {
+    private static func entry(_ line: ArraySlice<UInt8>, timed: Bool, numbered: Bool) -> (NodeID, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6),
               let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),
-              let key = KeptKey(kind: kind, name: String(decoding: fields[1], as: UTF8.self)) else { return nil }
+              let key = NodeID(validating: kind, String(decoding: fields[1], as: UTF8.self)) else { return nil }
         switch String(decoding: fields[2], as: UTF8.self) {
         case "moving" where kind == .cover && fields.count == 3: return (key, .moving(from: nil))
         case "moving" where kind == .cover && fields.count == 4:
@@ -158,7 +158,7 @@ public enum StateFile {
             // At most 19 digits: any UInt64 of CLOCK_BOOTTIME for the next 300 years, and
             // no overflow to check.
             guard String(decoding: fields[3], as: UTF8.self) == "since", BootInstant.isValidBootID(fields[4]),
-                  (1...19).contains(fields[5].count), fields[5].allSatisfy(KeptKey.isDigit),
+                  (1...19).contains(fields[5].count), fields[5].allSatisfy(isASCIIDigit),
                   fields[5].count == 1 || fields[5].first != UInt8(ascii: "0"),
                   let nanoseconds = UInt64(String(decoding: fields[5], as: UTF8.self)) else { return nil }
             let since = BootInstant(bootID: String(decoding: fields[4], as: UTF8.self), nanoseconds: nanoseconds)
@@ -172,7 +172,7 @@ public enum StateFile {
 
     /// Only what `description` writes: no spaces or tabs that DecimalText would trim.
     private static func decimal(_ field: ArraySlice<UInt8>) -> Double? {
-        guard field.allSatisfy({ KeptKey.isDigit($0) || Array("+-.eE".utf8).contains($0) }) else { return nil }
+        guard field.allSatisfy({ isASCIIDigit($0) || Array("+-.eE".utf8).contains($0) }) else { return nil }
         return DecimalText.parse(String(decoding: field, as: UTF8.self))
     }
 

@@ -1,3 +1,5 @@
+import Values
+
 extension StateWriter {
     /// The writer's decisions, as a value: callers (the recording thread, a flush, the
     /// writer's own thread) tell it what happened, under the writer's lock, and get back
@@ -43,7 +45,7 @@ extension StateWriter {
 
         enum WriterAction {
             /// Write these values; then call `writeFinished` with `generation`.
-            case write([KeptKey: KeptValue], generation: UInt64)
+            case write([NodeID: KeptValue], generation: UInt64)
             /// Wait for the semaphore.
             case waitForChange
             /// Wait for the semaphore at most this long.
@@ -75,7 +77,7 @@ extension StateWriter {
         }
 
         /// The latest value of each key.
-        private(set) var values: [KeptKey: KeptValue]
+        private(set) var values: [NodeID: KeptValue]
         /// Counts changes to `values`: the generation a write carries.
         private(set) var changes: UInt64 = 0
         /// The generation last written, and the one last tried.
@@ -97,14 +99,14 @@ extension StateWriter {
         private var waiters: [(generation: UInt64, waiter: Waiter)] = []
 
         /// `values` are those on disk already; `interval` in nanoseconds.
-        init(values: [KeptKey: KeptValue], interval: UInt64) {
+        init(values: [NodeID: KeptValue], interval: UInt64) {
             self.values = values
             self.interval = interval
         }
 
         /// `promptly`: written without waiting for the rest of the interval (a kept total,
         /// which its keeper already records at most once per its own `persist_every`).
-        mutating func record(_ key: KeptKey, _ value: KeptValue, promptly: Bool = false) -> ChangeAction {
+        mutating func record(_ key: NodeID, _ value: KeptValue, promptly: Bool = false) -> ChangeAction {
             guard !closing, values[key] != value else { return .none }
             values[key] = value
             guard promptly else { return changed() }
@@ -113,7 +115,7 @@ extension StateWriter {
             return wake() ? .wakeWriter : .none
         }
 
-        mutating func retain(only keys: Set<KeptKey>) -> ChangeAction {
+        mutating func retain(only keys: Set<NodeID>) -> ChangeAction {
             guard !closing else { return .none }
             let before = values.count
             values = values.filter { keys.contains($0.key) }

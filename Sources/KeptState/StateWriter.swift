@@ -1,5 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+@preconcurrency import Values
+import Values
+import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -37,7 +39,7 @@ public final class StateWriter: @unchecked Sendable {
     public static let coalescingInterval: Duration = .milliseconds(500)
 
     /// Saves values to a path: `StateFile.write`, or a test's double.
-    typealias Save = @Sendable ([KeptKey: KeptValue], String) throws(KeptStateError) -> Void
+    typealias Save = @Sendable ([NodeID: KeptValue], String) throws(KeptStateError) -> Void
 
     /// The state file.
     public let path: String
@@ -45,14 +47,14 @@ public final class StateWriter: @unchecked Sendable {
 
     /// A writer of `values` (those on disk already) to the file at `path`; its thread
     /// starts at once and writes nothing until a change.
-    public convenience init(path: String, values: [KeptKey: KeptValue] = [:],
+    public convenience init(path: String, values: [NodeID: KeptValue] = [:],
                             interval: Duration = StateWriter.coalescingInterval,
                             logger: Logger = Logger(label: "gpioagg.kept-state")) {
         self.init(path: path, values: values, interval: interval, logger: logger,
                   save: { values, path throws(KeptStateError) in try StateFile.write(values, path: path) })
     }
 
-    init(path: String, values: [KeptKey: KeptValue], interval: Duration, logger: Logger, save: @escaping Save) {
+    init(path: String, values: [NodeID: KeptValue], interval: Duration, logger: Logger, save: @escaping Save) {
         self.path = path
         let (seconds, attoseconds) = interval.components
         let nanoseconds = UInt64(max(0, min(seconds, 3600))) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
@@ -64,9 +66,9 @@ public final class StateWriter: @unchecked Sendable {
     /// still declares), removes temporary files an earlier run left behind, and starts a
     /// writer. A file that cannot be read is logged as a warning naming it and what is
     /// wrong, and the writer starts empty; a missing file is an empty start, silently.
-    public static func open(path: String, keeping keys: Set<KeptKey>,
+    public static func open(path: String, keeping keys: Set<NodeID>,
                             logger: Logger = Logger(label: "gpioagg.kept-state")) -> StateWriter {
-        var values: [KeptKey: KeptValue] = [:]
+        var values: [NodeID: KeptValue] = [:]
         do {
             values = try StateFile.read(path: path)
         } catch {
@@ -83,14 +85,14 @@ public final class StateWriter: @unchecked Sendable {
     }
 
     /// The latest value of each key: what was read, with every change since.
-    public var values: [KeptKey: KeptValue] {
+    public var values: [NodeID: KeptValue] {
         core.lock.withLock { core.machine.values }
     }
 
     /// What this writer last put on disk for `key`, and how long ago (nil before its
     /// first write, or when that write did not hold `key`): what a power cut now would
     /// leave. Values read at start and not written since are not in it.
-    public func written(_ key: KeptKey) -> (value: KeptValue, age: Duration)? {
+    public func written(_ key: NodeID) -> (value: KeptValue, age: Duration)? {
         let (record, now) = core.lock.withLock { (core.written, Core.now()) }
         guard let record, let value = record.values[key] else { return nil }
         return (value, .nanoseconds(Int64(clamping: now &- record.at)))
@@ -102,14 +104,14 @@ public final class StateWriter: @unchecked Sendable {
     /// `promptly`: on disk as soon as the writer thread gets to it, without waiting for
     /// the rest of the interval; for a value its caller already records seldom (a kept
     /// total, at most once per its `persist_every`).
-    public func record(_ key: KeptKey, _ value: KeptValue, promptly: Bool = false) {
+    public func record(_ key: NodeID, _ value: KeptValue, promptly: Bool = false) {
         let action = core.lock.withLock { core.machine.record(key, value, promptly: promptly) }
         if action == .wakeWriter { core.wakeUp.signal() }
     }
 
     /// Forgets the values of every key not in `keys`: what the config no longer declares
     /// as kept, at start and at each reload. The file loses them at the next write.
-    public func retain(only keys: Set<KeptKey>) {
+    public func retain(only keys: Set<NodeID>) {
         let action = core.lock.withLock { core.machine.retain(only: keys) }
         if action == .wakeWriter { core.wakeUp.signal() }
     }
@@ -147,12 +149,12 @@ extension StateWriter {
         var machine: StateMachine<Completion>
         /// What the last successful write put on disk, and when (`CLOCK_MONOTONIC`, ns).
         /// Guarded by `lock`.
-        var written: (values: [KeptKey: KeptValue], at: UInt64)?
+        var written: (values: [NodeID: KeptValue], at: UInt64)?
         let path: String
         let logger: Logger
         let save: Save
 
-        init(path: String, values: [KeptKey: KeptValue], interval: UInt64, logger: Logger, save: @escaping Save) {
+        init(path: String, values: [NodeID: KeptValue], interval: UInt64, logger: Logger, save: @escaping Save) {
             self.path = path
             self.logger = logger
             self.save = save

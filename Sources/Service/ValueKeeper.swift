@@ -1,3 +1,4 @@
+import Values
 import Config
 import Engine
 import KeptState
@@ -26,15 +27,15 @@ final class ValueKeeper {
     private var writer: StateWriter?
     /// What the configuration keeps: its persisted signals and command inputs, and its
     /// restored outputs.
-    private var keptKeys = Set<KeptKey>()
+    private var keptKeys = Set<NodeID>()
     /// The restored outputs with a `max_on`: their values are kept with when they went on.
-    private var timedKeys = Set<KeptKey>()
+    private var timedKeys = Set<NodeID>()
     /// The kept totals (`count:` with `persist: true`), each recorded at most once per
     /// its `persist_every`.
-    private var totals: [KeptKey: TotalThrottle] = [:]
+    private var totals: [NodeID: TotalThrottle] = [:]
     private let loop: any EventLoop
     /// The kept totals the state file held when it was opened.
-    private var startTotals: [KeptKey: Double] = [:]
+    private var startTotals: [NodeID: Double] = [:]
 
     /// A kept total's pace: when it was last handed to the writer, and the total that
     /// waits for the end of its `persist_every`.
@@ -67,18 +68,18 @@ final class ValueKeeper {
     /// forgets what it no longer keeps. Without a usable state directory it logs why
     /// and runs without keeping.
     func keptValues(for configuration: Configuration) -> KeptValues {
-        keptKeys = Set(configuration.persistentSignals.compactMap { KeptKey(kind: .signal, name: $0) }
-            + configuration.restoredOutputs.compactMap { KeptKey(kind: .output, name: $0) }
-            + configuration.persistentInputs.compactMap { KeptKey(kind: .input, name: $0) }
-            + configuration.keptCoverPositions.compactMap { KeptKey(kind: .cover, name: $0) })
+        keptKeys = Set(configuration.persistentSignals.compactMap { NodeID(validating: .signal, $0) }
+            + configuration.restoredOutputs.compactMap { NodeID(validating: .output, $0) }
+            + configuration.persistentInputs.compactMap { NodeID(validating: .input, $0) }
+            + configuration.keptCoverPositions.compactMap { NodeID(validating: .cover, $0) })
         timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
-            .compactMap { KeptKey(kind: .output, name: $0.name) })
+            .compactMap { NodeID(validating: .output, $0.name) })
         // A total that waits for its persist_every is recorded now: the next engine
         // starts from the writer's values, and its pace may have changed.
         recordPendingTotals()
-        var paces: [KeptKey: TotalThrottle] = [:]
+        var paces: [NodeID: TotalThrottle] = [:]
         for (name, every) in configuration.persistentCounters {
-            guard let key = KeptKey(kind: .signal, name: name) else { continue }
+            guard let key = NodeID(validating: .signal, name) else { continue }
             let (seconds, attoseconds) = every.components
             var pace = totals[key] ?? TotalThrottle(every: 0)
             pace.every = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
@@ -143,7 +144,7 @@ final class ValueKeeper {
     /// (nil: not written since start, the value is the one read at start), for `why`;
     /// nil when the counter's total is not kept.
     func keptTotal(of name: String) -> (total: Double?, age: Duration?)? {
-        guard let key = KeptKey(kind: .signal, name: name), totals[key] != nil, let writer else { return nil }
+        guard let key = NodeID(validating: .signal, name), totals[key] != nil, let writer else { return nil }
         if let written = writer.written(key) { return (written.value.number, written.age) }
         return (startTotals[key], nil)
     }
@@ -155,7 +156,7 @@ final class ValueKeeper {
     /// numeric input is kept with its number; while it is unavailable, the last number
     /// stays kept.
     private func keep(_ change: EngineChange) {
-        guard let writer, let key = KeptKey(kind: change.kind, name: change.name), keptKeys.contains(key) else { return }
+        guard let writer, let key = NodeID(validating: change.kind, change.name), keptKeys.contains(key) else { return }
         // A cover's position is kept at every stop, end and change of direction, and at
         // stop too (where the motors were released); a cover that starts moving is kept
         // moving, so that a kill before its next stop leaves its position unknown: at
@@ -183,7 +184,7 @@ final class ValueKeeper {
     /// only the latest waits. The writer writes it at once: the file is at most
     /// `persist_every` and a write behind the count, and written at most once per
     /// `persist_every` while pulses come.
-    private func keep(total: Double, of key: KeptKey) {
+    private func keep(total: Double, of key: NodeID) {
         guard var pace = totals[key] else { return }
         let now = loop.now
         let due = pace.recordedAt.map { now >= $0 &+ pace.every } ?? true
@@ -207,7 +208,7 @@ final class ValueKeeper {
     }
 
     /// The end of a kept total's `persist_every`: the total that waited goes to the writer.
-    private func recordPending(_ key: KeptKey) {
+    private func recordPending(_ key: NodeID) {
         guard var pace = totals[key] else { return }
         pace.timer = nil
         guard let total = pace.pending else { totals[key] = pace; return }

@@ -1,3 +1,4 @@
+import Values
 import Foundation
 @testable import KeptState
 import Locks
@@ -11,8 +12,8 @@ struct AtomicReplaceTests {
         let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
         let path = directory.file("kept-state")
         // Of different lengths, so that a file written in place would be seen torn.
-        let small: [KeptKey: KeptValue] = [.signal("lamp"): true]
-        let large = Dictionary(uniqueKeysWithValues: (0..<300).map { (KeptKey.output("output_\($0)"), KeptValue($0 % 2 == 0)) })
+        let small: [NodeID: KeptValue] = [.signal("lamp"): true]
+        let large = Dictionary(uniqueKeysWithValues: (0..<300).map { (NodeID.output("output_\($0)"), KeptValue($0 % 2 == 0)) })
         try StateFile.write(small, path: path)
 
         let stop = LockedValueBox(false)

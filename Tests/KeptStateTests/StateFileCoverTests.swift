@@ -6,7 +6,7 @@ import Values
 @Suite("StateFile covers")
 struct StateFileCoverTests {
     static let path = "/var/lib/gpioagg/kept-state"
-    static let blinds = KeptKey(kind: .cover, name: "blinds")!
+    static let blinds = NodeID(validating: .cover, "blinds")!
 
     static func sealed(_ text: String) -> [UInt8] {
         Array((text + "crc32 " + StateFile.hex(CRC32.checksum(Array(text.utf8))) + "\n").utf8)
@@ -14,8 +14,8 @@ struct StateFileCoverTests {
 
     @Test("a kept cover position makes the file format 4, which reads back as written")
     func coverIsFormatFour() throws {
-        let values: [KeptKey: KeptValue] = [Self.blinds: .number(60), .signal("lamp"): true,
-                                            KeptKey(kind: .input, name: "setpoint")!: .number(21.5)]
+        let values: [NodeID: KeptValue] = [Self.blinds: .number(60), .signal("lamp"): true,
+                                            NodeID(validating: .input, "setpoint")!: .number(21.5)]
         let text = String(decoding: StateFile.encode(values), as: UTF8.self)
         #expect(text.hasPrefix("gpioagg-state 4\n"), "\(text)")
         #expect(text.contains("\ncover blinds 60.0\n"), "\(text)")
@@ -24,7 +24,7 @@ struct StateFileCoverTests {
 
     @Test("without a cover the format is what it was: 3 with a number, 2 with a time, else 1")
     func withoutCoverUnchanged() {
-        let number = String(decoding: StateFile.encode([KeptKey(kind: .input, name: "setpoint")!: .number(21.5)]),
+        let number = String(decoding: StateFile.encode([NodeID(validating: .input, "setpoint")!: .number(21.5)]),
                             as: UTF8.self)
         #expect(number.hasPrefix("gpioagg-state 3\n"))
         let since = BootInstant(bootID: "6f0e1a52-5c2b-4c55-9d0c-5a1e0d4f7b3e", nanoseconds: 5)
@@ -55,8 +55,8 @@ struct StateFileCoverTests {
 
     @Test("a cover kept moving makes the file format 5: moving and where from, or only moving; read back as written")
     func movingIsFormatFive() throws {
-        let shades = KeptKey(kind: .cover, name: "shades")!
-        let values: [KeptKey: KeptValue] = [Self.blinds: .moving(from: 40), shades: .moving(from: nil),
+        let shades = NodeID(validating: .cover, "shades")!
+        let values: [NodeID: KeptValue] = [Self.blinds: .moving(from: 40), shades: .moving(from: nil),
                                             .signal("lamp"): true]
         let text = String(decoding: StateFile.encode(values), as: UTF8.self)
         #expect(text.hasPrefix("gpioagg-state 5\n"), "\(text)")

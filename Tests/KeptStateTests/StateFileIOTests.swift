@@ -1,3 +1,4 @@
+import Values
 import Foundation
 @testable import KeptState
 import Testing
@@ -5,7 +6,7 @@ import TestSupport
 
 @Suite("StateFile on disk")
 struct StateFileIOTests {
-    static let values: [KeptKey: KeptValue] = [.signal("lamp"): true, .output("relay"): false]
+    static let values: [NodeID: KeptValue] = [.signal("lamp"): true, .output("relay"): false]
 
     static func readError(_ path: String) -> KeptStateError? {
         do {

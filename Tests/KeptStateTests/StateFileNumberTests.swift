@@ -7,7 +7,7 @@ import Values
 @Suite("StateFile numbers")
 struct StateFileNumberTests {
     static let path = "/var/lib/gpioagg/kept-state"
-    static let setpoint = KeptKey(kind: .input, name: "setpoint")!
+    static let setpoint = NodeID(validating: .input, "setpoint")!
 
     static func sealed(_ text: String) -> [UInt8] {
         Array((text + "crc32 " + StateFile.hex(CRC32.checksum(Array(text.utf8))) + "\n").utf8)
@@ -15,8 +15,8 @@ struct StateFileNumberTests {
 
     @Test("a kept number is written in format 3, in Swift's shortest form, and read back as the same Double")
     func writesFormatThree() throws {
-        let values: [KeptKey: KeptValue] = [Self.setpoint: .number(21.5), .signal("lamp"): true,
-                                            KeptKey(kind: .input, name: "gain")!: .number(0.1)]
+        let values: [NodeID: KeptValue] = [Self.setpoint: .number(21.5), .signal("lamp"): true,
+                                            NodeID(validating: .input, "gain")!: .number(0.1)]
         let text = String(decoding: StateFile.encode(values), as: UTF8.self)
         #expect(text.hasPrefix("gpioagg-state 3\nsignal lamp on\ninput gain 0.1\ninput setpoint 21.5\ncrc32 "), "\(text)")
         #expect(try StateFile.decode(Array(text.utf8), path: Self.path) == values)
@@ -45,7 +45,7 @@ struct StateFileNumberTests {
             #expect(DecimalText.parse(written)?.bitPattern == number.bitPattern, "\(number) written as \(written)")
         }
         let many = Dictionary(uniqueKeysWithValues: numbers.prefix(1000).enumerated().map {
-            (KeptKey(kind: .input, name: "n\($0.offset)")!, KeptValue.number($0.element))
+            (NodeID(validating: .input, "n\($0.offset)")!, KeptValue.number($0.element))
         })
         let back = try StateFile.decode(StateFile.encode(many), path: Self.path)
         #expect(back.count == many.count)

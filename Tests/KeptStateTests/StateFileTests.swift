@@ -1,3 +1,4 @@
+import Values
 import Foundation
 @testable import KeptState
 import Testing
@@ -5,10 +6,10 @@ import Testing
 @Suite("StateFile format")
 struct StateFileTests {
     static let path = "/var/lib/gpioagg/kept-state"
-    static let values: [KeptKey: KeptValue] = [.signal("night_mode"): false, .output("relay"): true, .signal("lamp"): true]
+    static let values: [NodeID: KeptValue] = [.signal("night_mode"): false, .output("relay"): true, .signal("lamp"): true]
     static let text = "gpioagg-state 1\nsignal lamp on\nsignal night_mode off\noutput relay on\ncrc32 7547ccff\n"
 
-    static func decode(_ bytes: [UInt8]) throws(KeptStateError) -> [KeptKey: KeptValue] {
+    static func decode(_ bytes: [UInt8]) throws(KeptStateError) -> [NodeID: KeptValue] {
         try StateFile.decode(bytes, path: path)
     }
 
@@ -41,16 +42,16 @@ struct StateFileTests {
     @Test("what is encoded decodes to the same values", arguments: [
         [:],
         values,
-        Dictionary(uniqueKeysWithValues: (0..<500).map { (KeptKey.output("out_\($0)"), KeptValue($0 % 3 == 0)) }),
+        Dictionary(uniqueKeysWithValues: (0..<500).map { (NodeID.output("out_\($0)"), KeptValue($0 % 3 == 0)) }),
         [.signal(String(repeating: "x", count: 64)): true, .output("a"): false, .signal("_-9"): true],
     ])
-    func roundTrip(_ values: [KeptKey: KeptValue]) throws {
+    func roundTrip(_ values: [NodeID: KeptValue]) throws {
         #expect(try Self.decode(StateFile.encode(values)) == values)
     }
 
     @Test("a signal and an output of one name are two values")
     func kindsAreApart() throws {
-        let values: [KeptKey: KeptValue] = [.signal("x"): true, .output("x"): false]
+        let values: [NodeID: KeptValue] = [.signal("x"): true, .output("x"): false]
         #expect(try Self.decode(StateFile.encode(values)) == values)
     }
 
@@ -127,7 +128,7 @@ struct StateFileTests {
     @Test("an output on with the time it went on is written in format 2, and read back with it")
     func onSince() throws {
         let since = BootInstant(bootID: Self.boot, nanoseconds: 81_000_000_123)
-        let values: [KeptKey: KeptValue] = [.output("pump"): KeptValue(true, onSince: since), .signal("lamp"): true]
+        let values: [NodeID: KeptValue] = [.output("pump"): KeptValue(true, onSince: since), .signal("lamp"): true]
         let text = String(decoding: StateFile.encode(values), as: UTF8.self)
         #expect(text.hasPrefix("gpioagg-state 2\nsignal lamp on\noutput pump on since \(Self.boot) 81000000123\ncrc32 "))
         #expect(try StateFile.decode(Array(text.utf8), path: Self.path) == values)
@@ -185,14 +186,17 @@ struct StateFileTests {
 
     @Test("keys take only names a config can declare")
     func keys() {
-        #expect(KeptKey(kind: .signal, name: "lamp") != nil)
-        #expect(KeptKey(kind: .signal, name: "_a-1") != nil)
-        #expect(KeptKey(kind: .signal, name: String(repeating: "x", count: 64)) != nil)
+        #expect(NodeID(validating: .signal, "lamp") != nil)
+        #expect(NodeID(validating: .signal, "_a-1") != nil)
+        #expect(NodeID(validating: .signal, String(repeating: "x", count: 64)) != nil)
         for bad in ["", "two words", "1st", "-x", "é", "a\nb", String(repeating: "x", count: 65)] {
-            #expect(KeptKey(kind: .output, name: bad) == nil, "\(bad)")
+            #expect(NodeID(validating: .output, bad) == nil, "\(bad)")
         }
-        #expect(KeptKey.signal("b") < .signal("c"))
-        #expect(KeptKey.signal("z") < .output("a"))
-        #expect(KeptKey.signal("lamp").description == "signal 'lamp'")
+        // The state file's order: signals, outputs, inputs, covers; by name within one.
+        #expect(NodeID.stateFileOrder(.signal("b"), .signal("c")))
+        #expect(NodeID.stateFileOrder(.signal("z"), .output("a")))
+        #expect(NodeID.stateFileOrder(.output("z"), .input("a")))
+        #expect(NodeID.stateFileOrder(.input("z"), .cover("a")))
+        #expect(!NodeID.stateFileOrder(.input("a"), .signal("z")))
     }
 }

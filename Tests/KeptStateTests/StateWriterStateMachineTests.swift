@@ -1,23 +1,24 @@
 @testable import KeptState
+import Values
 import Testing
 
 @Suite("StateWriter.StateMachine")
 struct StateWriterStateMachineTests {
     typealias Machine = StateWriter.StateMachine<String>
-    static let lamp = KeptKey.signal("lamp")
-    static let relay = KeptKey.output("relay")
+    static let lamp = NodeID.signal("lamp")
+    static let relay = NodeID.output("relay")
     static let interval: UInt64 = 500
     static let full = KeptStateError(.writeFailed(path: "/s/kept-state", operation: "write", errno: 28))
     static let readOnly = KeptStateError(.writeFailed(path: "/s/kept-state", operation: "creating", errno: 30))
 
     /// A machine whose thread waits with nothing to do.
-    static func idle(_ values: [KeptKey: KeptValue] = [:]) -> Machine {
+    static func idle(_ values: [NodeID: KeptValue] = [:]) -> Machine {
         var machine = Machine(values: values, interval: interval)
         guard case .waitForChange = machine.nextStep(now: 0) else { fatalError("not idle") }
         return machine
     }
 
-    static func written(_ action: Machine.WriterAction) -> ([KeptKey: KeptValue], UInt64)? {
+    static func written(_ action: Machine.WriterAction) -> ([NodeID: KeptValue], UInt64)? {
         if case .write(let values, let generation) = action { return (values, generation) }
         return nil
     }
@@ -41,7 +42,7 @@ struct StateWriterStateMachineTests {
         _ = machine.writeFinished(generation: 1, error: nil, now: 20)
         #expect(machine.record(Self.lamp, false) == .none, "the thread is still running")
         guard case .sleep = machine.nextStep(now: 30) else { Issue.record("no sleep"); return }
-        let water = KeptKey.signal("water")
+        let water = NodeID.signal("water")
         #expect(machine.record(water, .number(12), promptly: true) == .wakeWriter)
         let (values, generation) = try #require(Self.written(machine.nextStep(now: 40)), "written at once")
         #expect(values == [Self.lamp: false, water: .number(12)])

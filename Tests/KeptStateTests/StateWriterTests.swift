@@ -1,3 +1,4 @@
+import Values
 import Foundation
 @testable import KeptState
 import Locks
@@ -14,7 +15,7 @@ struct StateWriterTests {
     /// threads they ran on.
     final class CountingSave: @unchecked Sendable {
         struct Record {
-            var values: [KeptKey: KeptValue]
+            var values: [NodeID: KeptValue]
             var thread: pthread_t
         }
 
@@ -69,7 +70,7 @@ struct StateWriterTests {
         let writer = StateWriter(path: path, values: [:], interval: .seconds(30), logger: .init(label: "test"),
                                  save: counting.save)
         defer { writer.close() }
-        let keys = (0..<100).map { KeptKey.output("out\($0)") }
+        let keys = (0..<100).map { NodeID.output("out\($0)") }
         for key in keys { writer.record(key, true) }
         try writer.flush()
         let records = counting.records.withLockedValue { $0 }
