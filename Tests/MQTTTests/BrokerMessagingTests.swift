@@ -5,7 +5,7 @@ import Logging
 import Testing
 
 @Suite("The client against a real broker: subscriptions, reconnects, queues", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.broker))
 struct BrokerMessagingTests {
     private func text(_ message: MQTTMessage?) -> String? {
         message.map { String(decoding: $0.payload, as: UTF8.self) }

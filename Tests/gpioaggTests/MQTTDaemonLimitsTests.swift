@@ -7,7 +7,7 @@ import TestSupport
 /// of hundreds of MiB, a TLS file that is a FIFO, floods of junk commands; and removals
 /// that must outlast a broker outage.
 @Suite("gpioagg on MQTT: limits", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.binary, .broker))
 struct MQTTDaemonLimitsTests {
     static let followerBody = """
         inputs:

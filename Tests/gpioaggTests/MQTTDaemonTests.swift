@@ -7,7 +7,7 @@ import Testing
 /// Home Assistant's discovery, two boards sharing a value, and what a broker restart and
 /// a killed daemon leave behind.
 @Suite("gpioagg on MQTT", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.binary, .broker))
 struct MQTTDaemonTests {
     static func config(broker: TestBroker, node: String, body: String) -> String {
         """

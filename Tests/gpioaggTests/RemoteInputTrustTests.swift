@@ -6,7 +6,7 @@ import Testing
 /// Two boards on a real mosquitto: the garage never acts on the shed's stale value, and
 /// rides out short losses of the broker or of the shed for its remote input's `hold`.
 @Suite("Remote inputs on a real broker", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.binary, .broker))
 struct RemoteInputTrustTests {
     static let shed = """
         inputs:
