@@ -50,7 +50,7 @@ final class RunningProduct: @unchecked Sendable {
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
             guard let self else { return }
             let data = handle.availableData
-            self.lock.lock(); self.errorData.append(data); self.lock.unlock()
+            self.lock.lock(); self.errorData.append(data); self.lock.broadcast(); self.lock.unlock()
         }
         try process.run()
     }
@@ -92,6 +92,21 @@ final class RunningProduct: @unchecked Sendable {
         let matches = { (line: String) in prefix ? line.hasPrefix(expected) : line == expected }
         while !lines.contains(where: matches) {
             if ended || !lock.wait(until: deadline) { return lines.contains(where: matches) }
+        }
+        return true
+    }
+
+    /// Waits (up to `limit`) for a line on standard output or error that holds `text`;
+    /// returns whether it came. For what the daemon logs where it chooses (a warning goes
+    /// to standard error).
+    @discardableResult
+    func waitForOutput(containing text: String, limit: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        lock.lock()
+        defer { lock.unlock() }
+        let printed = { self.lines.contains { $0.contains(text) } || String(decoding: self.errorData, as: UTF8.self).contains(text) }
+        while !printed() {
+            if ended || !lock.wait(until: deadline) { return printed() }
         }
         return true
     }
