@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the executables this package builds, as a user would.
 enum BuiltProducts {
@@ -38,6 +39,17 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     private init(executable: URL, _ arguments: [String], environment: [String: String]?) throws {
+        // `make check` leaves out the suites tagged .binary, and runs every other one: a
+        // test that starts a built product without the tag would slow it down unseen.
+        // (TestTagsTests reads the same rule from the sources; this catches the helpers.)
+        let products = BuiltProducts.directory.path + "/"
+        if let test = Test.current, !test.tags.contains(.binary),
+           executable.path.hasPrefix(products) || arguments.contains(where: { $0.contains(products) }) {
+            Issue.record("""
+                \(test.name) starts \(executable.lastPathComponent) \(arguments.joined(separator: " ")) without the \
+                .binary tag: add .tags(.binary) to its suite, so that make check leaves it out
+                """)
+        }
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
