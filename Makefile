@@ -1,4 +1,5 @@
-# gpioagg: the two commands a newcomer needs are `make run` and `make test`.
+# gpioagg: the two commands a newcomer needs are `make run` and `make test`; while
+# working, `make check` (docs/DEVELOPING.md).
 SWIFT     ?= swift
 BUILD     := .build
 RELEASE   := .build-release
@@ -18,7 +19,7 @@ ifneq ($(filter-out yes no,$(MQTT)),)
 $(error MQTT=$(MQTT): say MQTT=yes or MQTT=no)
 endif
 
-.PHONY: all deps build run test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
+.PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
         install install-files clean help deb test-deb test-ha
 
 all: build
@@ -26,6 +27,8 @@ all: build
 help:
 	@echo "make run       build and start gpioagg: on the GPIO chips when there are any, else --simulate"
 	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
+	@echo "make check     while working: an incremental build and every test that starts no gpioagg,"
+	@echo "               broker or Home Assistant (docs/DEVELOPING.md); make test runs them all"
 	@echo "make test-examples  run the example test files (config/examples/*.test.yaml)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
@@ -77,6 +80,34 @@ TEST_KINDS := --disable-xctest
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
 	$(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD)
+
+# The suites tagged .binary (they start the built gpioagg or gpioagg-bench), .broker (a
+# mosquitto of their own) and .homeAssistant (Home Assistant's schemas): `make check`
+# leaves them out, `make test` runs them. Swift 6.3's `swift test --skip` matches test
+# names (a test's id begins TARGET.SUITE/), not tags, so the tagged suites are named
+# here; TestTagsTests fails when a suite's tags and this list disagree.
+CHECK_SKIP := \
+    gpioaggTests.BenchmarkOutputTests gpioaggTests.BoardCommandTests gpioaggTests.CheckCommandTests \
+    gpioaggTests.CommandLineTests gpioaggTests.ControlSocketBacklogTests gpioaggTests.CoverDaemonTests \
+    gpioaggTests.CoverSafetyDaemonTests gpioaggTests.DaemonTests gpioaggTests.DetectInfoCommandTests \
+    gpioaggTests.DetectPWMCommandTests gpioaggTests.DetectSensorsCommandTests gpioaggTests.KeptTotalTests \
+    gpioaggTests.KeptValuesTests gpioaggTests.KeyboardTests gpioaggTests.LoopServingDaemonTests \
+    gpioaggTests.MQTTDaemonLimitsTests gpioaggTests.MQTTDaemonTests gpioaggTests.MQTTLibraryLoadingTests \
+    gpioaggTests.NumberCommandTests gpioaggTests.NumberOverflowCommandTests gpioaggTests.PWMDaemonCommandTests \
+    gpioaggTests.RemoteInputTrustTests gpioaggTests.SafeCommandTests gpioaggTests.SensorDaemonTests \
+    gpioaggTests.SensorIsolationDaemonTests gpioaggTests.SensorReadingDaemonTests gpioaggTests.ServiceNotifyTests \
+    gpioaggTests.SimulateCommandTests gpioaggTests.StatusSimCommandTests gpioaggTests.TestCommandTests \
+    gpioaggTests.UnreadOutputTests \
+    MQTTTests.BrokerClientIDTests MQTTTests.BrokerConnectionTests MQTTTests.BrokerMessageSizeTests \
+    MQTTTests.BrokerMessagingTests MQTTTests.BrokerSecurityTests MQTTTests.ProtocolFallbackTests \
+    ServiceTests.MQTTPWMBrokerTests \
+    HomeAssistantTests.HomeAssistantSchemaTests
+
+# While working: the same debug build as make test (incremental), then every other test
+# (docs/DEVELOPING.md, "Which tests to run when").
+check: deps
+	$(SWIFT) build --build-tests --scratch-path $(BUILD)
+	$(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD) $(foreach suite,$(CHECK_SKIP),--skip '$(suite)/')
 
 # The operators are lock-based and touch raw memory: every test also runs under
 # ThreadSanitizer and AddressSanitizer (leak checks off: tests may end with pipelines

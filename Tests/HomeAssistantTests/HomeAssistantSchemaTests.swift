@@ -9,7 +9,7 @@ import Testing
                 """
                 no homeassistant 2023.12.4 environment in \(SchemaValidator.environment) \
                 (scripts/ha-validate-discovery --install makes one)
-                """))
+                """), .tags(.homeAssistant))
 struct HomeAssistantSchemaTests {
     @Test("Home Assistant accepts every golden config, drops no key and changes no value")
     func goldenAccepted() throws {

@@ -5,7 +5,7 @@ import Logging
 import Testing
 
 @Suite("The client against a real broker: host names, duplicate client ids", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.broker))
 struct BrokerClientIDTests {
     @Test("a host name is looked up off the loop and connected to by address")
     func hostName() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Against a real mosquitto of the test's own, on a loopback port; the client on a
 /// `PosixEventLoop`, as the daemon runs it.
 @Suite("The client against a real broker: connect, status, will, stop", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.broker))
 struct BrokerConnectionTests {
     @Test("connects with MQTT 5, publishes online retained first, then the caller's hook runs")
     func connectAndOnline() throws {
@@ -95,7 +95,7 @@ struct BrokerConnectionTests {
 }
 
 @Suite("The client against a broker that speaks MQTT 3.1.1 only", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.broker))
 struct ProtocolFallbackTests {
     @Test("refused MQTT 5 with 3.1.1's CONNACK: the client says so, connects with 3.1.1, and publishes and receives")
     func fallback() throws {

@@ -8,7 +8,7 @@ import TestSupport
 /// Messages larger than the client takes: an MQTT 5 broker is told the maximum and never
 /// sends them; over MQTT 3.1.1 they are refused before any copy, and logged once per topic.
 @Suite("The client against a real broker: messages larger than it takes", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.broker))
 struct BrokerMessageSizeTests {
     /// Publishes `bytes` zero bytes on `topic` from a file (the command line holds no MiB).
     static func publishLarge(port: UInt16, topic: String, bytes: Int, retained: Bool,

@@ -6,7 +6,8 @@ import Testing
 import TestSupport
 
 @Suite("The client against a real broker: passwords and TLS", .serialized,
-       .enabled(if: Tools.haveBroker && Tools.mosquittoPasswd != nil && Tools.openssl != nil, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker && Tools.mosquittoPasswd != nil && Tools.openssl != nil, Comment(rawValue: Tools.noBroker)),
+       .tags(.broker))
 struct BrokerSecurityTests {
     @Test("a user name and password from a mosquitto password file: the right one connects, a wrong one is refused")
     func password() throws {

@@ -23,7 +23,8 @@ import Values
 /// Assistant's own payloads (its light's brightness and `OFF`, its fan's `ON` and
 /// percentage, its number's value) come from `mosquitto_pub`; the states are read back
 /// from the broker.
-@Suite("PWM outputs on a real broker", .serialized, .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+@Suite("PWM outputs on a real broker", .serialized, .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)),
+       .tags(.broker))
 struct MQTTPWMBrokerTests {
     /// The engine, its PWM controller and its bridge, made and dropped on the loop's thread.
     final class Node: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import MosquittoTesting
 import Testing
 
-@Suite("gpioagg-bench output")
+@Suite("gpioagg-bench output", .tags(.binary))
 struct BenchmarkOutputTests {
     @Test("prints one JSON object per line with the documented fields")
     func jsonLines() throws {

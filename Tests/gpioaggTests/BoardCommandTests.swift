@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--board`: `check` against a board's chips, and `--simulate` of a board's chips.
-@Suite("gpioagg --board")
+@Suite("gpioagg --board", .tags(.binary))
 struct BoardCommandTests {
     static func config(door: String, window: String, bell: String) -> String {
         """

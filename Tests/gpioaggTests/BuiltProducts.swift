@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the executables this package builds, as a user would.
 enum BuiltProducts {
@@ -38,6 +39,17 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     private init(executable: URL, _ arguments: [String], environment: [String: String]?) throws {
+        // `make check` leaves out the suites tagged .binary, and runs every other one: a
+        // test that starts a built product without the tag would slow it down unseen.
+        // (TestTagsTests reads the same rule from the sources; this catches the helpers.)
+        let products = BuiltProducts.directory.path + "/"
+        if let test = Test.current, !test.tags.contains(.binary),
+           executable.path.hasPrefix(products) || arguments.contains(where: { $0.contains(products) }) {
+            Issue.record("""
+                \(test.name) starts \(executable.lastPathComponent) \(arguments.joined(separator: " ")) without the \
+                .binary tag: add .tags(.binary) to its suite, so that make check leaves it out
+                """)
+        }
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
@@ -50,7 +62,7 @@ final class RunningProduct: @unchecked Sendable {
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
             guard let self else { return }
             let data = handle.availableData
-            self.lock.lock(); self.errorData.append(data); self.lock.unlock()
+            self.lock.lock(); self.errorData.append(data); self.lock.broadcast(); self.lock.unlock()
         }
         try process.run()
     }
@@ -92,6 +104,21 @@ final class RunningProduct: @unchecked Sendable {
         let matches = { (line: String) in prefix ? line.hasPrefix(expected) : line == expected }
         while !lines.contains(where: matches) {
             if ended || !lock.wait(until: deadline) { return lines.contains(where: matches) }
+        }
+        return true
+    }
+
+    /// Waits (up to `limit`) for a line on standard output or error that holds `text`;
+    /// returns whether it came. For what the daemon logs where it chooses (a warning goes
+    /// to standard error).
+    @discardableResult
+    func waitForOutput(containing text: String, limit: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        lock.lock()
+        defer { lock.unlock() }
+        let printed = { self.lines.contains { $0.contains(text) } || String(decoding: self.errorData, as: UTF8.self).contains(text) }
+        while !printed() {
+            if ended || !lock.wait(until: deadline) { return printed() }
         }
         return true
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("gpioagg check")
+@Suite("gpioagg check", .tags(.binary))
 struct CheckCommandTests {
     /// A file in a fresh temporary folder holding `text`; removed by the caller.
     private func temporaryConfig(_ text: String) throws -> (path: String, folder: URL) {

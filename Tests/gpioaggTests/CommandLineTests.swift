@@ -6,7 +6,7 @@ import Testing
 
 /// The command line as a user meets it: help pages, the default command, and usage
 /// errors that name the word at fault, say what is expected and exit 64.
-@Suite("gpioagg command line")
+@Suite("gpioagg command line", .tags(.binary))
 struct CommandLineTests {
     @Test("gpioagg --help, -h and help print the overview and every command", arguments: [
         ["--help"], ["-h"], ["help"],

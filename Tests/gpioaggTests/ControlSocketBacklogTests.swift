@@ -3,7 +3,7 @@ import Testing
 
 /// The control socket under a burst of clients: the kernel queues what the daemon has
 /// not accepted yet, as many as `somaxconn` allows, instead of refusing them.
-@Suite("gpioagg run: the control socket's queue")
+@Suite("gpioagg run: the control socket's queue", .tags(.binary))
 struct ControlSocketBacklogTests {
     /// A non-blocking connect to `path`: 0 when it is queued or accepted, else its errno
     /// (`EAGAIN` when the listener's queue is full).

@@ -3,7 +3,7 @@ import Testing
 
 /// Covers in the running daemon: `gpioagg set` tells them, `status` shows them, `why`
 /// explains them, and the blinds' position survives a restart.
-@Suite("Covers through the command line")
+@Suite("Covers through the command line", .tags(.binary))
 struct CoverDaemonTests {
     static let config = """
         chips:

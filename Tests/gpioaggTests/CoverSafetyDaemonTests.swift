@@ -7,7 +7,7 @@ import Testing
 
 /// Blinds on two motors in the running daemon, as the harsh world treats it: SIGKILL in
 /// the middle of a move, and reloads (SIGHUP) arriving among commands.
-@Suite("Covers through the real binary: kills and reload storms")
+@Suite("Covers through the real binary: kills and reload storms", .tags(.binary))
 struct CoverSafetyDaemonTests {
     static let config = """
         chips:

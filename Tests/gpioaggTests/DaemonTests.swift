@@ -3,7 +3,7 @@ import Testing
 
 /// The daemon (`gpioagg run`) as a user runs it: its own config files, its control
 /// socket driven by `gpioagg status` and `gpioagg sim`, its errors.
-@Suite("gpioagg run")
+@Suite("gpioagg run", .tags(.binary))
 struct DaemonTests {
     /// An alarm panel: a door contact and a motion sensor on an I/O expander, an arming
     /// button on the Pi header that toggles, a siren on the expander.

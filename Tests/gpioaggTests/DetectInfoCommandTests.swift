@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("gpioagg detect and info")
+@Suite("gpioagg detect and info", .tags(.binary))
 struct DetectInfoCommandTests {
     @Test("detect lists the simulated chip like gpiodetect, then the simulated Pi 4's PWM controller and thermal zone")
     func detectSimulated() throws {

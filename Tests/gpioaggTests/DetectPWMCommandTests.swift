@@ -4,7 +4,7 @@ import Testing
 
 /// `gpioagg detect`'s PWM controllers: on fake sysfs trees (`--sysfs-root`) with the
 /// kernel's layout, and a simulated board's from its profile.
-@Suite("gpioagg detect: PWM")
+@Suite("gpioagg detect: PWM", .tags(.binary))
 struct DetectPWMCommandTests {
     /// A Pi 4's PWM0 with channel 0 exported and running, and an unknown controller.
     static func tree() throws -> FakeSysfs {

@@ -4,7 +4,7 @@ import Testing
 
 /// `gpioagg detect`'s sensors: on fake sysfs trees (`--sysfs-root`) with the kernel's
 /// layout, and a simulated board's thermal zones.
-@Suite("gpioagg detect: sensors")
+@Suite("gpioagg detect: sensors", .tags(.binary))
 struct DetectSensorsCommandTests {
     /// A tree with one sensor of each source, two BME280 on one bus, and a 1-Wire
     /// thermometer whose read fails its CRC.

@@ -4,7 +4,7 @@ import Testing
 /// Values kept across restarts, as a user runs them: a toggle with `persist: true` and
 /// an output with `initial: restore`, through an orderly stop, SIGKILL and a damaged
 /// state file.
-@Suite("Kept values across restarts")
+@Suite("Kept values across restarts", .tags(.binary))
 struct KeptValuesTests {
     static let config = """
         chips:

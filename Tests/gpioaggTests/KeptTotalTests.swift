@@ -3,7 +3,7 @@ import Testing
 
 /// A counter's kept total (`persist: true`) as a user runs it: a real daemon, pulses
 /// from its standard input (`--simulate`'s line commands), SIGKILL at random moments.
-@Suite("Kept totals across restarts")
+@Suite("Kept totals across restarts", .tags(.binary))
 struct KeptTotalTests {
     /// How often the test's total is written while it changes.
     static let persistEvery = 0.3

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `gpioagg --simulate` in a terminal: keys toggle the inputs, the terminal is restored.
-@Suite("gpioagg --simulate in a terminal")
+@Suite("gpioagg --simulate in a terminal", .tags(.binary))
 struct KeyboardTests {
     @Test("number keys toggle the inputs, s prints the levels, q stops and restores the terminal")
     func keys() throws {

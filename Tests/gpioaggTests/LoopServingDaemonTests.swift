@@ -8,7 +8,7 @@ import Testing
 /// The built `gpioagg` keeps serving its control socket where the work could hold its
 /// loop: `why` over a signal of 20,000 operands, and a PWM driver that never finishes a
 /// write (a FIFO nobody reads stands in for a hung bus).
-@Suite("The daemon's loop keeps serving")
+@Suite("The daemon's loop keeps serving", .tags(.binary))
 struct LoopServingDaemonTests {
     @Test("gpioagg why led over an any of 20,000 command inputs: a short answer, at once")
     func whyOverAWideSignal() throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// of hundreds of MiB, a TLS file that is a FIFO, floods of junk commands; and removals
 /// that must outlast a broker outage.
 @Suite("gpioagg on MQTT: limits", .serialized,
-       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)))
+       .enabled(if: Tools.haveBroker, Comment(rawValue: Tools.noBroker)), .tags(.binary, .broker))
 struct MQTTDaemonLimitsTests {
     static let followerBody = """
         inputs:
@@ -213,11 +213,15 @@ struct MQTTDaemonLimitsTests {
         #expect(unlink(daemonCA) == 0 && mkfifo(daemonCA, 0o600) == 0)
         broker.stop()
         try broker.start()
-        // The first attempts come after 1 to 2 s; the daemon answers all along.
-        for _ in 0..<8 {
+        // The first attempts come after 1 to 2 s and find the FIFO; the daemon answers all
+        // along, and after.
+        let refusal = "ca_file \(daemonCA) is a FIFO, not a regular file"
+        let refusalDeadline = Date().addingTimeInterval(30)
+        while !node.daemon.waitForOutput(containing: refusal, limit: 0.2), Date() < refusalDeadline {
             #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == false)
-            usleep(500_000)
         }
+        #expect(node.daemon.waitForOutput(containing: refusal, limit: 0), "\(node.daemon.printedLines) \(node.daemon.printedErrors)")
+        #expect(try DaemonTests.status(node.socket)["inputs"]?["override"] == false)
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(10)
         while node.daemon.process.isRunning, Date() < deadline { usleep(20_000) }

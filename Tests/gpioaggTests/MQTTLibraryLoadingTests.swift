@@ -5,7 +5,7 @@ import Testing
 /// libmosquitto and OpenSSL are loaded the first time MQTT is used, never at start: a
 /// daemon without `mqtt:` does not carry their pages (about 1.7 MiB resident), and one
 /// on a machine without them runs its lines and says which package MQTT needs.
-@Suite("MQTT libraries loaded on first use", .serialized)
+@Suite("MQTT libraries loaded on first use", .serialized, .tags(.binary, .broker))
 struct MQTTLibraryLoadingTests {
     static let libraries = ["libmosquitto.so", "libssl.so", "libcrypto.so"]
 

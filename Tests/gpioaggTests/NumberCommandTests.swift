@@ -4,7 +4,7 @@ import Testing
 /// Numbers through the daemon as a user sets and reads them: `gpioagg set NAME 21.5`,
 /// `gpioagg sim set NAME 27.5` and `unavailable` under `--simulate`, `status` and
 /// `status --json` on a numeric config, and a kept number after SIGKILL.
-@Suite("gpioagg with numbers")
+@Suite("gpioagg with numbers", .tags(.binary))
 struct NumberCommandTests {
     /// A heater under a set point: the mean of two temperatures against a threshold.
     static let config = """

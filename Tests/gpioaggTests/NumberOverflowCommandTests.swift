@@ -5,7 +5,7 @@ import Testing
 /// Numbers past what a double holds, through the daemon: `gpioagg set` of two inputs
 /// whose sum overflows, `status` and `why` saying the same of it, and a sensor whose
 /// files give no finite number logging it once, not once per read.
-@Suite("gpioagg with numbers that overflow")
+@Suite("gpioagg with numbers that overflow", .tags(.binary))
 struct NumberOverflowCommandTests {
     static let config = """
         chips:

@@ -7,7 +7,7 @@ import Testing
 
 /// The built `gpioagg` with PWM outputs on a fake sysfs tree (`--sysfs-root`): the daemon
 /// on the kernel's side writing the channels' files, and `gpioagg safe` after it.
-@Suite("gpioagg run and safe: PWM outputs")
+@Suite("gpioagg run and safe: PWM outputs", .tags(.binary))
 struct PWMDaemonCommandTests {
     static let config = """
         chips:

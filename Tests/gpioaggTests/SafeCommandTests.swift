@@ -4,7 +4,7 @@ import Testing
 
 /// `gpioagg safe`, run as the unit's ExecStopPost= runs it: each PWM output's safe value
 /// written to its channel in a fake sysfs tree (`--sysfs-root`).
-@Suite("gpioagg safe")
+@Suite("gpioagg safe", .tags(.binary))
 struct SafeCommandTests {
     @Test("a config without PWM outputs: nothing to write, exit 0")
     func nothingToWrite() throws {

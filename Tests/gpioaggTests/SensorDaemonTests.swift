@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Sensor inputs through the daemon: set by hand under `--simulate` and in `gpioagg test`.
-@Suite("gpioagg with sensor inputs")
+@Suite("gpioagg with sensor inputs", .tags(.binary))
 struct SensorDaemonTests {
     static let config = """
         inputs:

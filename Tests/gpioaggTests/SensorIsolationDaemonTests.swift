@@ -7,7 +7,7 @@ import Testing
 /// its own sensor, in the daemon and in `gpioagg detect`; hundreds of sensors get their
 /// values at the start and keep them through reloads, and a reload storm leaves the
 /// daemon's threads where they were.
-@Suite("gpioagg: one bad sensor never takes the others down", .serialized)
+@Suite("gpioagg: one bad sensor never takes the others down", .serialized, .tags(.binary))
 struct SensorIsolationDaemonTests {
     /// The six healthy sensors of `hungReadCostsOnlyItsSensor`: one input line each, and
     /// the file (with its kernel text for a value in °C) the test changes.

@@ -6,7 +6,7 @@ import Testing
 /// `--simulate` so that its outputs are simulated lines: values reaching `status`, the
 /// log and a threshold; a read that hangs never holding up the loop; the kernel's
 /// 1-Wire formats and failures.
-@Suite("gpioagg reading sensors from a sysfs tree")
+@Suite("gpioagg reading sensors from a sysfs tree", .tags(.binary))
 struct SensorReadingDaemonTests {
     struct Run {
         let daemon: RunningProduct

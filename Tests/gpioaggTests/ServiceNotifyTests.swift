@@ -3,7 +3,7 @@ import Testing
 
 /// The daemon under a stand-in for systemd: `$NOTIFY_SOCKET` bound by the test,
 /// `$WATCHDOG_USEC` and `$WATCHDOG_PID` set as systemd sets them.
-@Suite("gpioagg under systemd: notifications, watchdog, reload")
+@Suite("gpioagg under systemd: notifications, watchdog, reload", .tags(.binary))
 struct ServiceNotifyTests {
     static let config = """
         chips:

@@ -3,7 +3,7 @@ import Testing
 
 /// `gpioagg --simulate` on the embedded demo, driven by commands on standard input (a
 /// pipe), as scripts drive it.
-@Suite("gpioagg --simulate, the embedded demo")
+@Suite("gpioagg --simulate, the embedded demo", .tags(.binary))
 struct SimulateCommandTests {
     /// The lines that report changes (inputs, signals, outputs).
     static func changes(_ lines: [String]) -> [String] {

@@ -9,7 +9,7 @@ import Values
 
 /// `gpioagg status` and `gpioagg sim` against a control server hosted by the test
 /// process (a stand-in for the daemon), and against no server at all.
-@Suite("gpioagg status and sim")
+@Suite("gpioagg status and sim", .tags(.binary))
 struct StatusSimCommandTests {
     @Test("status --json prints the levels, names sorted")
     func statusJSON() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("gpioagg test")
+@Suite("gpioagg test", .tags(.binary))
 struct TestCommandTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../config/examples").standardizedFileURL

@@ -6,7 +6,7 @@ import Testing
 
 /// The daemon with its standard output on a pipe nobody reads: logging must not hold up
 /// the loop.
-@Suite("gpioagg run with unread output")
+@Suite("gpioagg run with unread output", .tags(.binary))
 struct UnreadOutputTests {
     @Test("far more log than a pipe holds: status still answers, a change still drives the output, SIGTERM still stops it")
     func unreadPipe() throws {

@@ -19,6 +19,8 @@ final class ClientHarness: @unchecked Sendable {
     let messages = LockedValueBox<[MQTTMessage]>([])
     let receipts = LockedValueBox<[MQTTPublishReceipt]>([])
     let disconnects = LockedValueBox<[String]>([])
+    /// When the client last went online, on the loop's clock.
+    let connectedAt = LockedValueBox<UInt64?>(nil)
     private let connected = Semaphore()
     private let changed = NSCondition()
 
@@ -28,13 +30,14 @@ final class ClientHarness: @unchecked Sendable {
          onConnected: (@Sendable (MQTTClient) -> Void)? = nil) throws {
         loop = try PosixEventLoop()
         let logs = logs, messages = messages, receipts = receipts, disconnects = disconnects
-        let connected = connected, changed = changed
+        let connected = connected, changed = changed, connectedAt = connectedAt
         let logger = Logger(label: "mqtt-test") { _ in
             RecordingLogHandler(entries: logs, logLevel: logLevel)
         }
         holder = loop.sync { [loop] in
             let client = MQTTClient(configuration: configuration, loop: loop, logger: logger, random: random)
-            client.onConnected = { [unowned client] in
+            client.onConnected = { [unowned client, loop] in
+                connectedAt.withLockedValue { $0 = loop.now }
                 onConnected?(client)
                 connected.signal()
             }
@@ -70,6 +73,19 @@ final class ClientHarness: @unchecked Sendable {
     }
 
     var isConnected: Bool { run { $0.isConnected } }
+
+    /// Waits until the client has been online for `duration` on the loop's clock (the
+    /// clock its connection state machine reads); false if it went offline first.
+    func waitForStableConnection(_ duration: UInt64, timeout: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let (online, now) = run { ($0.isConnected, loop.now) }
+            guard online, let since = connectedAt.withLockedValue({ $0 }) else { return false }
+            if now &- since >= duration { return true }
+            usleep(50_000)
+        }
+        return false
+    }
     var statistics: MQTTStatistics { run { $0.statistics } }
 
     /// An orderly stop; whether it finished within `timeout`, and how long it took.

@@ -1,17 +1,16 @@
-import MosquittoTesting
 import Foundation
 
 /// `mosquitto_sub` in the background: every message on `topics` as one line,
 /// "RETAIN TOPIC PAYLOAD", for a test to wait on. RETAIN is the flag as the publisher
 /// set it (MQTT 5's retain-as-published): 1 for a retained message, live or stored.
-final class Observer: @unchecked Sendable {
+public final class Observer: @unchecked Sendable {
     private let process: ChildProcess
     private let condition = NSCondition()
     private var partial = Data()
     private var received: [String] = []
 
     /// Returns once the broker delivers to it (a marker message shows it is subscribed).
-    init(port: UInt16, topics: [String] = ["#"]) throws {
+    public init(port: UInt16, topics: [String] = ["#"]) throws {
         process = try ChildProcess(Tools.mosquittoSub!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-F", "%r %t %p",
                                                         "-V", "mqttv5", "--retain-as-published",
                                                         "-t", "observer/ready"] + topics.flatMap { ["-t", $0] },
@@ -36,14 +35,14 @@ final class Observer: @unchecked Sendable {
         process.wait()
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         condition.lock()
         defer { condition.unlock() }
         return received
     }
 
     /// The lines of `topic`: "RETAIN PAYLOAD".
-    func lines(of topic: String) -> [String] {
+    public func lines(of topic: String) -> [String] {
         lines.compactMap { line in
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3, parts[1] == topic else { return nil }
@@ -53,7 +52,7 @@ final class Observer: @unchecked Sendable {
 
     /// Waits until `condition` holds of the lines received so far (or `timeout` passes).
     @discardableResult
-    func wait(timeout: TimeInterval = 5, until check: ([String]) -> Bool) -> Bool {
+    public func wait(timeout: TimeInterval = 5, until check: ([String]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -65,7 +64,7 @@ final class Observer: @unchecked Sendable {
 
     /// Waits for `count` lines of `topic`.
     @discardableResult
-    func wait(for count: Int, of topic: String, timeout: TimeInterval = 5) -> [String] {
+    public func wait(for count: Int, of topic: String, timeout: TimeInterval = 5) -> [String] {
         wait(timeout: timeout) { _ in self.linesUnlocked(of: topic).count >= count }
         return lines(of: topic)
     }
