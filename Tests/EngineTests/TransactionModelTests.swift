@@ -190,6 +190,33 @@ struct TransactionModelTests {
         #expect(steps == 12 * 150)
     }
 
+    @Test("counting forms over many operands count every one, eight at a time and the rest")
+    func wideCountingForms() throws {
+        let width = 77
+        var text = "inputs:\n"
+        for index in 0..<width { text += "  i\(index): { command: true }\n" }
+        let names = (0..<width).map { "i\($0)" }.joined(separator: ", ")
+        text += "signals:\n  every: { all: [\(names)] }\n  some: { any: [\(names)] }\n"
+        text += "  no: { none: [\(names)] }\n  most: { at_least: { count: 39, of: [\(names)] } }\n"
+        let harness = EngineHarness(try ConfigLoader.parse(text, file: "wide.yaml"))
+        try harness.start()
+        var generator = Generator(state: 77)
+        var values = Array(repeating: false, count: width)
+        for step in 0..<2_000 {
+            // Mostly towards all on or all off, so that every form changes now and then.
+            let bias = (step / 200) % 2 == 0 ? 80 : 20
+            let index = generator.below(width)
+            values[index] = generator.chance(bias)
+            harness.engine.setInput("i\(index)", to: values[index])
+            let on = values.filter { $0 }.count
+            let snapshot = harness.snapshot
+            try #require(snapshot.signals["every"] == .level(on == width), "step \(step): \(on) on")
+            try #require(snapshot.signals["some"] == .level(on > 0), "step \(step): \(on) on")
+            try #require(snapshot.signals["no"] == .level(on == 0), "step \(step): \(on) on")
+            try #require(snapshot.signals["most"] == .level(on >= 39), "step \(step): \(on) on")
+        }
+    }
+
     static func compare(_ harness: EngineHarness, _ reference: Reference, step: Int, _ context: String) throws {
         let graph = reference.graph
         let snapshot = harness.snapshot
