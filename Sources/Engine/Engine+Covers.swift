@@ -43,11 +43,6 @@ extension Engine {
         return action.note
     }
 
-    /// Whether `name` is a cover.
-    public func isCover(_ name: String) -> Bool {
-        configuration.covers.contains { $0.name == name }
-    }
-
     /// Each cover on two motors and its position now, for the kept state.
     public func coverPositions() -> [String: Double] {
         loop.preconditionInEventLoop()

@@ -116,16 +116,6 @@ extension Engine {
         return output.written
     }
 
-    /// Whether `name` is an output that takes commands (`command: true`).
-    public func isCommandOutput(_ name: String) -> Bool {
-        configuration.outputs.contains { $0.name == name && $0.command }
-    }
-
-    /// Whether `name` is a momentary command input (`command: press`).
-    public func isPressedInput(_ name: String) -> Bool {
-        configuration.commandInputs.contains { $0.name == name && $0.momentary }
-    }
-
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`
     /// goes through a generic `replaceSubrange` costing more than the pops a read of one
     /// or a few events needs.
