@@ -27,7 +27,7 @@ extension Engine {
     /// try engine.setCover("garage_door", .position(40)) // throws: a door on one relay has no position
     /// ```
     @discardableResult
-    public func setCover(_ name: String, _ command: CoverCommand) throws(CoverRefusal) -> String? {
+    func setCover(_ name: String, _ command: CoverCommand) throws(CoverRefusal) -> String? {
         loop.preconditionInEventLoop()
         guard let cover = covers.first(where: { $0.name == name }) else {
             let names = configuration.covers.map(\.name)

@@ -84,7 +84,7 @@ extension Engine {
     /// momentary (it is left alone), nil when no command input has that name or the
     /// engine is not running.
     @discardableResult
-    public func pressInput(_ name: String) -> Bool? {
+    func pressInput(_ name: String) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
         guard input.kind == .press else { return false }
@@ -101,7 +101,7 @@ extension Engine {
     /// the line's value after the event, or nil when no output with `command: true` has
     /// that name (or the engine is not running). `press` changes nothing.
     @discardableResult
-    public func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
+    func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let output = outputs.first(where: { $0.name == name }),
               let node = output.command else { return nil }

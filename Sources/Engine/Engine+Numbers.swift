@@ -205,7 +205,7 @@ extension Engine {
     /// topic, 0 from its reset button); counting goes on from there, and its rate takes
     /// no pulse from it. Returns the counter's value; nil when the engine is not running.
     @discardableResult
-    public func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
+    func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         guard let counter = counters[name] else { return .failure(.notANumber(name)) }

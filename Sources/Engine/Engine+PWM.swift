@@ -260,7 +260,7 @@ extension Engine {
     /// engine.setPWMOutput("strip", .number(140))  // .failure: 'strip' takes 0 to 100 (%), ...
     /// ```
     @discardableResult
-    public func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
+    func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running, let output = pwmOutputs.first(where: { $0.name == name }),
               output.declaration.command else { return nil }

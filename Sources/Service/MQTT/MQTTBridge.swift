@@ -225,9 +225,10 @@ final class MQTTBridge {
         }
     }
 
-    /// A level word or `TOGGLE` (`SetCommand(payload:)`) on a command input's `/set`, a
-    /// decimal number (`DecimalText`) on a numeric one's. A retained command is an old
-    /// one: ignored (and said once per topic).
+    /// A payload on a node's `/set` (or a cover's position topic), read in the words of
+    /// its entity (`value(of:for:on:)`) and handed to the engine's one way in
+    /// (`Engine.set`); junk and what the engine refuses are logged as refused commands.
+    /// A retained command is an old one: ignored (and said once per topic).
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
             if warnedRetainedCommand.insert(topic).inserted {
