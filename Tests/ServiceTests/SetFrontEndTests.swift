@@ -131,7 +131,7 @@ struct SetFrontEndTests {
     /// One request, as each front-end writes it: the control socket's value, a line
     /// command, a payload on the node's `/set` (nil: no such topic, or a payload Home
     /// Assistant would not send), a test file's `set:` value (nil: the file's reader
-    /// refuses it before the run, as it does an unknown name or a counter).
+    /// refuses it before the run, as it does an unknown name).
     struct Request: CustomStringConvertible {
         var name: String
         var value: String
@@ -171,8 +171,8 @@ struct SetFrontEndTests {
                 refusal: "'setpoint' is a number: write a number from 5.00 to 30.00 °C"),
         Request(name: "setpont", value: "21.5", line: "set setpont 21.5",
                 refusal: "no settable node named 'setpont'; did you mean 'setpoint'? (\(settable))"),
-        Request(name: "water", value: "100", line: "set water 100", payload: "100"),
-        Request(name: "water", value: "-3", line: "set water -3", payload: "-3",
+        Request(name: "water", value: "100", line: "set water 100", payload: "100", scenario: "100"),
+        Request(name: "water", value: "-3", line: "set water -3", payload: "-3", scenario: "-3",
                 refusal: "-3.00 is below 0, and 'water' is a total: 0 or more"),
         Request(name: "water", value: "on", line: "set water on",
                 refusal: "'water' is a counter: write its new total, a number of 0 or more"),
