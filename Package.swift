@@ -262,7 +262,7 @@ let package = Package(
         .testTarget(name: "ServiceTests",
                     dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "PWM",
-                                   "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values",
+                                   "PWMSimulated", "Reactive", "Scenario", "Sensors", "Simulation", "SystemCore", "Values",
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),

@@ -27,7 +27,7 @@ extension Engine {
     /// try engine.setCover("garage_door", .position(40)) // throws: a door on one relay has no position
     /// ```
     @discardableResult
-    public func setCover(_ name: String, _ command: CoverCommand) throws(CoverRefusal) -> String? {
+    func setCover(_ name: String, _ command: CoverCommand) throws(CoverRefusal) -> String? {
         loop.preconditionInEventLoop()
         guard let cover = covers.first(where: { $0.name == name }) else {
             let names = configuration.covers.map(\.name)
@@ -41,11 +41,6 @@ extension Engine {
         writePendingOutputsOrFail()
         if let refusal = action.refusal { throw CoverRefusal("cover '\(name)': \(refusal)") }
         return action.note
-    }
-
-    /// Whether `name` is a cover.
-    public func isCover(_ name: String) -> Bool {
-        configuration.covers.contains { $0.name == name }
     }
 
     /// Each cover on two motors and its position now, for the kept state.

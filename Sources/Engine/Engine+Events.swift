@@ -84,7 +84,7 @@ extension Engine {
     /// momentary (it is left alone), nil when no command input has that name or the
     /// engine is not running.
     @discardableResult
-    public func pressInput(_ name: String) -> Bool? {
+    func pressInput(_ name: String) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
         guard input.kind == .press else { return false }
@@ -101,7 +101,7 @@ extension Engine {
     /// the line's value after the event, or nil when no output with `command: true` has
     /// that name (or the engine is not running). `press` changes nothing.
     @discardableResult
-    public func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
+    func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let output = outputs.first(where: { $0.name == name }),
               let node = output.command else { return nil }
@@ -122,8 +122,8 @@ extension Engine {
     ///
     /// ```swift
     /// engine.transaction {
-    ///     engine.setInput("enable", to: true)
-    ///     engine.pressInput("start")
+    ///     _ = engine.set("enable", .command(.on))
+    ///     _ = engine.set("start", .command(.press))
     /// }
     /// ```
     public func transaction<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -134,16 +134,6 @@ extension Engine {
             writePendingOutputsOrFail()
         }
         return try body()
-    }
-
-    /// Whether `name` is an output that takes commands (`command: true`).
-    public func isCommandOutput(_ name: String) -> Bool {
-        configuration.outputs.contains { $0.name == name && $0.command }
-    }
-
-    /// Whether `name` is a momentary command input (`command: press`).
-    public func isPressedInput(_ name: String) -> Bool {
-        configuration.commandInputs.contains { $0.name == name && $0.momentary }
     }
 
     /// Empties `changes`, keeping its storage. Popped: `removeAll(keepingCapacity:)`

@@ -217,16 +217,11 @@ extension Engine {
     /// holds every whole number, so that each pulse of 1 still counts.
     public static let largestTotal: Double = 9_007_199_254_740_992
 
-    /// Whether `name` is a counter (`count:`), whose total a command sets.
-    public func isCounter(_ name: String) -> Bool {
-        counters[name] != nil
-    }
-
     /// Sets the total of the counter `name` (`gpioagg set water 12345.6`, its `/set`
     /// topic, 0 from its reset button); counting goes on from there, and its rate takes
     /// no pulse from it. Returns the counter's value; nil when the engine is not running.
     @discardableResult
-    public func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
+    func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
         guard let counter = counters[name] else { return .failure(.notANumber(name)) }

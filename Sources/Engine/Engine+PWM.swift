@@ -246,11 +246,6 @@ extension Engine {
 
     // MARK: Commands and values
 
-    /// Whether `name` is a PWM output.
-    public func isPWMOutput(_ name: String) -> Bool {
-        configuration.pwmOutput(named: name) != nil
-    }
-
     /// Commands the PWM output `name` (`command: true`), as an event of its own, now:
     /// `.number(p)` sets p % (0 to 100), `on` the last duty cycle above 0 (100 % when
     /// there was none), `off` 0 %, `toggle` off when above 0, else on. A command holds
@@ -265,7 +260,7 @@ extension Engine {
     /// engine.setPWMOutput("strip", .number(140))  // .failure: 'strip' takes 0 to 100 (%), ...
     /// ```
     @discardableResult
-    public func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
+    func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running, let output = pwmOutputs.first(where: { $0.name == name }),
               output.declaration.command else { return nil }

@@ -12,7 +12,7 @@ extension Engine {
     /// engine.setInput("gate_open", .press)   // false: pressed, and off again
     /// ```
     @discardableResult
-    public func setInput(_ name: String, _ command: SetCommand) -> Bool? {
+    func setInput(_ name: String, _ command: SetCommand) -> Bool? {
         switch command {
         case .on: setInput(name, to: true)
         case .off: setInput(name, to: false)

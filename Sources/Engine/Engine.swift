@@ -112,6 +112,9 @@ public final class Engine {
     var explainedNodes: [String: ExplainedNode]?
     /// What the last run kept: set before `start()`.
     public var keptValues = KeptValues()
+    /// Where sensor inputs are read from (`/sys`, or `--sysfs-root`), for what `set`
+    /// answers about one; nil when they are simulated.
+    public var sensorRoot: String?
     /// Never emptied while the engine lives: outputs refer to them unowned.
     var interlocks: [Interlock] = []
     var cancellables: [AnyCancellable] = []

@@ -3,8 +3,8 @@ import Config
 extension Scenario {
     /// The names the steps use that `configuration` does not have where the step needs
     /// them, each at the name, with the nearest names suggested: `set`, `toggle` and
-    /// `pulse` move inputs (`set` also commands an output with `command: true`, as
-    /// `gpioagg set` does); `expect`, `expect_active` and `expect_quiet` read inputs,
+    /// `pulse` move inputs (`set` also commands an output with `command: true` and gives a
+    /// counter its total, as `gpioagg set` does); `expect`, `expect_active` and `expect_quiet` read inputs,
     /// signals and outputs.
     ///
     /// ```
@@ -20,8 +20,11 @@ extension Scenario {
         let all = inputs + signals + outputs + covers
         // set: tells covers too.
         let inputSet = Set(inputs + covers)
+        // set: also commands an output with command: true and gives a counter its total,
+        // as gpioagg set does.
+        let counters = configuration.signals.filter { if case .count = $0.expression { true } else { false } }.map(\.name)
         let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name)
-                                 + configuration.pwmOutputs.filter(\.command).map(\.name))
+                                 + configuration.pwmOutputs.filter(\.command).map(\.name) + counters)
         let allSet = Set(all)
         var errors: [ConfigError] = []
 

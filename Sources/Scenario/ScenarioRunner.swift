@@ -141,7 +141,7 @@ public final class ScenarioRunner {
             let snapshot = engine.snapshot()
             for expected in values {
                 // A PWM output: the duty cycle its channel runs now (a ramp's step).
-                let value = engine.isPWMOutput(expected.name)
+                let value = loaded.configuration.pwmOutput(named: expected.name) != nil
                     ? engine.pwmDuty(expected.name).map { NodeValue.number($0, "%") } ?? .unavailable
                     : snapshot.value(named: expected.name)?.value
                 let precision = snapshot.precision(of: expected.name)
@@ -189,72 +189,46 @@ public final class ScenarioRunner {
         loop.advance(to: begin + end)
     }
 
-    /// A level moves the input's line (or sets a command or remote input); a number or
-    /// unavailable goes to the engine, within a command input's `min:` and `max:`.
+    /// A value for a node that takes one (a command input, a counter, an output with
+    /// `command: true`, a cover) goes to the engine as `gpioagg set` sends it, and its
+    /// refusal fails the step. An input that takes no command is simulated: a level moves
+    /// its line (or sets a remote input), a number or unavailable is its new reading.
     private func set(_ value: ScenarioStep.NamedValue) {
-        if numbers.covers.contains(value.name) { return setCover(value) }
-        if engine.isPWMOutput(value.name) { return setPWMOutput(value) }
-        let number: Double?
+        let request: SetValue
+        switch value.value {
+        case .level(let level): request = level ? .on : .off
+        case .number(let number): request = .number(number)
+        case .press: request = .command(.press)
+        case .cover(let command):
+            if case .position(let position) = command { request = .number(position) } else { request = .cover(command) }
+        case .unavailable: return simulate(value)
+        case .near, .coverState: return    // expect: only; the reader refuses them here
+        }
+        guard let refusal = engine.set(value.name, request).refusal else { return }
+        guard refusal.reason == .notSettable else {
+            return result.failures.append(ScenarioFailure(location: value.location,
+                                                          message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
+        }
+        simulate(value)
+    }
+
+    /// What a device would do to an input that takes no command: a level on its line (or
+    /// from its topic), a number or unavailable as its reading, outside `min:` and `max:`
+    /// too.
+    private func simulate(_ value: ScenarioStep.NamedValue) {
+        let reading: Double?
         switch value.value {
         case .level(let level):
-            // An output with command: true takes the command, as from gpioagg set.
-            if engine.setOutput(value.name, level ? .on : .off) != nil { return }
             if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
             return
-        case .number(let given):
-            number = given
-        case .unavailable:
-            number = nil
-        case .press:
-            if engine.pressInput(value.name) != true {
-                result.failures.append(ScenarioFailure(location: value.location,
-                                                       message: "'\(value.name)' is not a pressed input (command: press)"))
-            }
-            return
-        case .near, .coverState, .cover:
-            return    // expect: only, or a cover's; the reader refuses them here
+        case .number(let number): reading = number
+        case .unavailable: reading = nil
+        case .press, .cover, .near, .coverState: return
         }
-        let isCommand = numbers.commandInputs.contains(value.name)
-        if case .failure(let refusal) = engine.setNumber(value.name, to: number, limits: isCommand) {
+        if case .failure(let refusal) = engine.setNumber(value.name, to: reading, limits: false) {
             result.failures.append(ScenarioFailure(location: value.location,
                                                    message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
         }
-    }
-
-    /// A cover told a command or a position, as `gpioagg set` tells it; a refusal fails
-    /// the step.
-    private func setCover(_ value: ScenarioStep.NamedValue) {
-        let command: CoverCommand
-        switch value.value {
-        case .cover(let given): command = given
-        case .number(let position): command = .position(position)
-        default: return
-        }
-        do throws(CoverRefusal) {
-            try engine.setCover(value.name, command)
-        } catch {
-            result.failures.append(ScenarioFailure(location: value.location,
-                                                   message: "set: \(value.name) refused at \(time(loop.now)): \(error)"))
-        }
-    }
-
-    /// A PWM output with `command: true` told a percentage, on or off, as `gpioagg set`
-    /// tells it; a refusal fails the step.
-    private func setPWMOutput(_ value: ScenarioStep.NamedValue) {
-        let command: SetValue
-        switch value.value {
-        case .level(let level): command = level ? .on : .off
-        case .number(let percent): command = .number(percent)
-        default: return
-        }
-        let refusal: String
-        switch engine.setPWMOutput(value.name, command) {
-        case .success?: return
-        case .failure(let error)?: refusal = error.description
-        case nil: refusal = "'\(value.name)' takes no command (command: true)"
-        }
-        result.failures.append(ScenarioFailure(location: value.location,
-                                               message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
     }
 
     /// Calls `change` with the simulated chip and line of the input `name`.

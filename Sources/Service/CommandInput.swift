@@ -162,11 +162,9 @@ final class CommandInput {
         case ("help", 1, _):
             logger.info("\(Self.help)")
             return nil
-        case (_, 2, let command?) where command != .press && running.engine.isPWMOutput(words[1]):
-            setPWMOutput(words[1], to: .command(command))
+        case (_, 2, let command?) where !targets.isInput(words[1]) && set(words[1], .command(command)):
             return nil
-        case (_, 2, let command?) where command != .press && running.engine.isCommandOutput(words[1]):
-            setOutput(words[1], command)
+        case ("press", 2, _) where !targets.isInput(word) && set(word, .command(.press)):
             return nil
         case ("press", 2, _):
             do throws(SimulatedInputs.Refusal) {
@@ -180,19 +178,7 @@ final class CommandInput {
         case (_, 2, let command?):
             guard let move = SimAction(command) else { return nil }
             action = move
-        case ("set", 3, _) where running.engine.isPWMOutput(words[1]):
-            guard let value = SetValue(words[2]) else {
-                fail("'\(Self.printable(words[2]))' is not for a PWM output: '\(words[1])' takes a percentage from 0 to 100, "
-                    + "on, off or toggle")
-                return nil
-            }
-            setPWMOutput(words[1], to: value)
-            return nil
-        case ("set", 3, _) where running.engine.isCover(words[1]):
-            setCover(words[1], to: words[2])
-            return nil
-        case ("set", 3, _) where running.engine.isCounter(words[1]):
-            setTotal(of: words[1], to: words[2])
+        case ("set", 3, _) where !targets.isInput(words[1]) && set(words[1], word: words[2]):
             return nil
         case ("set", 3, _):
             guard let setting = SimAction(setting: words[2]) else {
@@ -241,53 +227,23 @@ final class CommandInput {
         return (name, targets.settlingTime(of: name, after: action))
     }
 
-    /// `on porch_light`, `off porch_light`, `toggle porch_light`: an output with
-    /// `command: true`, as from `gpioagg set`; the change is logged as any other.
-    private func setOutput(_ name: String, _ command: SetCommand) {
-        if running.engine.setOutput(name, command) == nil {
-            fail("output '\(name)' takes no command now: the engine is not running")
+    /// `on porch_light`, `set strip 40`, `set garage_door open`, `set water 12345.6`:
+    /// a node that is not an input (those are simulated) is set as `gpioagg set` sets
+    /// it, and the change is logged as any other; a refusal is a failed command. False
+    /// when no node has the name and no settable one is close to it, or an input is: the
+    /// inputs' own refusal says which inputs there are.
+    private func set(_ name: String, _ value: SetValue? = nil, word: String? = nil) -> Bool {
+        let outcome = value.map { running.engine.set(name, $0) }
+            ?? running.engine.set(name, word: word ?? "")
+        guard let refusal = outcome.refusal else { return true }
+        // The line commands move every input too: a name close to one is answered with
+        // the inputs, as moving it would be.
+        if refusal.reason == .unknownName,
+           refusal.suggestions.isEmpty || !NameSuggestions.closeNames(to: name, among: targets.names).isEmpty {
+            return false
         }
-    }
-
-    /// `set strip 40`, `on strip`, `off strip`, `toggle strip`: a PWM output with
-    /// `command: true`, as from `gpioagg set`; the change is logged as any other.
-    private func setPWMOutput(_ name: String, to value: SetValue) {
-        if let output = running.configuration.pwmOutput(named: name), !output.command {
-            fail(PWMRefusal.takesNoCommand(output).message)
-            return
-        }
-        switch running.engine.setPWMOutput(name, value) {
-        case .failure(let refusal)?: fail(refusal.message)
-        case nil: fail("output '\(name)' takes no command now: the engine is not running")
-        case .success?: break
-        }
-    }
-
-    /// `set garage_door open`, `set blinds 40`: a cover, as from `gpioagg set`; a
-    /// command with nothing to do logs why.
-    private func setCover(_ name: String, to word: String) {
-        guard let command = SetValue(word)?.coverCommand else {
-            fail("'\(Self.printable(word))' is not for a cover: '\(name)' takes \(CoverCommand.words)")
-            return
-        }
-        do throws(CoverRefusal) {
-            try running.engine.setCover(name, command)
-        } catch {
-            fail(error.message)
-        }
-    }
-
-    /// `set water 12345.6`: a counter takes its new total, as from `gpioagg set`; the
-    /// change is logged as any other.
-    private func setTotal(of name: String, to word: String) {
-        guard let total = DecimalText.parse(word) else {
-            fail("'\(Self.printable(word))' is not a total: '\(name)' is a counter; write its new total, a number of 0 or more")
-            return
-        }
-        switch running.engine.setTotal(name, to: total) {
-        case .failure(let refusal)?: fail(refusal.description)
-        case .success?, nil: break
-        }
+        fail(Self.printable(refusal.text))
+        return true
     }
 
     /// `line` with its control characters (a NUL, an escape) written as `\u{0}`, so that

@@ -50,7 +50,7 @@ final class ControlReplies: ControlHandler {
         case .status:
             return .status(engine.snapshot())
         case .set(let name, let value):
-            return setCommandInput(name, value)
+            return setNode(name, value)
         case .why(let name):
             let now = loop.now
             let remark = { [mqtt, sensors] (input: String) in
@@ -121,109 +121,24 @@ final class ControlReplies: ControlHandler {
         }
     }
 
-    /// `gpioagg set NAME on|off|toggle|press|NUMBER`: a command input, at once. The input
-    /// decides what the value means: a level takes a command (and 1 or 0), a numeric
-    /// input a number within its `min:` and `max:`. A counter (`count:`) takes its new
-    /// total, a PWM output with `command: true` a percentage (1 and 0 too) or a command.
-    private func setCommandInput(_ name: String, _ value: SetValue) -> ControlReply {
-        let configuration = running.configuration
-        if running.engine.isCover(name) { return setCover(name, value) }
-        let commands = configuration.commandInputs.map(\.name)
-        if let declaration = configuration.commandInputs.first(where: { $0.name == name }) {
-            if let number = declaration.number {
-                guard let newValue = value.number else {
-                    return .failure("'\(name)' is a number: write \(Self.range(of: number))")
-                }
-                switch running.engine.setNumber(name, to: newValue, limits: true) {
-                case .success(let set)?: return .value(set, precision: number.number.precision)
-                case .failure(let refusal)?: return .failure(refusal.description)
-                case nil: return .failure("the engine is not running")
-                }
-            }
-            guard let command = value.command, command.applies(toMomentary: declaration.momentary) else {
-                return .failure(SetCommand.takes(momentary: declaration.momentary, name: name))
-            }
-            return running.engine.setInput(name, command) == nil ? .failure("the engine is not running") : .ok
-        }
-        if let counter = configuration.signals.first(where: { $0.name == name }), case .count = counter.expression {
-            guard let newValue = value.number else {
-                return .failure("'\(name)' is a counter: write its new total, a number of 0 or more")
-            }
-            switch running.engine.setTotal(name, to: newValue) {
-            case .success(let set)?: return .value(set, precision: counter.number?.precision ?? 2)
-            case .failure(let refusal)?: return .failure(refusal.description)
-            case nil: return .failure("the engine is not running")
-            }
-        }
-        if let output = configuration.pwmOutput(named: name) { return setPWMOutput(output, value) }
-        if let output = configuration.outputs.first(where: { $0.name == name }) {
-            guard output.command else {
-                return .failure("'\(name)' is an output that follows \(output.follows ?? "nothing"): "
-                    + "only outputs with command: true can be set")
-            }
-            guard let command = value.command, command.applies(toMomentary: false) else {
-                return .failure(SetCommand.takes(momentary: false, name: name))
-            }
-            return running.engine.setOutput(name, command) == nil ? .failure("the engine is not running") : .ok
-        }
-        if configuration.inputs.contains(where: { $0.name == name }) {
-            return .failure("'\(name)' is an input on a line: only command inputs (command: true) can be set; "
-                + "under --simulate, move it with gpioagg sim")
-        }
-        if configuration.remoteInputs.contains(where: { $0.name == name }) {
-            return .failure("'\(name)' follows an MQTT topic: only command inputs (command: true) can be set")
-        }
-        if let sensor = configuration.sensorInputs.first(where: { $0.name == name }) {
-            if let root = running.sensorRoot {
-                return .failure("'\(name)' reads \(sensor.sensor) under \(root): only command inputs (command: true) can be set")
-            }
-            return .failure("'\(name)' reads a sensor: only command inputs (command: true) can be set; "
-                + "under --simulate, set its reading with gpioagg sim set \(name) NUMBER")
-        }
-        let list = commands.isEmpty ? "the config declares no command input (command: true)"
-            : "command inputs: " + commands.joined(separator: ", ")
-        // A misspelt output with command: true (a line's or a PWM output's) is suggested too.
-        let settable = commands + configuration.outputs.filter(\.command).map(\.name)
-            + configuration.pwmOutputs.filter(\.command).map(\.name)
-        let hint = NameSuggestions.didYouMean(NameSuggestions.closeNames(to: name, among: settable), list: list) ?? list
-        return .failure("no command input named '\(name)'; " + hint)
+    /// `gpioagg set NAME on|off|toggle|press|NUMBER|open|close|stop`: whatever the node
+    /// is, at once, as the engine answers (`Engine.set`): a number's new value with its
+    /// precision, `ok` for a level or a cover that acted, a warning saying why a cover
+    /// had nothing to do, or the refusal with its suggestions.
+    private func setNode(_ name: String, _ value: SetValue) -> ControlReply {
+        Self.reply(to: running.engine.set(name, value), of: name)
     }
 
-    /// `gpioagg set strip 40|on|off|toggle`: a PWM output with `command: true`, at once;
-    /// the reply is its new target in percent (a `ramp:` may still be on its way there).
-    private func setPWMOutput(_ output: PWMOutputDeclaration, _ value: SetValue) -> ControlReply {
-        guard output.command else { return .failure(PWMRefusal.takesNoCommand(output).message) }
-        switch running.engine.setPWMOutput(output.name, value) {
-        case .success(let percent)?: return .value(.number(percent, "%"), precision: PWMOutputDeclaration.precision)
-        case .failure(let refusal)?: return .failure(refusal.message)
-        case nil: return .failure("the engine is not running")
-        }
-    }
-
-    /// `gpioagg set garage_door open|close|stop`, `gpioagg set blinds 40`: a cover, at
-    /// once. A command that had nothing to do is answered with a warning saying why
-    /// (the door is open already; a press would close a door asked to open).
-    private func setCover(_ name: String, _ value: SetValue) -> ControlReply {
-        guard let command = value.coverCommand else {
-            return .failure("'\(name)' is a cover: write \(CoverCommand.words)")
-        }
-        do throws(CoverRefusal) {
-            guard let note = try running.engine.setCover(name, command) else { return .ok }
+    /// The control protocol's form of a set's outcome.
+    static func reply(to outcome: SetOutcome, of name: String) -> ControlReply {
+        switch outcome {
+        case .applied(let value, let precision):
+            if case .number = value { return .value(value, precision: precision) }
+            return .ok
+        case .noted(_, _, let note):
             return .warning("\(name): \(note)")
-        } catch {
-            return .failure(error.message)
-        }
-    }
-
-    /// `a number from 5.00 to 30.00 °C`: what a numeric command input takes.
-    static func range(of command: NumberCommandDeclaration) -> String {
-        func shown(_ number: Double) -> String { DecimalText.format(number, places: command.number.precision) }
-        let unit = command.number.unit.isNone ? "" : " " + command.number.unit.symbol
-        return switch (command.minimum, command.maximum) {
-        case (let low?, let high?): "a number from \(shown(low)) to \(shown(high))\(unit)"
-        case (let low?, nil): "a number of at least \(shown(low))\(unit)"
-        case (nil, let high?): "a number of at most \(shown(high))\(unit)"
-        case (nil, nil): "a number" + (unit.isEmpty ? "" : " (in\(unit))")
+        case .refused(let refusal):
+            return .failure(refusal.text)
         }
     }
 }

@@ -50,6 +50,12 @@ final class InputTargets {
     /// Every input, in the order `status` lists them.
     var names: [String] { running.configuration.inputNames.sorted() }
 
+    /// Whether `word` names an input, by its name or a number: what the line commands
+    /// move here rather than set through the engine.
+    func isInput(_ word: String) -> Bool {
+        Int(word) != nil || running.configuration.inputNames.contains(word)
+    }
+
     func kind(of name: String) -> Kind? {
         let configuration = running.configuration
         if configuration.inputs.contains(where: { $0.name == name }) { return .line }
@@ -110,7 +116,7 @@ final class InputTargets {
     func press(_ name: String) throws(Refusal) {
         switch kind(of: name) {
         case .press:
-            guard running.engine.pressInput(name) == true else { throw Refusal(message: "the engine is not running") }
+            if let refusal = running.engine.set(name, .command(.press)).refusal { throw Refusal(message: refusal.message, hint: refusal.hint ?? "") }
         case .command:
             throw Refusal(message: SetCommand.takes(momentary: false, name: name))
         case .line, .remote:
@@ -156,10 +162,10 @@ final class InputTargets {
         switch action {
         case .set(let level):
             pulses.removeValue(forKey: name)?.cancel()
-            engine.setInput(name, to: level)
+            engine.set(name, level ? .on : .off)
         case .toggle:
             pulses.removeValue(forKey: name)?.cancel()
-            engine.setInput(name, toggle: true)
+            engine.set(name, .toggle)
         case .pulse(let length):
             guard pulses[name] == nil else {
                 throw Refusal(message: "input '\(name)' has a pulse under way",

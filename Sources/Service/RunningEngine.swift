@@ -43,6 +43,7 @@ final class RunningEngine {
         self.pwm = pwm
         self.simulated = simulated
         self.sensorRoot = sensorRoot
+        engine.sensorRoot = sensorRoot
     }
 
     /// The engine for the options' configuration at start, on the backends their factory
@@ -59,6 +60,7 @@ final class RunningEngine {
     /// A reload was applied: `engine` runs `configuration` on `backend` and `pwm` from
     /// now on.
     func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)?) {
+        engine.sensorRoot = sensorRoot
         self.engine = engine
         self.configuration = configuration
         self.backend = backend

@@ -1,5 +1,5 @@
 import Config
-import Engine
+@testable import Engine
 import Testing
 import Values
 
@@ -34,7 +34,8 @@ struct CommandOutputTests {
         #expect(harness.engine.setOutput("porch_light", .on) == true)
         #expect(harness.writes("GPIO5") == [true, false, true, false, true])
         #expect(harness.engine.setOutput("motion", .on) == nil, "an input is no command output")
-        #expect(harness.engine.isCommandOutput("porch_light"))
+        #expect(harness.engine.set("motion", .on).refusal?.reason == .notSettable, "a line's input takes no command")
+        #expect(harness.engine.set("porch_light", .on) == .applied(.on, precision: 0))
     }
 
     @Test("with follows, a command holds until what it follows next changes; from then on it follows again")

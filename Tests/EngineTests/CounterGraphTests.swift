@@ -1,5 +1,5 @@
 import Config
-import Engine
+@testable import Engine
 import GPIO
 import Testing
 import Values
@@ -78,7 +78,8 @@ struct CounterGraphTests {
         #expect(harness.engine.setTotal("flow", to: 1).map { if case .failure = $0 { true } else { false } } == true)
         #expect(harness.engine.setTotal("water", to: 0).map { if case .success = $0 { true } else { false } } == true)
         #expect(harness.signal("water") == .number(0, "L"))
-        #expect(harness.engine.isCounter("water") && !harness.engine.isCounter("flow"))
+        #expect(harness.engine.set("flow", .number(1)).refusal?.reason == .notSettable, "a rate is no counter")
+        #expect(harness.engine.set("water", .number(5)) == .applied(.number(5, "L"), precision: 2))
     }
 
     @Test("a reload keeps the total of a counter, and counts on from it; a changed multiply: applies to the pulses after it")

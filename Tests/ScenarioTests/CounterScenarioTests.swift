@@ -52,6 +52,20 @@ struct CounterScenarioTests {
         #expect(result.elapsed == .seconds(239 + 300), "the step ends with the last release")
     }
 
+    @Test("set: gives a counter its new total, as gpioagg set does: counting goes on from it; below 0 fails the step")
+    func setTotal() throws {
+        let result = try CounterFixtures.run([
+            "set: { water: 12345 }",
+            "expect: { water: 12345, flow: 0 }",
+            "pulses: { meter: { count: 2, every: 2s } }",
+            "expect: { water: 12347 }",
+            "set: { water: -3 }",
+            "expect: { water: 12347 }",
+        ])
+        #expect(result.failures.map(\.message) == ["set: water refused at 3s: -3.00 is below 0, and 'water' is a total: 0 or more"])
+        #expect(result.passed == 4)
+    }
+
     @Test("multiply: weighs each pulse; the rate of kWh per hour is kW, from the time between pulses")
     func multiplied() throws {
         let result = try CounterFixtures.run([

@@ -107,7 +107,7 @@ struct NumberLineCommandTests {
         let errors = rig.entries.withLockedValue { $0.filter { $0.level == .error }.map(\.message) }
         #expect(errors == [
             "error: -2.0 is below 0, and 'water' is a total: 0 or more",
-            "error: 'lots' is not a total: 'water' is a counter; write its new total, a number of 0 or more",
+            "error: 'water' is a counter: write its new total, a number of 0 or more",
         ])
         #expect(rig.changes("water").map(\.message) == [
             "signal water 0.0 L (initial)", "signal water 12345.6 L", "signal water 12346.6 L", "signal water 0.0 L",

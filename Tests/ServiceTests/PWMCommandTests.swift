@@ -114,7 +114,7 @@ struct PWMCommandTests {
             Issue.record("a misspelt name was taken")
             return
         }
-        #expect(typo.hasPrefix("no command input named 'strp'; did you mean 'strip'?"), "\(typo)")
+        #expect(typo.hasPrefix("no settable node named 'strp'; did you mean 'strip'?"), "\(typo)")
     }
 
     @Test("gpioagg why on a PWM output explains it; a misspelt PWM output's name is suggested")
@@ -144,7 +144,7 @@ struct PWMCommandTests {
         #expect(rig.errors.isEmpty, "\(rig.errors)")
         rig.send("set strip bright\nset strip 101\non fan\n")
         #expect(rig.errors == [
-            "error: 'bright' is not for a PWM output: 'strip' takes a percentage from 0 to 100, on, off or toggle",
+            "error: 'strip' takes 0 to 100 (%), on, off or toggle, not bright",
             "error: 'strip' takes 0 to 100 (%), on, off or toggle, not 101.0",
             "error: 'fan' is a PWM output that follows fan_speed: only outputs with command: true can be set",
         ])

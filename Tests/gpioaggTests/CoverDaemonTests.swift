@@ -115,7 +115,7 @@ extension CoverDaemonTests {
         #expect(result.lines.contains("output door_relay on"), "\(result.lines)")
         #expect(result.errors.contains("error: cover 'blinds': the position is not known yet: open or close it fully first"),
                 "\(result.errors)")
-        #expect(result.errors.contains("error: 'up' is not for a cover: 'garage_door' takes open, close, stop"),
+        #expect(result.errors.contains("error: 'garage_door' is a cover: write open, close, stop"),
                 "\(result.errors)")
     }
 }

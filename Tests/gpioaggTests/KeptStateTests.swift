@@ -141,7 +141,7 @@ struct KeptValuesTests {
         #expect(try DaemonTests.status(first.socket)["inputs"]?["away"] == false)
         let typo = try runProduct("gpioagg", ["set", "overide", "off", "--control", first.socket])
         #expect(typo.status == 1)
-        #expect(typo.errors.contains("no command input named 'overide'; did you mean 'override'? (command inputs: override, away)"))
+        #expect(typo.errors.contains("no settable node named 'overide'; did you mean 'override'? (settable: override, away)"))
         let line = try runProduct("gpioagg", ["set", "button", "on", "--control", first.socket])
         #expect(line.status == 1 && line.errors.contains("'button' is an input on a line"))
         #expect(Self.waitForStateFile(state, containing: "input override on"))

@@ -225,9 +225,10 @@ final class MQTTBridge {
         }
     }
 
-    /// A level word or `TOGGLE` (`SetCommand(payload:)`) on a command input's `/set`, a
-    /// decimal number (`DecimalText`) on a numeric one's. A retained command is an old
-    /// one: ignored (and said once per topic).
+    /// A payload on a node's `/set` (or a cover's position topic), read in the words of
+    /// its entity (`value(of:for:on:)`) and handed to the engine's one way in
+    /// (`Engine.set`); junk and what the engine refuses are logged as refused commands.
+    /// A retained command is an old one: ignored (and said once per topic).
     private func command(_ name: String, _ payload: String, retained: Bool, topic: String) {
         guard !retained else {
             if warnedRetainedCommand.insert(topic).inserted {
@@ -235,61 +236,47 @@ final class MQTTBridge {
             }
             return
         }
-        if engine.isCover(name) { return coverCommand(name, payload, topic: topic) }
-        if engine.isPWMOutput(name) { return pwmCommand(name, payload, topic: topic) }
-        let counter = engine.isCounter(name)
-        if counter || engine.isNumericInput(name) {
-            guard let number = DecimalText.parse(payload) else {
-                let what = counter ? "a counter's total" : "a command"
-                return refuse(payload, on: topic, because: "\(what) is \(commandForm(on: topic))")
+        guard let value = value(of: payload, for: name, on: topic) else {
+            let what = switch entities[name]?.kind {
+            case .sensor?: "a counter's total"
+            case .cover?: topic == node.topics.positionCommandTopic(of: name) ? "a cover's position" : "a cover's command"
+            default: "a command"
             }
-            switch counter ? engine.setTotal(name, to: number) : engine.setNumber(name, to: number) {
-            case .success: break
-            case .failure(let refusal): refuse(payload, on: topic, because: "\(refusal)")
-            case nil: logger.warning("\(counter ? "counter" : "command input") \(name) is not running")
-            }
-            return
-        }
-        guard let command = SetCommand(payload: payload),
-              command.applies(toMomentary: engine.isPressedInput(name)) else {
-            return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
-        }
-        if engine.isCommandOutput(name) {
-            if engine.setOutput(name, command) == nil { logger.warning("output \(name) is not running") }
-        } else if engine.setInput(name, command) == nil {
-            logger.warning("command input \(name) is not running")
-        }
-    }
-
-    /// `OPEN`, `CLOSE` or `STOP` on a cover's `/set`, a position on its position topic,
-    /// handed to the engine. What the cover did not do (a door asked to open that is
-    /// opening already) the engine logs with its reason; what it refused (a position for
-    /// a door on one relay), and junk, are logged like other refused commands.
-    private func coverCommand(_ name: String, _ payload: String, topic: String) {
-        let isPosition = topic == node.topics.positionCommandTopic(of: name)
-        guard let command = isPosition ? CoverCommand(positionPayload: payload) : CoverCommand(commandPayload: payload) else {
-            let what = isPosition ? "a cover's position" : "a cover's command"
             return refuse(payload, on: topic, because: "\(what) is \(commandForm(on: topic))")
         }
-        do throws(CoverRefusal) {
-            try engine.setCover(name, command)
-        } catch {
-            refuse(payload, on: topic, because: error.message)
+        switch engine.set(name, value) {
+        case .applied, .noted:
+            // A cover that had nothing to do has said why in the log already.
+            break
+        case .refused(let refusal) where refusal.reason == .notRunning:
+            logger.warning("\(name): \(refusal.text)")
+        case .refused(let refusal):
+            refuse(payload, on: topic, because: refusal.text)
         }
     }
 
-    /// A percentage, `ON`, `OFF` or `TOGGLE` on a PWM output's `/set` (Home Assistant's
-    /// light sends its brightness there, its fan `ON` and then its percentage, its number
-    /// the value), handed to the engine. A percentage outside 0 to 100, and junk, are
-    /// logged like other refused commands.
-    private func pwmCommand(_ name: String, _ payload: String, topic: String) {
-        guard let value = SetValue(pwmPayload: payload) else {
-            return refuse(payload, on: topic, because: "a command is \(commandForm(on: topic))")
-        }
-        switch engine.setPWMOutput(name, value) {
-        case .success: break
-        case .failure(let refusal): refuse(payload, on: topic, because: refusal.message)
-        case nil: logger.warning("output \(name) is not running")
+    /// What a payload on `name`'s command `topic` asks, in the words of the entity Home
+    /// Assistant shows for it: `ON`, `OFF`, `TOGGLE` (and the other level words) for a
+    /// switch, `PRESS` for a button, a decimal number for a number or a counter's total,
+    /// `OPEN`, `CLOSE`, `STOP` or a position for a cover, a percentage or a level word for
+    /// a PWM output's light, fan or number; nil for anything else.
+    private func value(of payload: String, for name: String, on topic: String) -> SetValue? {
+        switch entities[name]?.kind {
+        case .cover?:
+            let command = topic == node.topics.positionCommandTopic(of: name)
+                ? CoverCommand(positionPayload: payload) : CoverCommand(commandPayload: payload)
+            return command.map { command in
+                if case .position(let position) = command { return .number(position) }
+                return .cover(command)
+            }
+        case .pwmCommandOutput?:
+            return SetValue(pwmPayload: payload)
+        case .number?, .sensor?:
+            return DecimalText.parse(payload).map(SetValue.number)
+        case .pressInput?:
+            return SetCommand(payload: payload) == .press ? .command(.press) : nil
+        default:
+            return SetCommand(payload: payload).flatMap { $0 == .press ? nil : .command($0) }
         }
     }
 
@@ -306,13 +293,15 @@ final class MQTTBridge {
     /// cover's words or its position.
     private func commandForm(on topic: String) -> String {
         guard let name = commandTopics[topic] else { return SetCommand.words }
-        if engine.isCover(name) {
+        switch entities[name]?.kind {
+        case .cover?:
             return topic == node.topics.positionCommandTopic(of: name)
                 ? "a decimal from 0 (closed) to 100 (open)" : "OPEN, CLOSE or STOP"
+        case .number?, .sensor?: return "a decimal number (e.g. 21.5)"
+        case .pwmCommandOutput?: return SetValue.pwmPayloads
+        case .pressInput?: return SetCommand.pressWords
+        default: return SetCommand.words
         }
-        if engine.isNumericInput(name) || engine.isCounter(name) { return "a decimal number (e.g. 21.5)" }
-        if engine.isPWMOutput(name) { return SetValue.pwmPayloads }
-        return engine.isPressedInput(name) ? SetCommand.pressWords : SetCommand.words
     }
 
     private func scheduleJunkCommandSummaries() {
