@@ -34,7 +34,8 @@
 //                    MeasurementUnit, or unavailable), the words for a level (on, true,
 //                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
 //                    for the config, test files, the command line, line commands and
-//                    MQTT payloads. No dependencies.
+//                    MQTT payloads; an engine's snapshot (EngineSnapshot, LostPulses),
+//                    which the control socket shows without the engine. No dependencies.
 //   Numbers          The arithmetic of numeric signals as pure types: aggregates (mean, min,
 //                    max, sum, difference), the threshold with hysteresis and a set point,
 //                    and the filters (offset ... timeout) in a chain; time-based ones are
@@ -76,10 +77,13 @@
 //   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
 //                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
 //   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members
+//                    Re-exports Values (its snapshot and the values it takes).
 //                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
-//                    the client (status, sim, why, set). Re-exports JSON.
+//                    the client (status, sim, why, set). Re-exports JSON. Not Engine:
+//                    the snapshot it shows is Values', so the wire protocol brings
+//                    neither Config, libyaml nor Combine.
 //   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
 //                    topics, discovery configs (checked key by key against Home
 //                    Assistant's schemas; golden files), removals after a reload, state
@@ -181,7 +185,7 @@ let package = Package(
             "Config", "Covers", "GPIO", "Numbers", "PWM", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
-        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),
+        .target(name: "Control", dependencies: ["JSON", "Loop", "SystemCore", "Values"]),
         .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "MQTTCore", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", "SystemCore", "Values", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
@@ -248,7 +252,7 @@ let package = Package(
         .testTarget(name: "CoversTests", dependencies: ["Covers", "Values"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
         .testTarget(name: "PWMTests", dependencies: ["PWM", "GPIO", "Locks", "SystemCore", "TestSupport"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Loop", "TestSupport", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",

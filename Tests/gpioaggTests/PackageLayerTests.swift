@@ -92,4 +92,14 @@ struct PackageLayerTests {
             #expect(inDiagram, "\(name) is not in the diagram")
         }
     }
+
+    @Test("Control reaches neither Engine, Config nor Combine: the wire protocol shows a snapshot of Values")
+    func controlHasNoEngine() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Control", in: table)
+        #expect(reach.contains("Values"), "\(reach.sorted())")
+        for module in ["Engine", "Config", "CYAML", "Reactive", "OpenCombine"] {
+            #expect(!reach.contains(module), "Control reaches \(module): \(reach.sorted())")
+        }
+    }
 }
