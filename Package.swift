@@ -18,11 +18,12 @@
 //   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
 //                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor. No
-//                    Combine.
+//                    Combine, no GPIO: its clock is SystemCore's.
 //   LoopCombine      LoopScheduler: a Combine scheduler on any EventLoop, for Combine's
 //                    own timed operators (debounce, delay). Nothing in the daemon uses it.
 //   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop), for
 //                    tests and anything that runs a configuration in virtual time.
+//                    The daemon and the command line never import it.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
@@ -76,8 +77,8 @@
 //                    Sensors' unit table. No Foundation.
 //   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
 //                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
-//   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members
 //                    Re-exports Values (its snapshot and the values it takes).
+//   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members
 //                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
@@ -119,7 +120,7 @@
 //                    never the daemon: the log, the kept values, MQTT, the control
 //                    replies, line commands and keys, the watchdog; the backend factory
 //                    the command line chooses; logging that never blocks, the systemd
-//                    notifier; the commands' --control option and their requests.
+//                    notifier. Not CommandParsing: the command line's options are its own.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips. Reaches
@@ -127,7 +128,9 @@
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
-//   gpioagg          The command line only.
+//   gpioagg          The command line only: the commands, their options (--control and
+//                    the requests it sends), simulated chips for info and detect on a
+//                    PosixEventLoop of their own.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
 //                    The real-kernel suite: runs inside a qemu guest against gpio-sim
@@ -178,9 +181,9 @@ let package = Package(
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWM", "Sensors", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
-        .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux", "SystemCore"]),
+        .target(name: "Loop", dependencies: ["Locks", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
-        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
+        .target(name: "LoopEmbedded", dependencies: ["Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
             "Config", "Covers", "GPIO", "Numbers", "PWM", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
@@ -204,7 +207,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -227,7 +230,6 @@ let package = Package(
                 "Engine",
                 "Control",
                 "Loop",
-                "LoopEmbedded",
                 "PWM",
                 "Scenario",
                 "Sensors",

@@ -53,12 +53,7 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let chips: [ChipInfo]
-            do throws(GPIOError) {
-                chips = try backend.makeBackend().chips()
-            } catch {
-                throw exitReporting(error)
-            }
+            let chips = try backend.withBackend { source throws(GPIOError) in try source.chips() }
             let pwm = detectPWM()
             let sensors = detectSensors()
             if json {

@@ -102,4 +102,46 @@ struct PackageLayerTests {
             #expect(!reach.contains(module), "Control reaches \(module): \(reach.sorted())")
         }
     }
+
+    @Test("Loop and its twin reach no GPIO: their clock is SystemCore's")
+    func loopHasNoGPIO() throws {
+        let table = try Self.dependencies()
+        for loop in ["Loop", "LoopEmbedded"] {
+            let reach = Self.reach(of: loop, in: table)
+            #expect(reach.contains("SystemCore"), "\(reach.sorted())")
+            #expect(!reach.contains("GPIO"), "\(loop) reaches GPIO: \(reach.sorted())")
+        }
+    }
+
+    @Test("The daemon and the command line do not take the twin for a clock; Service has no command-line parser")
+    func productionHasNoTwin() throws {
+        let table = try Self.dependencies()
+        // gpioagg test runs on the twin through Scenario; the command line itself never names it.
+        #expect(!(table["gpioagg"] ?? []).contains("LoopEmbedded"), "\(table["gpioagg"] ?? [])")
+        let service = Self.reach(of: "Service", in: table)
+        #expect(!service.contains("LoopEmbedded"), "\(service.sorted())")
+        #expect(!service.contains("CommandParsing"), "\(service.sorted())")
+    }
+
+    @Test("Every module imports only modules it depends on, directly or through others")
+    func importsFollowTheManifest() throws {
+        let table = try Self.dependencies()
+        let targets = Set(table.keys)
+        let root = MakefileTests.root + "/Sources"
+        let files = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
+        for file in files where file.hasSuffix(".swift") {
+            let module = String(file.prefix { $0 != "/" })
+            guard table[module] != nil else { continue }
+            let reach = Self.reach(of: module, in: table)
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                let imported = String(words[index + 1])
+                guard targets.contains(imported), imported != module else { continue }
+                #expect(reach.contains(imported), "Sources/\(file) imports \(imported), which \(module) does not depend on")
+            }
+        }
+    }
 }
