@@ -123,6 +123,22 @@ struct PackageLayerTests {
         #expect(!service.contains("CommandParsing"), "\(service.sorted())")
     }
 
+    @Test("Config and Engine reach the PWM and sensor value types, not the modules that do their sysfs I/O")
+    func configHasNoSysfs() throws {
+        let table = try Self.dependencies()
+        let config = Self.reach(of: "Config", in: table)
+        #expect(config.isSuperset(of: ["PWMCore", "SensorsCore"]), "\(config.sorted())")
+        for module in ["PWM", "Sensors"] {
+            #expect(!config.contains(module), "Config reaches \(module): \(config.sorted())")
+        }
+        let engine = Self.reach(of: "Engine", in: table)
+        #expect(!engine.contains("PWM"), "Engine reaches PWM: \(engine.sorted())")
+        #expect(!Self.reach(of: "PWMSimulated", in: table).contains("PWM"))
+        // The sysfs modules bring their value types with them.
+        #expect(Self.reach(of: "PWM", in: table).contains("PWMCore"))
+        #expect(Self.reach(of: "Sensors", in: table).contains("SensorsCore"))
+    }
+
     @Test("Every module imports only modules it depends on, directly or through others")
     func importsFollowTheManifest() throws {
         let table = try Self.dependencies()
