@@ -140,6 +140,9 @@
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
+//   Detection        What gpioagg detect lists, as lines and JSON: the chips, the PWM
+//                    controllers with their exported channels, the sensors with the
+//                    config line that reads each. Depends on GPIO, JSON, PWM, Sensors.
 //   gpioagg          The command line only: the commands, their options (--control and
 //                    the requests it sends), simulated chips for info and detect on a
 //                    PosixEventLoop of their own.
@@ -233,10 +236,12 @@ let package = Package(
             ]
         ),
         .target(name: "CommandParsing", dependencies: ["GPIO"]),
+        .target(name: "Detection", dependencies: ["GPIO", "JSON", "PWM", "Sensors", "Values"]),
         .executableTarget(
             name: "gpioagg",
             dependencies: [
                 "CommandParsing",
+                "Detection",
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CommandParsing
 import Control
+import Detection
 import GPIO
 import PWM
 import Sensors
@@ -102,14 +103,5 @@ extension GPIOAgg {
             let enumeration = SensorEnumeration(root: sysfsRoot ?? "/sys")
             return SensorSection(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
         }
-    }
-}
-
-extension ChipInfo {
-    /// `{"name": ..., "path": ..., "label": ..., "lines": N}`.
-    var json: JSONValue {
-        .object(JSONObject([
-            "name": .string(name), "path": .string(path), "label": .string(label), "lines": .number(Double(lineCount)),
-        ]))
     }
 }
