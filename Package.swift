@@ -18,11 +18,12 @@
 //   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
 //                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor. No
-//                    Combine.
+//                    Combine, no GPIO: its clock is SystemCore's.
 //   LoopCombine      LoopScheduler: a Combine scheduler on any EventLoop, for Combine's
 //                    own timed operators (debounce, delay). Nothing in the daemon uses it.
 //   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop), for
 //                    tests and anything that runs a configuration in virtual time.
+//                    The daemon and the command line never import it.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
 //                    imported by exactly one Swift module: GPIOLibgpiod.
 //   GPIOLibgpiod     The kernel backend, through CGPIOD.
@@ -34,7 +35,8 @@
 //                    MeasurementUnit, or unavailable), the words for a level (on, true,
 //                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
 //                    for the config, test files, the command line, line commands and
-//                    MQTT payloads. No dependencies.
+//                    MQTT payloads; an engine's snapshot (EngineSnapshot, LostPulses),
+//                    which the control socket shows without the engine. No dependencies.
 //   Numbers          The arithmetic of numeric signals as pure types: aggregates (mean, min,
 //                    max, sum, difference), the threshold with hysteresis and a set point,
 //                    and the filters (offset ... timeout) in a chain; time-based ones are
@@ -46,20 +48,30 @@
 //                    not arrive becomes a fault) and blinds on two motors (a position
 //                    reckoned from travel time). Time passed in, actions returned; no
 //                    Combine, no loop, no Config; depends on Values.
-//   Sensors          The kernel's sensors read from sysfs (IIO, hwmon, thermal zones,
-//                    1-Wire): devices found by name or by where they sit, the one table
-//                    of kernel units, typed failures instead of made-up values, and a
-//                    reader with a thread of its own, so that a read that blocks never
-//                    holds up the loop. Depends on SystemCore, Values and Locks.
+//   SensorsCore      What a sensor is, as values: a device (IIO, hwmon, thermal zone,
+//                    1-Wire) and its channel, the one table of kernel units and their
+//                    quantities, a reading, typed failures instead of made-up values. No
+//                    I/O; what Config checks a sensor input against. Depends on
+//                    SystemCore and Values.
+//   Sensors          The kernel's sensors read from sysfs: devices found by name or by
+//                    where they sit, every sensor enumerated for detect, and a reader
+//                    with threads of its own, so that a read that blocks never holds up
+//                    the loop. Re-exports SensorsCore, as GPIOLibgpiod stands on GPIO and
+//                    MQTT on MQTTCore. Depends on SystemCore, Values and Locks.
+//   PWMCore          What a PWM channel is, as values: a controller and its locator
+//                    (device name or pwmchipN), a channel's state (period, duty cycle,
+//                    polarity, enable), the writes and errors, and PWMBackend, the
+//                    channels an engine drives. No I/O; what Config and Engine use.
+//                    Depends on SystemCore.
 //   PWM              The kernel's PWM controllers from sysfs (/sys/class/pwm): a
 //                    controller found by its device name or pwmchipN, a channel exported
 //                    or taken over, its period, duty cycle, polarity and enable written in
 //                    an order the kernel accepts (the inverted duty cycle computed where a
-//                    driver refuses the polarity); PWMBackend, the channels an engine
-//                    drives, and SysfsPWMBackend, the kernel's. Depends on GPIO (the
-//                    boards' PWM controllers, for what to enable) and SystemCore.
+//                    driver refuses the polarity); SysfsPWMBackend, the kernel's
+//                    PWMBackend. Re-exports PWMCore. Depends on GPIO (the boards' PWM
+//                    controllers, for what to enable) and SystemCore.
 //   PWMSimulated     PWM's twin: controllers in memory that keep every state applied,
-//                    for tests, --simulate and gpioagg test.
+//                    for tests, --simulate and gpioagg test. Depends on PWMCore only.
 //   HomeAssistantClasses
 //                    What a Home Assistant entity is, as data: its platform
 //                    (binary_sensor, switch, event, ..., light, fan), which platform each kind of node is
@@ -72,14 +84,19 @@
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
 //                    with FILE:LINE:COL errors, the validated model, the duration
 //                    grammar; a sensor input's channel and unit are checked against
-//                    Sensors' unit table. No Foundation.
+//                    SensorsCore's unit table, a PWM output's controller is PWMCore's
+//                    locator. Never the modules that do sysfs I/O (Sensors, PWM). No
+//                    Foundation.
 //   Engine           The signal graph only: lines, trackers, Reactive pipelines, output
 //                    writes, on any EventLoop. Never imports GPIOSimulated or the twin.
+//                    Re-exports Values (its snapshot and the values it takes).
 //   JSON             The one JSON codec: a strict parser, JSONValue and JSONObject (members
 //                    kept in order), serialization. No dependencies, no Foundation.
 //   Control          The control socket: one JSON request and one JSON reply per line
 //                    over a Unix stream socket; a server registered with the loop, and
-//                    the client (status, sim, why, set). Re-exports JSON.
+//                    the client (status, sim, why, set). Re-exports JSON. Not Engine:
+//                    the snapshot it shows is Values', so the wire protocol brings
+//                    neither Config, libyaml nor Combine.
 //   HomeAssistant    What gpioagg publishes for Home Assistant's MQTT discovery, as data:
 //                    topics, discovery configs (checked key by key against Home
 //                    Assistant's schemas; golden files), removals after a reload, state
@@ -115,7 +132,7 @@
 //                    never the daemon: the log, the kept values, MQTT, the control
 //                    replies, line commands and keys, the watchdog; the backend factory
 //                    the command line chooses; logging that never blocks, the systemd
-//                    notifier; the commands' --control option and their requests.
+//                    notifier. Not CommandParsing: the command line's options are its own.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips. Reaches
@@ -123,7 +140,12 @@
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
-//   gpioagg          The command line only.
+//   Detection        What gpioagg detect lists, as lines and JSON: the chips, the PWM
+//                    controllers with their exported channels, the sensors with the
+//                    config line that reads each. Depends on GPIO, JSON, PWM, Sensors.
+//   gpioagg          The command line only: the commands, their options (--control and
+//                    the requests it sends), simulated chips for info and detect on a
+//                    PosixEventLoop of their own.
 //   gpioagg-bench    Benchmarks; prints one JSON object per line.
 //   gpioagg-kernel-check
 //                    The real-kernel suite: runs inside a qemu guest against gpio-sim
@@ -165,23 +187,25 @@ let package = Package(
         .target(name: "Values"),
         .target(name: "Numbers", dependencies: ["Values"]),
         .target(name: "Covers", dependencies: ["Values"]),
-        .target(name: "Sensors", dependencies: ["Locks", "SystemCore", "Values"]),
-        .target(name: "PWM", dependencies: ["GPIO", "Locks", "SystemCore"]),
+        .target(name: "SensorsCore", dependencies: ["SystemCore", "Values"]),
+        .target(name: "Sensors", dependencies: ["Locks", "SensorsCore", "SystemCore", "Values"]),
+        .target(name: "PWMCore", dependencies: ["SystemCore"]),
+        .target(name: "PWM", dependencies: ["GPIO", "Locks", "PWMCore", "SystemCore"]),
         // PWM's twin: controllers in memory that keep what was applied. For tests,
         // --simulate and gpioagg test.
-        .target(name: "PWMSimulated", dependencies: ["PWM", "Locks"]),
+        .target(name: "PWMSimulated", dependencies: ["PWMCore", "Locks"]),
         .target(name: "HomeAssistantClasses"),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWM", "Sensors", "SystemCore", "Values"]),
+        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWMCore", "SensorsCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
-        .target(name: "Loop", dependencies: ["GPIO", "Locks", "CLoopLinux", "SystemCore"]),
+        .target(name: "Loop", dependencies: ["Locks", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
-        .target(name: "LoopEmbedded", dependencies: ["GPIO", "Locks", "Loop", "SystemCore"]),
+        .target(name: "LoopEmbedded", dependencies: ["Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
-            "Config", "Covers", "GPIO", "Numbers", "PWM", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
+            "Config", "Covers", "GPIO", "Numbers", "PWMCore", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
-        .target(name: "Control", dependencies: ["JSON", "Loop", "Engine", "SystemCore", "Values"]),
+        .target(name: "Control", dependencies: ["JSON", "Loop", "SystemCore", "Values"]),
         .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "MQTTCore", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", "SystemCore", "Values", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CSystemd"),
@@ -196,11 +220,11 @@ let package = Package(
         // production code never imports it.
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
-        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWM", "PWMSimulated"]),
+        .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWMCore", "PWMSimulated"]),
         .target(
             name: "Service",
             dependencies: [
-                "CommandParsing", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -212,10 +236,12 @@ let package = Package(
             ]
         ),
         .target(name: "CommandParsing", dependencies: ["GPIO"]),
+        .target(name: "Detection", dependencies: ["GPIO", "JSON", "PWM", "Sensors", "Values"]),
         .executableTarget(
             name: "gpioagg",
             dependencies: [
                 "CommandParsing",
+                "Detection",
                 "GPIO",
                 "GPIOLibgpiod",
                 "GPIOSimulated",
@@ -223,7 +249,6 @@ let package = Package(
                 "Engine",
                 "Control",
                 "Loop",
-                "LoopEmbedded",
                 "PWM",
                 "Scenario",
                 "Sensors",
@@ -246,14 +271,14 @@ let package = Package(
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
         .testTarget(name: "CoversTests", dependencies: ["Covers", "Values"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Locks", "SystemCore", "TestSupport", "Values"]),
-        .testTarget(name: "PWMTests", dependencies: ["PWM", "GPIO", "Locks", "SystemCore", "TestSupport"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Engine", "Loop", "TestSupport", "Values"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "SensorsCore", "Locks", "SystemCore", "TestSupport", "Values"]),
+        .testTarget(name: "PWMTests", dependencies: ["PWM", "PWMCore", "GPIO", "Locks", "SystemCore", "TestSupport"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Loop", "TestSupport", "Values"]),
         .testTarget(name: "HomeAssistantTests", dependencies: ["HomeAssistant", "JSON", "TestSupport", "Values"],
                     exclude: ["Golden"]),
         .testTarget(name: "KeptStateTests",
                     dependencies: ["TestSupport", "KeptState", "Locks", "Values", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "GPIO", "MQTTCore", "SensorsCore", "TestSupport"]),
         .testTarget(name: "EngineTests",
                     dependencies: ["TestSupport", "Engine", "Config", "GPIO", "GPIOSimulated", "Reactive", "ReactiveTesting",
                                    "Locks", "Loop", "LoopEmbedded", "PWM", "PWMSimulated", "Simulation", "SystemCore",

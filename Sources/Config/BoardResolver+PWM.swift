@@ -1,5 +1,5 @@
 import GPIO
-import PWM
+import PWMCore
 
 /// PWM controllers and channels against the board's profile: a controller of another
 /// Raspberry Pi, and a channel its controller does not have. A controller known to no

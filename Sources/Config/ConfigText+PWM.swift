@@ -1,4 +1,4 @@
-import PWM
+import PWMCore
 
 /// PWM controllers and outputs as a config file writes them.
 extension ConfigText {

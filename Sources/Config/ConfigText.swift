@@ -1,5 +1,6 @@
 import GPIO
 import HomeAssistantClasses
+import Values
 
 /// Values spelled the way a config file writes them, for `gpioagg check`, logs and error
 /// messages: what people read matches what they typed.
@@ -41,7 +42,7 @@ public enum ConfigText {
 
     /// `on` or `off`.
     public static func onOff(_ value: Bool) -> String {
-        value ? "on" : "off"
+        LevelWord.word(for: value)
     }
 
     /// The signal as it would be written under `signals:`, modifiers included:

@@ -1,5 +1,5 @@
 import GPIO
-import PWM
+import PWMCore
 
 extension ConfigValidator {
     static let chipKeys = ["label", "path", "name", "pwm"]

@@ -1,4 +1,4 @@
-import PWM
+import PWMCore
 import Values
 
 /// What is checked of PWM outputs once every section is read: one output per channel,

@@ -1,5 +1,5 @@
 import HomeAssistantClasses
-import Sensors
+import SensorsCore
 import Values
 
 /// The reader for inputs with a kernel sensor as their source (`iio:`, `hwmon:`,

@@ -1,3 +1,5 @@
+import Values
+
 /// Frequencies as people write them for a PWM output: a whole or decimal number and a
 /// unit, `Hz`, `kHz` or `MHz`, with no space: `50Hz`, `1kHz`, `25kHz`, `1.5MHz`. A PWM
 /// channel runs on whole nanoseconds, so a frequency becomes the period nearest to it.
@@ -70,21 +72,13 @@ public enum FrequencyText {
         return best
     }
 
-    /// `value` rounded to `places` decimal places, without trailing zeros.
+    /// `value` rounded to `places` decimal places as every number is shown
+    /// (`DecimalText`), without trailing zeros: `1.5`, not `1.500`.
     private static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard scaled < 1e15 else { return "\(value)" }
-        let whole = Int64(scaled)
-        let divisor = Int64(scale)
-        var text = String(whole / divisor)
-        let fraction = whole % divisor
-        guard places > 0, fraction != 0 else { return text }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: places - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        text += "." + digits
+        var text = DecimalText.format(value, places: places)
+        guard text.contains("."), !text.contains("e") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 }

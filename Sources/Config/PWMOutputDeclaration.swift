@@ -1,4 +1,4 @@
-import PWM
+import PWMCore
 
 /// `chips: NAME: { pwm: fe20c000.pwm }`: a PWM controller, by its device name (stable
 /// across kernels) or its `pwmchipN` (whose number changed between Raspberry Pi kernels).

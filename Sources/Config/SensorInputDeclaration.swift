@@ -1,4 +1,4 @@
-import Sensors
+import SensorsCore
 
 /// `inputs: NAME: { iio: bme280, channel: temp, interval: 10s }` (or `hwmon:`, `thermal:`,
 /// `w1:`): a numeric input whose values come from a kernel sensor, read every `interval`.

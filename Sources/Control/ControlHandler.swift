@@ -1,4 +1,4 @@
-import Engine
+import Values
 
 /// What answers control requests: the engine in the daemon, a fake in tests.
 ///

@@ -1,4 +1,3 @@
-import Engine
 import Values
 
 extension ControlReply {

@@ -1,4 +1,3 @@
-import Engine
 import Values
 
 /// The daemon's answer to one `ControlRequest`.

@@ -1,7 +1,7 @@
 import Config
 import Logging
 import Loop
-import PWM
+import PWMCore
 import Reactive
 import Values
 

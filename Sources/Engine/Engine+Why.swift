@@ -31,8 +31,8 @@ extension Engine {
         var stopped = false
         let nodes = nodesByName()
         func since(_ changedAt: UInt64?, _ value: Bool) -> String {
-            guard let changedAt else { return "\(value ? "on" : "off") since start" }
-            return "\(value ? "on" : "off") for \(ReadableDuration.format(nanoseconds: now &- changedAt))"
+            guard let changedAt else { return "\(LevelWord.word(for: value)) since start" }
+            return "\(LevelWord.word(for: value)) for \(ReadableDuration.format(nanoseconds: now &- changedAt))"
         }
         func left(_ nanoseconds: UInt64) -> String { ReadableDuration.format(nanoseconds: nanoseconds) }
         func visitOperands(_ operands: [String], level: Int) {
@@ -63,7 +63,7 @@ extension Engine {
                 let follows = output.declaration.follows
                 let driver = covers.first { $0.declaration.outputs.contains(name) }
                 let source = follows.map { ", follows \($0)" } ?? driver.map { ", driven by cover \($0.name)" } ?? ""
-                var text = "\(name) \(output.written ? "on" : "off"): output on \(output.declaration.chip) "
+                var text = "\(name) \(LevelWord.word(for: output.written)): output on \(output.declaration.chip) "
                     + "\(ConfigText.line(output.declaration.line))" + source
                     + (output.declaration.command ? ", command: true" : "") + "; "
                     + since(output.changedAt, output.written)
@@ -91,7 +91,7 @@ extension Engine {
                 }
             } else if case .signal(let signal)? = found {
                 let declaration = signal.declaration
-                var text = "\(name) \(signal.value ? "on" : "off"): signal "
+                var text = "\(name) \(LevelWord.word(for: signal.value)): signal "
                     + ConfigText.signal(declaration, operandLimit: Self.whyOperandLimit)
                 if declaration.expression.isMomentary {
                     text += signal.changedAt.map { "; last activated \(left(now &- $0)) ago" }
@@ -103,7 +103,7 @@ extension Engine {
                 if let threshold = signal.threshold { text += "; " + threshold.state }
                 if let pending = signal.delay?.remaining(at: now) {
                     let delay = pending.value ? "on_delay" : "off_delay"
-                    text += "; \(delay): \(pending.value ? "on" : "off") in \(left(pending.nanoseconds))"
+                    text += "; \(delay): \(LevelWord.word(for: pending.value)) in \(left(pending.nanoseconds))"
                 }
                 lines.append(indent + text)
                 if level < depth { visitOperands(declaration.expression.operands, level: level + 1) }
@@ -162,10 +162,10 @@ extension Engine {
                 case .command, .press: what = "command input"
                 case .remote(let topic): what = "remote input on \(topic)"
                 }
-                lines.append(indent + "\(name) \(input.value ? "on" : "off"): \(what); " + since(input.changedAt, input.value)
+                lines.append(indent + "\(name) \(LevelWord.word(for: input.value)): \(what); " + since(input.changedAt, input.value)
                     + (remark(name).map { "; " + $0 } ?? ""))
             } else if case .input(let input)? = found {
-                lines.append(indent + "\(name) \(input.value ? "on" : "off"): input on \(input.declaration.chip) "
+                lines.append(indent + "\(name) \(LevelWord.word(for: input.value)): input on \(input.declaration.chip) "
                     + "\(ConfigText.line(input.declaration.line)); " + since(input.changedAt, input.value)
                     + (input.lost.losses > 0 ? "; " + input.lost.whyText(added: false) : ""))
             } else {

@@ -2,7 +2,7 @@ import Config
 import GPIO
 import Logging
 import Loop
-import PWM
+import PWMCore
 import Reactive
 import Values
 

@@ -1,6 +1,6 @@
 import Config
 import GPIO
-import PWM
+import PWMCore
 
 /// An error of the engine, worded for the person who has to fix it, and placed at the
 /// declaration in the config file that it concerns:

@@ -78,14 +78,4 @@ extension Duration {
         let total = micros.partialValue + attoseconds / 1_000_000_000_000
         return total > Int64(UInt32.max) ? .max : UInt32(total)
     }
-
-    /// Whole nanoseconds, rounded down, clamped to `0...UInt64.max`.
-    public var wholeNanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
-        let nanos = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        if nanos.overflow { return .max }
-        let sum = nanos.partialValue.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
-        return sum.overflow ? .max : sum.partialValue
-    }
 }

@@ -1,3 +1,5 @@
+import Values
+
 /// One kept value: on or off and, for an output that is on, when it went on, so that its
 /// `max_on` counts the time it was on before a restart; or the number of a numeric
 /// command input; or, for a cover on two motors, that it was moving (from where).
@@ -59,8 +61,9 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
     /// file.
     public var description: String {
         switch self {
-        case .level(false, _): "off"
-        case .level(true, let since): since.map { "on since \($0.bootID) \($0.nanoseconds)" } ?? "on"
+        case .level(false, _): LevelWord.word(for: false)
+        case .level(true, let since):
+            LevelWord.word(for: true) + (since.map { " since \($0.bootID) \($0.nanoseconds)" } ?? "")
         case .number(let number): "\(number)"
         case .moving(let from): from.map { "moving \($0)" } ?? "moving"
         }

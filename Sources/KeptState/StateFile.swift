@@ -147,14 +147,17 @@ public enum StateFile {
         guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6),
               let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),
               let key = NodeID(validating: kind, String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        switch String(decoding: fields[2], as: UTF8.self) {
+        let word = String(decoding: fields[2], as: UTF8.self)
+        // The level words exactly as `KeptValue.description` writes them: any other
+        // spelling is not what gpioagg wrote.
+        let level = LevelWord.level(ofShown: word)
+        switch word {
         case "moving" where kind == .cover && fields.count == 3: return (key, .moving(from: nil))
         case "moving" where kind == .cover && fields.count == 4:
             guard let from = decimal(fields[3]) else { return nil }
             return (key, .moving(from: from))
-        case "on" where fields.count == 3: return (key, true)
-        case "off" where fields.count == 3: return (key, false)
-        case "on" where fields.count == 6:
+        case _ where level != nil && fields.count == 3: return (key, KeptValue(level == true))
+        case _ where level == true && fields.count == 6:
             // At most 19 digits: any UInt64 of CLOCK_BOOTTIME for the next 300 years, and
             // no overflow to check.
             guard String(decoding: fields[3], as: UTF8.self) == "since", BootInstant.isValidBootID(fields[4]),

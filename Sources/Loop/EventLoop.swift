@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import GPIO
+import SystemCore
 
 /// One thread that owns descriptors, timers and the pipelines built on them, and the
 /// clock they share: what the engine, the control socket and the daemon run on.

@@ -1,5 +1,5 @@
 import CLoopLinux
-import GPIO
+import SystemCore
 
 extension PosixEventLoop {
     /// Also safe from another thread: the timer is added through the work queue.

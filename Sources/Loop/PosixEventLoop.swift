@@ -3,7 +3,6 @@
 #endif
 import SystemCore
 import CLoopLinux
-import GPIO
 import Locks
 import Synchronization
 

@@ -2,7 +2,6 @@
 @preconcurrency import Glibc
 #endif
 import SystemCore
-import GPIO
 import Locks
 import Loop
 

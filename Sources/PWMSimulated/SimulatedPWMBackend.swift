@@ -1,5 +1,5 @@
 import Locks
-import PWM
+import PWMCore
 
 /// PWM controllers in memory, for tests, `--simulate` and `gpioagg test`: each channel
 /// keeps the last `historyLimit` states applied to it (`history`), so a test reads back

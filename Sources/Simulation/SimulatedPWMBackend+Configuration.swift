@@ -1,6 +1,6 @@
 import Config
 import GPIO
-import PWM
+import PWMCore
 import PWMSimulated
 
 extension SimulatedPWMBackend {

@@ -16,6 +16,7 @@
 /// LevelWord.level(of: "no")       // nil
 /// LevelWord.meaning(of: "no")     // false
 /// LevelWord.meaningHint(for: "no", key: "safe:")   // "'no' means off: write safe: off"
+/// LevelWord.word(for: true)       // "on"
 /// ```
 public enum LevelWord {
     /// The words for on, lowercase.
@@ -26,6 +27,23 @@ public enum LevelWord {
     public static let all = ["on", "off", "true", "false", "1", "0"]
     /// `on, off, true, false, 1, 0`: the list messages give.
     public static let listed = all.joined(separator: ", ")
+
+    /// The word a level is shown with wherever gpioagg writes one (`status`, `why`, the
+    /// log, payloads, the state file): `on` or `off`.
+    public static func word(for level: Bool) -> String {
+        level ? on[0] : off[0]
+    }
+
+    /// The level of a word `word(for:)` wrote: exactly `on` or `off`, nil for any other
+    /// word or case. For what gpioagg reads back of its own, such as the state file,
+    /// where any other spelling means the file was changed or damaged.
+    public static func level(ofShown word: String) -> Bool? {
+        switch word {
+        case on[0]: true
+        case off[0]: false
+        default: nil
+        }
+    }
 
     /// The level `word` names (`true` is on), in any ASCII case; nil for any other word.
     public static func level(of word: String) -> Bool? {
@@ -50,7 +68,7 @@ public enum LevelWord {
     /// answer (`safe:`, `gpioagg sim set switch1`), empty for the level alone.
     public static func meaningHint(for word: String, key: String = "") -> String? {
         guard level(of: word) == nil, let meaning = meaning(of: word) else { return nil }
-        let level = meaning ? "on" : "off"
+        let level = Self.word(for: meaning)
         return "'\(word)' means \(level): write " + (key.isEmpty ? level : "\(key) \(level)")
     }
 

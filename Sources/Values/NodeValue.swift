@@ -76,7 +76,7 @@ public enum NodeValue: Hashable, Sendable, ExpressibleByBooleanLiteral {
     /// (`DecimalText`), or a cover's state (`opening`).
     public func word(precision: Int) -> String {
         switch self {
-        case .level(let level): level ? "on" : "off"
+        case .level(let level): LevelWord.word(for: level)
         case .number(let number, _): DecimalText.format(number, places: precision)
         case .cover(let state, _): state.rawValue
         case .unavailable: "unavailable"

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CommandParsing
 import Control
+import Detection
 import GPIO
 import PWM
 import Sensors
@@ -53,12 +54,7 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let chips: [ChipInfo]
-            do throws(GPIOError) {
-                chips = try backend.makeBackend().chips()
-            } catch {
-                throw exitReporting(error)
-            }
+            let chips = try backend.withBackend { source throws(GPIOError) in try source.chips() }
             let pwm = detectPWM()
             let sensors = detectSensors()
             if json {
@@ -107,14 +103,5 @@ extension GPIOAgg {
             let enumeration = SensorEnumeration(root: sysfsRoot ?? "/sys")
             return SensorSection(found: enumeration.detect(), root: enumeration.root, simulatedBoard: nil)
         }
-    }
-}
-
-extension ChipInfo {
-    /// `{"name": ..., "path": ..., "label": ..., "lines": N}`.
-    var json: JSONValue {
-        .object(JSONObject([
-            "name": .string(name), "path": .string(path), "label": .string(label), "lines": .number(Double(lineCount)),
-        ]))
     }
 }

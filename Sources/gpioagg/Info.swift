@@ -29,9 +29,8 @@ extension GPIOAgg {
         }
 
         func run() throws {
-            let source = backend.makeBackend()
-            var report: [(ChipInfo, [LineInfo])] = []
-            do throws(GPIOError) {
+            let report = try backend.withBackend { source throws(GPIOError) in
+                var report: [(ChipInfo, [LineInfo])] = []
                 let locators: [ChipLocator]
                 if let chip {
                     locators = [ChipLocator(chip)]
@@ -43,8 +42,7 @@ extension GPIOAgg {
                     defer { handle.close() }
                     report.append((handle.info, try handle.lineInfos()))
                 }
-            } catch {
-                throw exitReporting(error)
+                return report
             }
             if json {
                 print(JSONValue.array(report.map { chip, lines in

@@ -1,5 +1,5 @@
 import Config
-import Sensors
+import SensorsCore
 import Testing
 import Values
 

@@ -1,4 +1,3 @@
-import Engine
 @testable import Control
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
-import Engine
 @testable import Control
 import Foundation
 import Testing
 import TestSupport
+import Values
 
 /// Replies a handler gives later (the daemon's `sim` waits for the engine): they keep
 /// each connection's order and hold nobody else up.

@@ -1,6 +1,6 @@
-import Engine
 import Control
 import Testing
+import Values
 
 @Suite("Control replies")
 struct ControlReplyTests {

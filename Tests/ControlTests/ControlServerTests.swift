@@ -1,8 +1,8 @@
-import Engine
 @testable import Control
 import Foundation
 import Testing
 import TestSupport
+import Values
 
 /// The server and the client over a real socket, the server driven by a poll loop on
 /// its own thread: a `PosixEventLoop`.

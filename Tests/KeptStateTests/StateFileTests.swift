@@ -109,6 +109,9 @@ struct StateFileTests {
 
     @Test("lines that are not 'kind name on|off' are refused by line number, even with a good checksum", arguments: [
         ("signal lamp yes\n", "line 2 is not"),
+        ("signal lamp ON\n", "line 2 is not"),
+        ("signal lamp true\n", "line 2 is not"),
+        ("signal lamp 1\n", "line 2 is not"),
         ("signal lamp  on\n", "line 2 is not"),
         ("switch lamp on\n", "line 2 is not"),
         ("signal two words on\n", "line 2 is not"),

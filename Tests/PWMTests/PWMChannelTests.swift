@@ -3,6 +3,7 @@
 #endif
 import Foundation
 @testable import PWM
+@testable import PWMCore
 import SystemCore
 import TestSupport
 import Testing

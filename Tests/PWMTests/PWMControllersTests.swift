@@ -1,4 +1,5 @@
 @testable import PWM
+@testable import PWMCore
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 @testable import PWM
+@testable import PWMCore
 import SystemCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 @testable import PWM
+@testable import PWMCore
 import Testing
 
 @Suite("PWM write order")

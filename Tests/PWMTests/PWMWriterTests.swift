@@ -3,6 +3,7 @@
 #endif
 import Locks
 @testable import PWM
+@testable import PWMCore
 import SystemCore
 import Testing
 

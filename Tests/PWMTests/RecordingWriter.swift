@@ -3,6 +3,7 @@
 #endif
 import Locks
 @testable import PWM
+@testable import PWMCore
 import SystemCore
 
 /// A writer that records each write as `attribute text` (the path's last component) and

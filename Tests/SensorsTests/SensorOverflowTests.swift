@@ -1,4 +1,5 @@
 @testable import Sensors
+@testable import SensorsCore
 import TestSupport
 import Testing
 

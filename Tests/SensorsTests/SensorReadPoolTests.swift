@@ -1,4 +1,5 @@
 @testable import Sensors
+@testable import SensorsCore
 import Testing
 
 /// `SensorReadPool`, the reader's pure core, on made-up times: lanes, threads, patience,

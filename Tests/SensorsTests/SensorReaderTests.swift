@@ -1,6 +1,7 @@
 import Foundation
 import Locks
 @testable import Sensors
+@testable import SensorsCore
 import SystemCore
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Sensors
+@testable import SensorsCore
 import TestSupport
 import Testing
 

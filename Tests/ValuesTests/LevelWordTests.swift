@@ -21,6 +21,19 @@ struct LevelWordTests {
         #expect(LevelWord.listed == "on, off, true, false, 1, 0")
     }
 
+    @Test("a level is shown as on or off, and only those two read back as shown")
+    func shown() {
+        #expect(LevelWord.word(for: true) == "on")
+        #expect(LevelWord.word(for: false) == "off")
+        for level in [true, false] {
+            #expect(LevelWord.level(of: LevelWord.word(for: level)) == level)
+            #expect(LevelWord.level(ofShown: LevelWord.word(for: level)) == level)
+        }
+        for word in ["ON", "Off", "true", "false", "1", "0", "yes", "", " on"] {
+            #expect(LevelWord.level(ofShown: word) == nil, "'\(word)' is not how a level is shown")
+        }
+    }
+
     @Test("words that mean a level but are not level words: no level, a hint by meaning", arguments: [
         ("yes", true, "'yes' means on: write on"), ("Y", true, "'Y' means on: write on"),
         ("high", true, "'high' means on: write on"), ("enabled", true, "'enabled' means on: write on"),

@@ -92,4 +92,72 @@ struct PackageLayerTests {
             #expect(inDiagram, "\(name) is not in the diagram")
         }
     }
+
+    @Test("Control reaches neither Engine, Config nor Combine: the wire protocol shows a snapshot of Values")
+    func controlHasNoEngine() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Control", in: table)
+        #expect(reach.contains("Values"), "\(reach.sorted())")
+        for module in ["Engine", "Config", "CYAML", "Reactive", "OpenCombine"] {
+            #expect(!reach.contains(module), "Control reaches \(module): \(reach.sorted())")
+        }
+    }
+
+    @Test("Loop and its twin reach no GPIO: their clock is SystemCore's")
+    func loopHasNoGPIO() throws {
+        let table = try Self.dependencies()
+        for loop in ["Loop", "LoopEmbedded"] {
+            let reach = Self.reach(of: loop, in: table)
+            #expect(reach.contains("SystemCore"), "\(reach.sorted())")
+            #expect(!reach.contains("GPIO"), "\(loop) reaches GPIO: \(reach.sorted())")
+        }
+    }
+
+    @Test("The daemon and the command line do not take the twin for a clock; Service has no command-line parser")
+    func productionHasNoTwin() throws {
+        let table = try Self.dependencies()
+        // gpioagg test runs on the twin through Scenario; the command line itself never names it.
+        #expect(!(table["gpioagg"] ?? []).contains("LoopEmbedded"), "\(table["gpioagg"] ?? [])")
+        let service = Self.reach(of: "Service", in: table)
+        #expect(!service.contains("LoopEmbedded"), "\(service.sorted())")
+        #expect(!service.contains("CommandParsing"), "\(service.sorted())")
+    }
+
+    @Test("Config and Engine reach the PWM and sensor value types, not the modules that do their sysfs I/O")
+    func configHasNoSysfs() throws {
+        let table = try Self.dependencies()
+        let config = Self.reach(of: "Config", in: table)
+        #expect(config.isSuperset(of: ["PWMCore", "SensorsCore"]), "\(config.sorted())")
+        for module in ["PWM", "Sensors"] {
+            #expect(!config.contains(module), "Config reaches \(module): \(config.sorted())")
+        }
+        let engine = Self.reach(of: "Engine", in: table)
+        #expect(!engine.contains("PWM"), "Engine reaches PWM: \(engine.sorted())")
+        #expect(!Self.reach(of: "PWMSimulated", in: table).contains("PWM"))
+        // The sysfs modules bring their value types with them.
+        #expect(Self.reach(of: "PWM", in: table).contains("PWMCore"))
+        #expect(Self.reach(of: "Sensors", in: table).contains("SensorsCore"))
+    }
+
+    @Test("Every module imports only modules it depends on, directly or through others")
+    func importsFollowTheManifest() throws {
+        let table = try Self.dependencies()
+        let targets = Set(table.keys)
+        let root = MakefileTests.root + "/Sources"
+        let files = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
+        for file in files where file.hasSuffix(".swift") {
+            let module = String(file.prefix { $0 != "/" })
+            guard table[module] != nil else { continue }
+            let reach = Self.reach(of: module, in: table)
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                let imported = String(words[index + 1])
+                guard targets.contains(imported), imported != module else { continue }
+                #expect(reach.contains(imported), "Sources/\(file) imports \(imported), which \(module) does not depend on")
+            }
+        }
+    }
 }

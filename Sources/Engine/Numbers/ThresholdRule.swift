@@ -1,6 +1,7 @@
 import Config
 import Logging
 import Numbers
+import Values
 
 /// `threshold:`: the level of a signal from a number and its bound (a fixed number, or a
 /// set point's), by `Numbers.Threshold`, with hysteresis. While the number or the set
@@ -56,7 +57,7 @@ final class ThresholdRule {
             loggedReason = reason
             if let reason {
                 let what = reason == .operandUnavailable ? operand.name : boundName ?? operand.name
-                logger.info("signal \(signal.name) at its fallback (\(level ? "on" : "off")): '\(what)' is unavailable",
+                logger.info("signal \(signal.name) at its fallback (\(LevelWord.word(for: level))): '\(what)' is unavailable",
                             metadata: ["gpio_name": "\(signal.name)", "gpio_reason": "\(reason)"])
             }
         }
@@ -65,7 +66,7 @@ final class ThresholdRule {
     /// For `why`: the band around the bound as it is now, or why it is at its fallback.
     var state: String {
         if let reason = threshold.fallbackReason {
-            return "at its fallback (\(threshold.fallback ? "on" : "off")): \(reason)"
+            return "at its fallback (\(LevelWord.word(for: threshold.fallback))): \(reason)"
         }
         return threshold.band?.text(precision: operand.precision, unit: operand.unit) ?? ""
     }

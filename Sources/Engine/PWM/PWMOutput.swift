@@ -1,5 +1,5 @@
 import Config
-import PWM
+import PWMCore
 import Values
 
 /// One configured PWM output: its channel, the duty cycle the graph (or a command) asks

@@ -1,6 +1,6 @@
-import Engine
 import Control
 import Foundation
+import Values
 
 /// A stand-in for the engine: answers `status` with a fixed snapshot, records every
 /// request, and fails `sim` for names it does not know.

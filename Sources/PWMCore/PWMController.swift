@@ -1,5 +1,3 @@
-import SystemCore
-
 /// A PWM controller as `/sys/class/pwm` shows it: `pwmchipN`, the device it belongs to,
 /// how many channels it has and which of them are exported.
 ///
@@ -33,15 +31,6 @@ public struct PWMController: Hashable, Sendable, CustomStringConvertible {
     /// The folder of channel `channel` once exported: `pwmchip0/pwm1`.
     public func channelFolder(_ channel: Int) -> String { folder + "/pwm\(channel)" }
 
-    /// The channels exported now (`pwmN` folders), in order.
-    public var exportedChannels: [Int] {
-        SysfsFiles.names(in: folder).compactMap { name in
-            guard name.hasPrefix("pwm"), !name.hasPrefix("pwmchip"), let channel = Int(name.dropFirst(3)) else { return nil }
-            return channel
-        }.sorted()
-    }
-
-    /// `pwmchip0 [fe20c000.pwm] (2 channels)`.
     public var description: String {
         "\(name) [\(deviceName)] (\(channelCount) channel\(channelCount == 1 ? "" : "s"))"
     }

@@ -30,7 +30,7 @@ public enum PWMWrite: Hashable, Sendable, CustomStringConvertible {
 
 extension PWMWrite {
     /// `state` once this write is made.
-    func applied(to state: PWMState) -> PWMState {
+    package func applied(to state: PWMState) -> PWMState {
         var state = state
         switch self {
         case .period(let nanoseconds): state.period = nanoseconds

@@ -4,19 +4,23 @@ import Values
 
 /// The sensors section of `gpioagg detect`: a heading, then one aligned row per channel
 /// (device, channel, value, config line) and, under a failed read, why.
-struct SensorSection {
-    let found: [DetectedSensor]
+public struct SensorSection {
+    public let found: [DetectedSensor]
     /// The sysfs root they were found under.
-    let root: String
+    public let root: String
     /// The board whose thermal zones are listed unread, under `--simulate`.
-    let simulatedBoard: BoardProfile?
+    public let simulatedBoard: BoardProfile?
+
+    public init(found: [DetectedSensor], root: String, simulatedBoard: BoardProfile?) {
+        (self.found, self.root, self.simulatedBoard) = (found, root, simulatedBoard)
+    }
 
     /// ```
     /// sensors under /sys:
     ///   iio bme280           temp  21.54 °C  bme280_temp: { iio: bme280, channel: temp }
     ///   thermal cpu-thermal  temp  48.31 °C  cpu: { thermal: cpu-thermal }
     /// ```
-    var lines: [String] {
+    public var lines: [String] {
         guard !found.isEmpty else {
             if let simulatedBoard { return ["no thermal zones known for the simulated \(simulatedBoard.model)"] }
             return ["no sensors found under \(root)"]

@@ -15,7 +15,7 @@ import SystemCore
 /// // no PWM controller fe20c000.pwm (present: none); on a Raspberry Pi 4 Model B it appears with dtoverlay=pwm-2chan ...
 /// ```
 public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
-    enum Code: Hashable, Sendable {
+    package enum Code: Hashable, Sendable {
         case controllerNotFound(PWMControllerLocator, present: [String], hints: [String])
         case ambiguousController(PWMControllerLocator, candidates: [String])
         case noSuchChannel(controller: String, channel: Int, count: Int)
@@ -28,35 +28,35 @@ public struct PWMError: Error, Hashable, Sendable, CustomStringConvertible {
         case writeUnfinished(controller: String, channel: Int, waited: Duration)
     }
 
-    let code: Code
+    package let code: Code
 
-    init(_ code: Code) { self.code = code }
+    package init(_ code: Code) { self.code = code }
 
     public static func controllerNotFound(_ locator: PWMControllerLocator, present: [String], hints: [String]) -> PWMError {
         PWMError(.controllerNotFound(locator, present: present, hints: hints))
     }
-    static func ambiguousController(_ locator: PWMControllerLocator, candidates: [String]) -> PWMError {
+    package static func ambiguousController(_ locator: PWMControllerLocator, candidates: [String]) -> PWMError {
         PWMError(.ambiguousController(locator, candidates: candidates))
     }
     public static func noSuchChannel(controller: String, channel: Int, count: Int) -> PWMError {
         PWMError(.noSuchChannel(controller: controller, channel: channel, count: count))
     }
-    static func exportFailed(controller: String, channel: Int, path: String, errno: Int32) -> PWMError {
+    package static func exportFailed(controller: String, channel: Int, path: String, errno: Int32) -> PWMError {
         PWMError(.exportFailed(controller: controller, channel: channel, path: path, errno: errno))
     }
     public static func notWritable(controller: String, channel: Int, path: String) -> PWMError {
         PWMError(.notWritable(controller: controller, channel: channel, path: path))
     }
-    static func writeFailed(path: String, write: PWMWrite, errno: Int32, running: PWMState?) -> PWMError {
+    package static func writeFailed(path: String, write: PWMWrite, errno: Int32, running: PWMState?) -> PWMError {
         PWMError(.writeFailed(path: path, write: write, errno: errno, running: running))
     }
-    static func readFailed(path: String, errno: Int32) -> PWMError { PWMError(.readFailed(path: path, errno: errno)) }
-    static func unreadable(path: String, text: String) -> PWMError { PWMError(.unreadable(path: path, text: text)) }
+    package static func readFailed(path: String, errno: Int32) -> PWMError { PWMError(.readFailed(path: path, errno: errno)) }
+    package static func unreadable(path: String, text: String) -> PWMError { PWMError(.unreadable(path: path, text: text)) }
     /// Settings no channel can take (a period of 0, a frequency that is not a number).
     public static func invalidSettings(_ reason: String) -> PWMError { PWMError(.invalidSettings(reason)) }
 
     /// A write the driver has not finished after `waited`: a hung bus, or a driver stuck.
-    static func writeUnfinished(controller: String, channel: Int, waited: Duration) -> PWMError {
+    package static func writeUnfinished(controller: String, channel: Int, waited: Duration) -> PWMError {
         PWMError(.writeUnfinished(controller: controller, channel: channel, waited: waited))
     }
 

@@ -19,7 +19,7 @@ public enum SensorSourceKind: String, Hashable, Sendable, CaseIterable {
 
     /// How the device folders of this kind begin (`hwmon` for `hwmon2`); the other entries
     /// of the class folder (the 1-Wire bus masters, thermal cooling devices) are not devices.
-    var folderPrefix: String {
+    package var folderPrefix: String {
         switch self {
         case .iio: "iio:device"
         case .hwmon: "hwmon"
@@ -29,7 +29,7 @@ public enum SensorSourceKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The attribute that names a device of this kind; nil for 1-Wire, named by its folder.
-    var nameAttribute: String? {
+    package var nameAttribute: String? {
         switch self {
         case .iio, .hwmon: "name"
         case .thermal: "type"

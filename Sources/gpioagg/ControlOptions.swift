@@ -1,5 +1,6 @@
 import CommandParsing
 import Control
+import Service
 
 /// `--control PATH`, shared by `run` (where to listen) and `status`, `set`, `sim` and
 /// `why` (where to connect); without it, `ControlPath`'s rules.
@@ -8,28 +9,28 @@ import Control
 /// let control = ControlOptions(arguments)
 /// try control.sendExpectingOK(.set(name: "override", value: .on), what: "set")
 /// ```
-public struct ControlOptions {
-    public static let options: [OptionSpec] = [
+struct ControlOptions {
+    static let options: [OptionSpec] = [
         .option("control", valueName: "PATH", help:
             "The control socket (default: $RUNTIME_DIRECTORY/control.sock, else /run/gpioagg/control.sock "
             + "as root, else $XDG_RUNTIME_DIR/gpioagg/control.sock)."),
     ]
 
-    public let path: String?
+    let path: String?
 
-    public init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) {
         path = arguments.value("control")
     }
 
     /// Where the daemon listens; a `--control` directory must exist.
-    public func serverPath() -> String { path ?? ControlPath.serverForThisProcess() }
+    func serverPath() -> String { path ?? ControlPath.serverForThisProcess() }
 
     /// A client for the socket the commands connect to.
-    public var client: ControlClient { ControlClient(path: path ?? ControlPath.clientForThisProcess()) }
+    var client: ControlClient { ControlClient(path: path ?? ControlPath.clientForThisProcess()) }
 
     /// Sends a request and returns the daemon's reply; a failure to reach the daemon, or
     /// an error reply, is printed and exits 1.
-    public func send(_ request: ControlRequest) throws -> ControlReply {
+    func send(_ request: ControlRequest) throws -> ControlReply {
         let reply: ControlReply
         do throws(ControlError) {
             reply = try client.send(request)
@@ -44,7 +45,7 @@ public struct ControlOptions {
     /// numeric input's new value, printed after `name`: `setpoint 21.50 °C`); anything
     /// else exits 1. `what` names the request in the message about a reply of the wrong
     /// kind.
-    public func sendExpectingOK(_ request: ControlRequest, what: String, name: String = "") throws {
+    func sendExpectingOK(_ request: ControlRequest, what: String, name: String = "") throws {
         switch try send(request) {
         case .ok, .failure:   // a failure was reported by send
             return
@@ -58,7 +59,7 @@ public struct ControlOptions {
     }
 
     /// A reply of the wrong kind, reported as the client reports it, with exit status 1.
-    public func invalidReply(_ what: String) -> ExitCode {
+    func invalidReply(_ what: String) -> ExitCode {
         let error = ControlError.invalidReply(what)
         return exitReporting(message: error.message, hint: error.hint)
     }

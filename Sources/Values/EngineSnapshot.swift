@@ -1,5 +1,3 @@
-import Values
-
 /// The value of every input, signal, output and cover of an engine, by name: what a status
 /// display shows. A level, a number with its unit, or unavailable (`NodeValue`).
 ///

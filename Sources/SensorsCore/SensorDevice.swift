@@ -36,7 +36,7 @@ public enum SensorDevice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same device pinned to `location`.
-    func located(at location: String?) -> SensorDevice {
+    package func located(at location: String?) -> SensorDevice {
         switch self {
         case .iio(let name, _): .iio(name: name, at: location)
         case .hwmon(let name, _): .hwmon(name: name, at: location)

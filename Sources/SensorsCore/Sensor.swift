@@ -23,7 +23,7 @@ public struct Sensor: Hashable, Sendable, CustomStringConvertible {
     /// The unit of the values read: the display unit, or the one asked for.
     public let unit: MeasurementUnit
     /// Display value = kernel value * `kernelFactor`.
-    let kernelFactor: Double
+    package let kernelFactor: Double
 
     /// Refuses a channel the table does not know for the source and a unit of another
     /// quantity, naming both.
@@ -44,7 +44,7 @@ public struct Sensor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The channel a source has when it has only one; IIO and hwmon devices have many.
-    static func defaultChannel(of kind: SensorSourceKind) -> String {
+    package static func defaultChannel(of kind: SensorSourceKind) -> String {
         switch kind {
         case .iio, .hwmon, .thermal: "temp"
         case .w1: "temperature"
@@ -53,7 +53,7 @@ public struct Sensor: Hashable, Sendable, CustomStringConvertible {
 
     /// A value the kernel gave in `path`, in the kernel's unit, in `unit`; a failure
     /// naming the computation when the result is not a finite number (1e306 kPa in Pa).
-    func value(fromKernel kernelValue: Double, in path: String) -> Result<Double, SensorFailure> {
+    package func value(fromKernel kernelValue: Double, in path: String) -> Result<Double, SensorFailure> {
         let display = kernelValue * kernelFactor
         let value = quantity.convert(display, to: unit) ?? display
         guard value.isFinite else {

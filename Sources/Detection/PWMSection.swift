@@ -1,5 +1,5 @@
-import Control
 import GPIO
+import JSON
 import PWM
 import Values
 
@@ -7,21 +7,21 @@ import Values
 /// `pwmchipN`, device name and channel count, the header GPIOs a known board routes its
 /// channels to) and each exported channel as it runs; under `--simulate`, the simulated
 /// board's controllers from its profile, not read.
-struct PWMSection {
-    struct Controller {
+public struct PWMSection {
+    public struct Controller {
         /// nil for a simulated board's controller, which has no number.
-        let controller: PWMController?
-        let deviceName: String
-        let channelCount: Int
-        let exported: [(channel: Int, state: Result<PWMState, PWMError>)]
+        public let controller: PWMController?
+        public let deviceName: String
+        public let channelCount: Int
+        public let exported: [(channel: Int, state: Result<PWMState, PWMError>)]
     }
 
-    let controllers: [Controller]
-    let root: String
-    let simulatedBoard: BoardProfile?
+    public let controllers: [Controller]
+    public let root: String
+    public let simulatedBoard: BoardProfile?
 
     /// The controllers under `root`, each exported channel read.
-    static func read(root: String) -> PWMSection {
+    public static func read(root: String) -> PWMSection {
         let found = PWMControllers(root: root).all().map { controller in
             Controller(controller: controller, deviceName: controller.deviceName, channelCount: controller.channelCount,
                        exported: controller.exportedChannels.map { channel in
@@ -33,7 +33,7 @@ struct PWMSection {
     }
 
     /// A simulated board's controllers, as its profile knows them.
-    static func simulated(board: BoardProfile) -> PWMSection {
+    public static func simulated(board: BoardProfile) -> PWMSection {
         PWMSection(controllers: board.pwmControllers.map {
             Controller(controller: nil, deviceName: $0.deviceName, channelCount: $0.channels.count, exported: [])
         }, root: "/sys", simulatedBoard: board)
@@ -45,7 +45,7 @@ struct PWMSection {
     ///     pwm0  25000 Hz  40 %  inversed  enabled  (period 40000 ns, duty cycle 16000 ns)
     /// ```
     /// Nothing when there are none: most machines have no PWM controller.
-    var lines: [String] {
+    public var lines: [String] {
         guard !controllers.isEmpty else { return [] }
         var lines = [simulatedBoard.map { "PWM controllers of the simulated \($0.model) (listed, not simulated):" }
             ?? "PWM controllers under \(root):"]
@@ -70,7 +70,7 @@ struct PWMSection {
     /// `{"name": "pwmchip0", "device": "fe20c000.pwm", "channels": 2, "exported": [{"channel": 0,
     /// "period": 40000, "duty_cycle": 16000, "polarity": "inversed", "enabled": true, "failure": null}],
     /// "simulated": false}` for each controller; `name` is null for a simulated board's.
-    var json: JSONValue {
+    public var json: JSONValue {
         .array(controllers.map { found in
             .object(JSONObject([
                 "name": found.controller.map { .string($0.name) } ?? .null,
