@@ -77,9 +77,19 @@ TIMED := timeout --kill-after=30s $(TEST_LIMIT)
 # "Executed 0 tests, with 0 failures" before the real results.
 TEST_KINDS := --disable-xctest
 
+# A failed run ends with its failures again, so that the last lines of a long log (all a
+# CI page may show) name the tests that failed and where.
 test-unit: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
-	$(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD)
+	@mkdir -p $(BUILD); { $(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD); echo $$? > $(BUILD)/test-unit.rc; } 2>&1 \
+	    | tee $(BUILD)/test-unit.log; \
+	rc=$$(cat $(BUILD)/test-unit.rc); \
+	if [ "$$rc" != 0 ]; then \
+	    echo "--- the failures again (the whole log: $(BUILD)/test-unit.log) ---"; \
+	    grep -a -A4 'recorded an issue' $(BUILD)/test-unit.log | head -200; \
+	    grep -a '^✘' $(BUILD)/test-unit.log | grep -av 'recorded an issue' | tail -40; \
+	fi; \
+	exit $$rc
 
 # The suites tagged .binary (they start the built gpioagg or gpioagg-bench), .broker (a
 # mosquitto of their own) and .homeAssistant (Home Assistant's schemas): `make check`
