@@ -235,7 +235,7 @@ struct MQTTDaemonLimitsTests {
                 "\(result.lines) \(result.errors)")
     }
 
-    @Test("100,000 junk /set payloads: two lines in the log (the first, then the count), and a good command after them still acts")
+    @Test("100,000 junk /set payloads: the first in the log, then their count at most once a minute, and a good command after them still acts")
     func junkCommandsAreCounted() throws {
         // mosquitto keeps at most 1000 QoS 1 messages waiting for a client by default and
         // drops the rest: all of them are to reach the daemon.
@@ -244,6 +244,7 @@ struct MQTTDaemonLimitsTests {
         defer { _ = node.daemon.finish(limit: 0) }
         #expect(try MQTTDaemonTests.waitForRetained(broker, "gpioagg/garage/fan", "OFF"))
         let topic = "gpioagg/garage/override/set"
+        let floodStarted = Date()
         // mosquitto_pub -l sends only part of a long input before it exits; --repeat waits
         // for each.
         let sent = try Tools.run(Tools.mosquittoPub!, ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1",
@@ -261,21 +262,26 @@ struct MQTTDaemonLimitsTests {
         kill(node.daemon.process.processIdentifier, SIGTERM)
         let result = node.daemon.finish()
         #expect(result.status == 0)
+        let minutes = Int(Date().timeIntervalSince(floodStarted) / 60)
         let all = result.lines + result.errors.split(separator: "\n").map(String.init)
         let about = all.filter { $0.contains(topic) }
-        #expect(about.count == 2, "\(about.prefix(5)) ... (\(about.count) lines)")
         #expect(about.first?.contains("ignoring 'junk' on \(topic): a command is ON, OFF, TOGGLE (or ") == true, "\(about.prefix(2))")
-        // The count, said at the stop (the flood lasted less than its minute).
-        let summary = about.last ?? ""
-        #expect(summary.contains("ignored ") && summary.contains(" more payloads on \(topic) in the last "), "\(summary)")
-        let counted = summary.components(separatedBy: "ignored ").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        // Then the count: at the stop, and once a minute before it while the flood lasts
+        // a minute or more (a loaded machine, a sanitizer's build).
+        let summaries = about.dropFirst()
+        #expect((1...(minutes + 1)).contains(summaries.count), "\(about.prefix(5)) ... (\(about.count) lines in \(minutes) min)")
+        #expect(summaries.allSatisfy { $0.contains("ignored ") && $0.contains(" more payloads on \(topic) in the last ") },
+                "\(summaries)")
+        let counted = summaries.map { summary in
+            summary.components(separatedBy: "ignored ").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        }.reduce(0, +)
         // Every junk payload the broker sent the daemon but the first is in the count.
         let delivered = broker.log.split(separator: "\n").filter {
             $0.contains("Sending PUBLISH to gpioagg-garage-") && $0.contains("'\(topic)'")
         }.count
         print("junk payloads delivered to the daemon: \(delivered - 1); counted: \(counted); lines about them: \(about.count)")
         #expect(delivered == 100_001, "the 100,000 and the good command reached the daemon")
-        #expect(counted == delivered - 2, "all but the first and the good command: \(summary)")
+        #expect(counted == delivered - 2, "all but the first and the good command: \(summaries)")
     }
 
     @Test("gpioagg check refuses a ca_file that is a FIFO and a max_message_size it cannot read, each at its place")
