@@ -70,9 +70,6 @@ final class Propagation {
         }
     }
 
-    /// Whether evaluations wait to run.
-    var isUnsettled: Bool { !queue.isEmpty }
-
     func addObserver(_ observer: @escaping (EngineChange) -> Void) -> Int {
         nextObserverID += 1
         observers.append((nextObserverID, observer))

@@ -75,9 +75,8 @@ enum SignalPipelines {
         }
         let flips = marking(risingEdges(of: operand), edges, 0, evaluation, on: graph)
         guard let reset else { return flips }
-        let resetting = marking(risingEdges(of: reset), edges, 1, evaluation, on: graph)
-        let levels = reset.react { [graph, evaluation] _ in graph.schedule(evaluation) }
-        return AnyCancellable { flips.cancel(); resetting.cancel(); levels.cancel() }
+        let resetting = watching(reset, edges, 1, evaluation, on: graph)
+        return AnyCancellable { flips.cancel(); resetting.cancel() }
     }
 
     /// `latch`: a set-reset latch on levels (IEC 61131-3's RS, or SR with
@@ -98,16 +97,21 @@ enum SignalPipelines {
             case (false, false): break
             }
         }
-        let levels = [set, reset].combineLatest.react { [graph, evaluation] _ in graph.schedule(evaluation) }
-        let setEdges = marking(risingEdges(of: set), edges, 0, evaluation, on: graph)
-        let resetEdges = marking(risingEdges(of: reset), edges, 1, evaluation, on: graph)
-        return AnyCancellable { levels.cancel(); setEdges.cancel(); resetEdges.cancel() }
+        let setting = watching(set, edges, 0, evaluation, on: graph)
+        let resetting = watching(reset, edges, 1, evaluation, on: graph)
+        return AnyCancellable { setting.cancel(); resetting.cancel() }
     }
 
-    /// `all` with `within`: see `AllWithin`, given the operands' settled values.
+    /// `all` with `within`: see `AllWithin`, given how many of the operands are on,
+    /// counted as the counting forms count them.
     static func all(_ operands: [Level], within rule: AllWithin, rank: Int, on graph: Propagation) -> AnyCancellable {
-        let evaluation = Evaluation(rank: rank) { [rule] in rule.receive(operands.map(\.value)) }
-        return operands.combineLatest.react { [graph, evaluation] _ in graph.schedule(evaluation) }
+        let count = operands.count
+        let tally = TrueCount()
+        let evaluation = Evaluation(rank: rank) { [rule, tally] in rule.receive(onCount: tally.trueCount, of: count) }
+        return operands.combineLatest.react { [graph, tally, evaluation] values in
+            tally.count(values)
+            graph.schedule(evaluation)
+        }
     }
 
     /// `click`: see `ClickDetector`. Its one operand's changes, each timed, as they come
@@ -142,6 +146,20 @@ enum SignalPipelines {
     /// so every `true` after the first value is one).
     static func risingEdges(of level: Level) -> Publishers.Filter<Publishers.Drop<Level>> {
         level.dropFirst().filter { $0 }
+    }
+
+    /// Schedules `evaluation` at each value of `level` (its starting value too: a node
+    /// that reads the level is evaluated at start), and marks operand `index` at each
+    /// rise after the starting value: one reaction per operand for the nodes that read
+    /// both a level and its edges (a latch, a toggle's reset).
+    private static func watching(_ level: Level, _ marks: OperandMarks, _ index: Int,
+                                 _ evaluation: Evaluation, on graph: Propagation) -> AnyCancellable {
+        var started = false
+        return level.react { [graph, marks, evaluation] value in
+            if started, value { marks.mark(index) }
+            started = true
+            graph.schedule(evaluation)
+        }
     }
 
     /// Marks edge `index` and schedules `evaluation` at each value of `edges`.
@@ -189,8 +207,6 @@ final class OperandMarks {
     init(_ count: Int) {
         marks = Array(repeating: false, count: count)
     }
-
-    var count: Int { marks.count }
 
     @inline(__always)
     func mark(_ index: Int) { marks[index] = true }

@@ -35,10 +35,9 @@ final class AllWithin {
 
     var phase: Phase { Phase(armed: armed, firstOn: firstOn) }
 
-    func receive(_ values: [Bool]) {
+    /// Takes the operands' settled values: `onCount` of the `count` operands are on.
+    func receive(onCount: Int, of count: Int) {
         let now = propagation.timestamp
-        var onCount = 0
-        for value in values where value { onCount += 1 }
         defer { started = true }
         if onCount == 0 {
             armed = true
@@ -49,11 +48,11 @@ final class AllWithin {
         guard started, armed else {
             // Not armed (at start with an operand on, or after a round): stays off
             // until all are off.
-            if onCount < values.count || !started { signal.update(false) }
+            if onCount < count || !started { signal.update(false) }
             return
         }
         if firstOn == nil { firstOn = now }
-        guard onCount == values.count, let firstOn else { return }
+        guard onCount == count, let firstOn else { return }
         armed = false
         signal.update(now &- firstOn <= window)
     }
