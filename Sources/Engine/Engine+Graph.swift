@@ -19,6 +19,7 @@ extension Engine {
                 let node = try numberNode(.input(declaration.name), value: previous.map(\.value) ?? kept ?? number.initial,
                                           number: number.number, changedAt: previous?.changedAt,
                                           at: declaration.location)
+                node.origin = .command(number)
                 numberNodes[declaration.name] = node
                 continue
             }
@@ -36,6 +37,7 @@ extension Engine {
                 let node = try numberNode(.input(declaration.name), value: previous.map(\.value) ?? number.fallback,
                                           number: number.number, changedAt: previous?.changedAt,
                                           at: declaration.location)
+                node.origin = .remote
                 numberNodes[declaration.name] = node
                 continue
             }
@@ -49,9 +51,11 @@ extension Engine {
         // A sensor input is unavailable (or `initial:`) until its first reading.
         for declaration in configuration.sensorInputs {
             let previous = carried.numbers[declaration.name]
-            numberNodes[declaration.name] = try numberNode(
+            let node = try numberNode(
                 .input(declaration.name), value: previous.map(\.value) ?? declaration.initial,
                 number: declaration.number, changedAt: previous?.changedAt, at: declaration.location)
+            node.origin = .sensor(declaration)
+            numberNodes[declaration.name] = node
         }
         for declaration in configuration.signals {
             if let number = declaration.number {
@@ -186,6 +190,25 @@ extension Engine {
             cancellables.append(source.bind(to: output.level))
         }
         try bindPWMOutputs(levels: levels, numbers: numberNodes)
+        indexNodes()
+    }
+
+    /// Every node by name, for `set` and `snapshot()`: a number's node stands for its
+    /// name, and a counter for its number.
+    private func indexNodes() {
+        var index: [String: any EngineNode] = [:]
+        func add(_ nodes: some Sequence<some EngineNode>) {
+            for node in nodes { index[node.name] = node }
+        }
+        add(inputs)
+        add(virtualInputs)
+        add(signals)
+        add(numbers)
+        add(counters.values)
+        add(outputs)
+        add(pwmOutputs)
+        add(covers)
+        nodes = index
     }
 
     private func pipeline(for declaration: SignalDeclaration, into signal: Signal, levels: [String: Level],

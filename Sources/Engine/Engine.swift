@@ -107,6 +107,9 @@ public final class Engine {
     var pwmOutputs: [PWMOutput] = []
     /// `covers:`, in the order declared.
     var covers: [CoverNode] = []
+    /// Every node of the graph by name, whatever its kind: what `set` and `snapshot()`
+    /// ask (`EngineNode`).
+    var nodes: [String: any EngineNode] = [:]
     /// Every node by name, for `why`: made at its first call, as the graph never changes
     /// while the engine runs.
     var explainedNodes: [String: ExplainedNode]?
@@ -177,25 +180,10 @@ public final class Engine {
     public func snapshot() -> EngineSnapshot {
         loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
-        for input in inputs { snapshot.inputs[input.name] = .level(input.value) }
-        for input in virtualInputs { snapshot.inputs[input.name] = .level(input.value) }
-        for signal in signals { snapshot.signals[signal.name] = .level(signal.value) }
-        for output in outputs { snapshot.outputs[output.name] = .level(output.written) }
-        for output in pwmOutputs {
-            snapshot.outputs[output.name] = output.nodeValue
-            snapshot.precisions[output.name] = PWMOutputDeclaration.precision
-        }
         let now = loop.now
-        for cover in covers {
-            snapshot.covers[cover.name] = cover.value(at: now)
-            snapshot.precisions[cover.name] = 0
-        }
-        for node in numbers {
-            switch node.id.kind {
-            case .input: snapshot.inputs[node.name] = node.nodeValue
-            case .signal, .output, .cover: snapshot.signals[node.name] = node.nodeValue
-            }
-            if node.precision != NodeValue.defaultPrecision { snapshot.precisions[node.name] = node.precision }
+        for node in nodes.values {
+            snapshot[node.id] = node.value(at: now)
+            if let precision = node.recordedPrecision { snapshot.precisions[node.name] = precision }
         }
         for input in inputs where input.lost.losses > 0 { snapshot.lost[input.name] = input.lost }
         for (name, counter) in counters where counter.lost.losses > 0 { snapshot.lost[name] = counter.lost }

@@ -36,11 +36,21 @@ public struct EngineSnapshot: Hashable, Sendable {
 
     /// The value of one node; nil when the engine has no such node.
     public subscript(node: NodeID) -> NodeValue? {
-        switch node.kind {
-        case .input: inputs[node.name]
-        case .signal: signals[node.name]
-        case .output: outputs[node.name]
-        case .cover: covers[node.name]
+        get {
+            switch node.kind {
+            case .input: inputs[node.name]
+            case .signal: signals[node.name]
+            case .output: outputs[node.name]
+            case .cover: covers[node.name]
+            }
+        }
+        set {
+            switch node.kind {
+            case .input: inputs[node.name] = newValue
+            case .signal: signals[node.name] = newValue
+            case .output: outputs[node.name] = newValue
+            case .cover: covers[node.name] = newValue
+            }
         }
     }
 

@@ -32,6 +32,8 @@ final class NumberNode: TimedNode {
     /// Why the value is unavailable when a computation, before the filters or in them,
     /// was not a finite number; nil otherwise.
     @exclusivity(unchecked) private(set) var overflow: NumberOverflow?
+    /// Where its values come from (`Engine.buildGraph` says, for an input).
+    var origin = Origin.signal
     private var filters: FilterChain?
     private let filterDeadline = GraphDeadline()
     private let propagation: Propagation
