@@ -174,4 +174,31 @@ struct CoverGraphTests {
         }
         #expect(harness.writes("GPIO8").isEmpty && harness.writes("GPIO9").isEmpty && harness.writes("GPIO10").isEmpty)
     }
+
+    @Test("a door's two end inputs change in one transaction, closed on and open off: the door is closed, never closing, and no fault follows")
+    func endInputsSettledTogether() throws {
+        let text = """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              at_bottom: { command: true }
+              at_top: { command: true, initial: on }
+            outputs:
+              door_relay: { chip: main, line: GPIO8, pulse: 500ms }
+            covers:
+              garage_door: { relay: door_relay, closed: at_bottom, open: at_top, travel: 15s }
+            """
+        let harness = EngineHarness(try ConfigLoader.parse(text, file: "door.yaml"))
+        try harness.start()
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.open, position: nil))
+        harness.engine.transaction {
+            _ = harness.engine.set("at_bottom", .command(.on))
+            _ = harness.engine.set("at_top", .command(.off))
+        }
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.closed, position: nil))
+        #expect(harness.changes(of: .cover, "garage_door") == [.cover(.closed, position: nil)])
+        harness.advance(by: .seconds(30))
+        #expect(harness.snapshot.covers["garage_door"] == .cover(.closed, position: nil))
+        #expect(!harness.log.contains { $0.contains("garage_door") }, "\(harness.log)")
+    }
 }

@@ -123,31 +123,39 @@ final class CoverNode: TimedNode {
     }
 
     /// Follows the end inputs' changes (not their current values: the machine started
-    /// from those).
+    /// from those), once per transaction, from their settled values: an end that turned
+    /// off is told before one that turned on, so that the machine never sees a state
+    /// that did not exist (a door told closed, then that it left open, would be closing).
     func attach(closed: Level?, open: Level?) -> [AnyCancellable] {
-        var cancellables: [AnyCancellable] = []
-        for (end, level) in [(CoverEnd.closed, closed), (.open, open)] {
-            guard let level else { continue }
-            cancellables.append(level.dropFirst().react { [unowned self] isOn in
-                guard ends[end] != isOn else { return }
-                endInputChanged(end, isOn: isOn)
-            })
+        let evaluation = Evaluation(rank: propagation.rank()) { [unowned self] in
+            let settled = [(CoverEnd.closed, closed?.value), (.open, open?.value)]
+            let changed = settled.compactMap { end, isOn in isOn.flatMap { ends[end] == $0 ? nil : (end, $0) } }
+            guard !changed.isEmpty else { return }
+            let before = reported
+            for (end, isOn) in changed where !isOn { endInputChanged(end, isOn: false, announcing: false) }
+            for (end, isOn) in changed where isOn { endInputChanged(end, isOn: true, announcing: false) }
+            // One change for the transaction, with the value both ends settled on.
+            if reported != before, !propagation.isSettling {
+                propagation.announce(change(at: propagation.timestamp, cause: propagation.cause))
+            }
         }
-        return cancellables
+        return [closed, open].compactMap { level in
+            level?.dropFirst().react { [propagation, evaluation] _ in propagation.schedule(evaluation) }
+        }
     }
 
-    private func endInputChanged(_ end: CoverEnd, isOn: Bool) {
+    private func endInputChanged(_ end: CoverEnd, isOn: Bool, announcing: Bool = true) {
         ends[end] = isOn
         let now = propagation.timestamp
         switch machine {
         case .relay(var door):
             let action = door.endInput(end, isOn: isOn, at: now)
             machine = .relay(door)
-            perform(action)
+            perform(action, announcing: announcing)
         case .motors(var motors):
             let action = motors.endInput(end, isOn: isOn, at: now)
             machine = .motors(motors)
-            perform(action)
+            perform(action, announcing: announcing)
         }
     }
 
@@ -207,7 +215,9 @@ final class CoverNode: TimedNode {
         }
     }
 
-    private func perform(_ action: CoverAction) {
+    /// Acts on what the machine decided; `announcing: false` leaves telling the observers
+    /// to the caller, which decides more than once in one transaction.
+    private func perform(_ action: CoverAction, announcing: Bool = true) {
         guard action.refusal == nil else { return }
         switch declaration.drive {
         case .relay(let relay):
@@ -240,7 +250,7 @@ final class CoverNode: TimedNode {
         guard value != reported else { return }
         reported = value
         changedAt = propagation.timestamp
-        guard !propagation.isSettling else { return }
+        guard announcing, !propagation.isSettling else { return }
         propagation.announce(change(at: propagation.timestamp, cause: propagation.cause))
     }
 
