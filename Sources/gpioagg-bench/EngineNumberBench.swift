@@ -18,7 +18,7 @@ let engineNumberConfiguration = """
     """
 
 /// One numeric reading to the resulting output write, through the engine only (a
-/// reading as a kernel sensor or `sim set` gives it, `Engine.setNumber` without a
+/// reading as a kernel sensor or `sim set` gives it, `Engine.update` without a
 /// command's limits): event `i` sets input `(i / 2) % 3` to 190 (even `i`: the mean
 /// rises to 90, the threshold turns on) or back to 40 (odd `i`: 40, off), so each event
 /// causes one output write, as in the binary `engine` row at n = 3.
@@ -33,11 +33,12 @@ let engineNumberConfiguration = """
     let engine = Engine(configuration: configuration, backend: backend, loop: loop)
     do { try engine.start() } catch { fatalError("\(error)") }
     defer { engine.stop() }
-    let names = ["t0", "t1", "t2"]
+    let nodes: [NodeID] = [.input("t0"), .input("t1"), .input("t2")]
+    let readings: [NodeValue] = [.number(190, .none), .number(40, .none)]
     let writesBefore = chip.writeCount
     let total = events(for: 3)
     let row = measure(name: "engineNumber", n: 3, events: total, warmup: total / 10) { i in
-        engine.setNumber(names[(i >> 1) % 3], to: i & 1 == 0 ? 190 : 40, limits: false)
+        engine.update(nodes[(i >> 1) % 3], to: readings[i & 1])
     }
     let writes = chip.writeCount - writesBefore
     precondition(writes == total * 2 + total / 10, "engineNumber bench: \(writes) writes for \(total) events")

@@ -22,7 +22,7 @@ import LoopEmbedded
     let engine = Engine(configuration: configuration, backend: EngineBenchBackend(lineCount: 1), loop: loop)
     do { try engine.start() } catch { fatalError("\(error)") }
     defer { engine.stop() }
-    for index in stride(from: n / 16, to: n, by: n / 8) { engine.setInput(names[index], to: true) }
+    for index in stride(from: n / 16, to: n, by: n / 8) { engine.update(.input(names[index]), to: .on) }
     guard let answer = engine.explain("led") else { fatalError("engineWhy bench: no answer") }
     let bytes = answer.reduce(0) { $0 + $1.utf8.count + 1 }
     let runs = quick ? 2 : 20

@@ -59,4 +59,24 @@ struct NodeIndexTests {
         #expect(snapshot.signals.count == 4 && snapshot.inputs.count == 6 && snapshot.outputs.count == 3
                 && snapshot.covers.count == 2)
     }
+
+    @Test("update gives a node a value from its own source: a number outside a command's min and max, unavailable, a level; nothing else takes one")
+    func updateFromTheSource() throws {
+        let harness = EngineHarness(try ConfigLoader.parse(Self.text, file: "nodes.yaml"))
+        try harness.start()
+        let engine = harness.engine
+        #expect(engine.update(.input("setpoint"), to: .number(40, .none)) == .number(40, "°C"), "a reading, not a command")
+        #expect(engine.set("setpoint", .number(40)).refusal?.reason == .value, "a command keeps to min: and max:")
+        #expect(engine.value(of: .signal("warm")) == .on)
+        #expect(engine.update(.input("setpoint"), to: .unavailable) == .unavailable)
+        #expect(engine.update(.input("setpoint"), to: .on) == nil, "a level is no number")
+        #expect(engine.update(.input("override"), to: .on) == .on)
+        #expect(engine.value(of: .input("override")) == .on)
+        #expect(engine.update(.signal("frost"), to: .off) == nil)
+        #expect(engine.update(.input("top"), to: .on) == nil, "a line moves an input on a line")
+        #expect(engine.update(.output("blinds_up"), to: .on) == nil)
+        #expect(engine.update(.signal("setpoint"), to: .number(1, .none)) == nil, "a name of another kind")
+        engine.stop()
+        #expect(engine.update(.input("override"), to: .off) == nil, "not running")
+    }
 }

@@ -25,11 +25,18 @@ protocol EngineNode: AnyObject {
     /// own, now; throws what it refuses, worded for the person who asked: a node that
     /// takes no value from outside says what it is.
     func set(_ value: SetValue?, word: String, in engine: Engine) throws(SetRefusal) -> SetOutcome
+
+    /// Takes `value` from its own source, not a command (`Engine.update`), as an event of
+    /// its own, now; returns its value after, or nil when it takes no such value.
+    func update(to value: NodeValue, in engine: Engine) -> NodeValue?
 }
 
 extension EngineNode {
     var name: String { id.name }
     var recordedPrecision: Int? { nil }
+
+    /// Most nodes follow what they are made of, or their line: they take no value.
+    func update(to value: NodeValue, in engine: Engine) -> NodeValue? { nil }
 }
 
 extension SetRefusal {

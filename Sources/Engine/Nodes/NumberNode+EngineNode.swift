@@ -40,4 +40,16 @@ extension NumberNode: EngineNode {
             throw Signal.notSettable(name)
         }
     }
+
+    /// A reading, or unavailable: through its filters, whatever its `min:` and `max:`.
+    func update(to value: NodeValue, in engine: Engine) -> NodeValue? {
+        let reading: Double?
+        switch value {
+        case .number(let number, _): reading = number
+        case .unavailable: reading = nil
+        case .level, .cover: return nil
+        }
+        guard case .success(let after)? = engine.setNumber(name, to: reading, limits: false) else { return nil }
+        return after
+    }
 }

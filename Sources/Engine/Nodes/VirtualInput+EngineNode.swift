@@ -20,4 +20,10 @@ extension VirtualInput: EngineNode {
         guard let level = engine.setInput(name, command) else { throw .notRunning }
         return .applied(.level(level), precision: 0)
     }
+
+    /// A level from its topic, or given by hand; a pressed input holds none and stays off.
+    func update(to value: NodeValue, in engine: Engine) -> NodeValue? {
+        guard let level = value.level else { return nil }
+        return engine.setInput(name, to: level).map(NodeValue.level)
+    }
 }

@@ -337,13 +337,9 @@ final class MQTTBridge {
             if let reason = change.reason {
                 logger.info("input \(change.name) at its fallback (\(shown(change.value, of: change.name))): \(reason)")
             }
-            if let level = change.value.level {
-                engine.setInput(change.name, to: level)
-            } else {
-                // The number another publisher sends is not a command: min: and max: are
-                // a command input's.
-                engine.setNumber(change.name, to: change.value.number, limits: false)
-            }
+            // What another publisher sends is not a command: min: and max: are a command
+            // input's.
+            engine.update(.input(change.name), to: change.value)
         }
         let deadline = stopped ? nil : remote.nextDeadline
         guard deadline != holdDeadline else { return }

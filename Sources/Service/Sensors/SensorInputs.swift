@@ -1,4 +1,5 @@
 import Config
+import Engine
 import Logging
 import Loop
 import Sensors
@@ -127,12 +128,12 @@ final class SensorInputs {
                 if let after {
                     logger.info("input \(name) read again after \(ReadableDuration.format(nanoseconds: after)) unavailable")
                 }
-                running.engine.setNumber(name, to: value, limits: false)
+                running.engine.update(.input(name), to: .number(value, .none))
             case .unavailable(let name, let sensor, let cause, let quiet, let timeout):
                 let why = cause?.description ?? "\(sensor): no read came back (a read still under way)"
                 let quietFor = ReadableDuration.format(nanoseconds: quiet)
                 logger.info("input \(name) unavailable: no good read for \(quietFor) (timeout \(ReadableDuration.format(nanoseconds: timeout))): \(why)")
-                running.engine.setNumber(name, to: nil, limits: false)
+                running.engine.update(.input(name), to: .unavailable)
             }
         }
     }
