@@ -1,5 +1,5 @@
-/// The value of every input, signal, output and cover of an engine, by name: what a status
-/// display shows. A level, a number with its unit, or unavailable (`NodeValue`).
+/// The value of every input, signal, output and cover of an engine, by `NodeID` (and, by
+/// kind, by name): what a status display shows. A level, a number with its unit, or unavailable (`NodeValue`).
 ///
 /// Outputs are what was last written to the line (their `initial` value until the
 /// graph first changes them, their `safe` value after `stop()`); a PWM output is its
@@ -12,55 +12,77 @@
 /// snapshot[.input("switch1")]     // Optional(.level(true))
 /// ```
 public struct EngineSnapshot: Hashable, Sendable {
-    public var inputs: [String: NodeValue]
-    public var signals: [String: NodeValue]
-    public var outputs: [String: NodeValue]
-    /// Covers: their state and position (`NodeValue.cover`).
-    public var covers: [String: NodeValue] = [:]
+    /// Every node's value, by its identity.
+    public var values: [NodeID: NodeValue]
     /// The decimal places of each numeric node whose `precision:` is not the default
     /// (`NodeValue.defaultPrecision`).
     public var precisions: [String: Int]
     /// What the kernel's dropped events cost each input line and counter that lost any.
     public var lost: [String: LostPulses]
 
+    public init(values: [NodeID: NodeValue], precisions: [String: Int] = [:], lost: [String: LostPulses] = [:]) {
+        self.values = values
+        self.precisions = precisions
+        self.lost = lost
+    }
+
     public init(inputs: [String: NodeValue] = [:], signals: [String: NodeValue] = [:],
                 outputs: [String: NodeValue] = [:], precisions: [String: Int] = [:],
                 lost: [String: LostPulses] = [:], covers: [String: NodeValue] = [:]) {
-        self.lost = lost
-        self.covers = covers
+        self.init(values: [:], precisions: precisions, lost: lost)
         self.inputs = inputs
         self.signals = signals
         self.outputs = outputs
-        self.precisions = precisions
+        self.covers = covers
+    }
+
+    /// The inputs' values, by name.
+    public var inputs: [String: NodeValue] {
+        get { values(of: .input) }
+        set { replace(.input, with: newValue) }
+    }
+
+    /// The signals' values, by name.
+    public var signals: [String: NodeValue] {
+        get { values(of: .signal) }
+        set { replace(.signal, with: newValue) }
+    }
+
+    /// The outputs' values, by name: lines' and PWM outputs'.
+    public var outputs: [String: NodeValue] {
+        get { values(of: .output) }
+        set { replace(.output, with: newValue) }
+    }
+
+    /// Covers: their state and position (`NodeValue.cover`).
+    public var covers: [String: NodeValue] {
+        get { values(of: .cover) }
+        set { replace(.cover, with: newValue) }
     }
 
     /// The value of one node; nil when the engine has no such node.
     public subscript(node: NodeID) -> NodeValue? {
-        get {
-            switch node.kind {
-            case .input: inputs[node.name]
-            case .signal: signals[node.name]
-            case .output: outputs[node.name]
-            case .cover: covers[node.name]
-            }
-        }
-        set {
-            switch node.kind {
-            case .input: inputs[node.name] = newValue
-            case .signal: signals[node.name] = newValue
-            case .output: outputs[node.name] = newValue
-            case .cover: covers[node.name] = newValue
-            }
-        }
+        get { values[node] }
+        set { values[node] = newValue }
+    }
+
+    private func values(of kind: NodeKind) -> [String: NodeValue] {
+        var found: [String: NodeValue] = [:]
+        for (node, value) in values where node.kind == kind { found[node.name] = value }
+        return found
+    }
+
+    private mutating func replace(_ kind: NodeKind, with new: [String: NodeValue]) {
+        values = values.filter { $0.key.kind != kind }
+        for (name, value) in new { values[NodeID(kind, name)] = value }
     }
 
     /// The value of the input, signal or output named `name` (names are unique across
     /// kinds), with its kind; nil when there is none.
     public func value(named name: String) -> (node: NodeID, value: NodeValue)? {
-        if let value = inputs[name] { return (.input(name), value) }
-        if let value = signals[name] { return (.signal(name), value) }
-        if let value = outputs[name] { return (.output(name), value) }
-        if let value = covers[name] { return (.cover(name), value) }
+        for kind in [NodeKind.input, .signal, .output, .cover] {
+            if let value = values[NodeID(kind, name)] { return (NodeID(kind, name), value) }
+        }
         return nil
     }
 
