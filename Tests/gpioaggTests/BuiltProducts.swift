@@ -28,6 +28,10 @@ final class RunningProduct: @unchecked Sendable {
     private var partial = Data()
     private var errorData = Data()
     private var ended = false
+    /// Reads a readability handler has begun and not yet appended; none begins once
+    /// `finish` has taken over the pipes.
+    private var reading = 0
+    private var finishing = false
 
     convenience init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         try self.init(executable: BuiltProducts.url(name), arguments, environment: environment)
@@ -57,12 +61,13 @@ final class RunningProduct: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            self?.append(handle.availableData)
+            guard let self, self.beginRead() else { return }
+            self.append(handle.availableData, read: true)
         }
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            guard let self else { return }
+            guard let self, self.beginRead() else { return }
             let data = handle.availableData
-            self.lock.lock(); self.errorData.append(data); self.lock.broadcast(); self.lock.unlock()
+            self.lock.lock(); self.errorData.append(data); self.reading -= 1; self.lock.broadcast(); self.lock.unlock()
         }
         try process.run()
     }
@@ -130,6 +135,13 @@ final class RunningProduct: @unchecked Sendable {
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        // What is left is read here, after the reads the handlers began have been
+        // appended: a chunk a handler held while this read the rest would land after it
+        // (a long reply came back with its parts out of order on a loaded machine).
+        lock.lock()
+        finishing = true
+        while reading > 0 { lock.wait() }
+        lock.unlock()
         output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
         append(output.fileHandleForReading.readDataToEndOfFile(), final: true)
@@ -139,9 +151,19 @@ final class RunningProduct: @unchecked Sendable {
         return (process.terminationStatus, lines, String(decoding: errorData, as: UTF8.self))
     }
 
-    private func append(_ data: Data, final: Bool = false) {
+    /// Whether a handler may read: not once `finish` reads the rest itself.
+    private func beginRead() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finishing else { return false }
+        reading += 1
+        return true
+    }
+
+    private func append(_ data: Data, final: Bool = false, read: Bool = false) {
         lock.lock()
         defer { lock.broadcast(); lock.unlock() }
+        if read { reading -= 1 }
         if data.isEmpty && !final { ended = true; return }
         partial.append(data)
         while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
