@@ -416,7 +416,7 @@ final class MQTTBridge {
                                             deviceClass: cover.deviceClass, displayName: cover.displayName))
         }
         for output in configuration.pwmOutputs {
-            list.append(HomeAssistantEntity.pwmOutput(name: output.name, control: output.command ? Self.control(of: output) : nil,
+            list.append(HomeAssistantEntity.pwmOutput(name: output.name, control: output.command ? output.entity : nil,
                                                       precision: PWMOutputDeclaration.precision,
                                                       displayName: output.displayName))
         }
@@ -467,15 +467,6 @@ final class MQTTBridge {
         measurement.step = command.step
         measurement.mode = command.mode?.rawValue
         return measurement
-    }
-
-    /// How Home Assistant controls a PWM output with `command: true` (its `entity:`).
-    private static func control(of output: PWMOutputDeclaration) -> PWMControl {
-        switch output.entity {
-        case .light: .light
-        case .fan: .fan
-        case .number: .number
-        }
     }
 
     /// A remote input's value for the log, at its precision.
