@@ -31,8 +31,9 @@
 //   CYAML            libyaml (Debian's libyaml-dev) as a system library, imported by
 //                    exactly one Swift module: Config.
 //   Values           What a node is and holds, below everything that shows it: NodeID
-//                    (kind and name), NodeValue (a level, a number with its
-//                    MeasurementUnit, or unavailable), the words for a level (on, true,
+//                    (kind and name), NodeTraits (the form of its value and how it may
+//                    be set, which Config works out for every node), NodeValue (a
+//                    level, a number with its MeasurementUnit, or unavailable), the words for a level (on, true,
 //                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
 //                    for the config, test files, the command line, line commands and
 //                    MQTT payloads; an engine's snapshot (EngineSnapshot, LostPulses),
@@ -77,6 +78,7 @@
 //                    (binary_sensor, switch, event, ..., light, fan), which platform each kind of node is
 //                    published as, and the device classes each platform accepts. Config
 //                    checks device_class: against it; HomeAssistant re-exports it.
+//                    Depends on Values (a node's traits decide its entity's kind).
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
 //                    grammar the config's checker and the client both use), messages,
 //                    the offline queue, and the MQTTTransport protocol the daemon's
@@ -194,7 +196,7 @@ let package = Package(
         // PWM's twin: controllers in memory that keep what was applied. For tests,
         // --simulate and gpioagg test.
         .target(name: "PWMSimulated", dependencies: ["PWMCore", "Locks"]),
-        .target(name: "HomeAssistantClasses"),
+        .target(name: "HomeAssistantClasses", dependencies: ["Values"]),
         .target(name: "MQTTCore"),
         .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWMCore", "SensorsCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),

@@ -47,7 +47,7 @@ extension ConfigValidator {
         var command = false
         // An invalid command: is reported as such, not as a missing one.
         var commandInvalid = false
-        var entity: (value: PWMEntity, entry: SourceNode.Entry)?
+        var entity: (value: PWMControl, entry: SourceNode.Entry)?
         var initial: Double?
         var safe = 0.0
         var activeLow = false
@@ -77,7 +77,7 @@ extension ConfigValidator {
                 }
                 command = value
             case "entity":
-                guard let value = choice(setting, in: what, options: PWMEntity.allCases.map { ($0.rawValue, $0) }) else {
+                guard let value = choice(setting, in: what, options: PWMControl.allCases.map { ($0.rawValue, $0) }) else {
                     continue
                 }
                 entity = (value, setting)

@@ -1,3 +1,5 @@
+import Values
+
 /// `type: number` on a command input: where it starts, the range and step it is set
 /// within, and how Home Assistant's `number` entity shows it.
 ///
@@ -8,9 +10,7 @@
 public struct NumberCommandDeclaration: Hashable, Sendable {
     /// How Home Assistant's `number` entity is shown (`mode:`); nil leaves it to Home
     /// Assistant (`auto`).
-    public enum Mode: String, Hashable, Sendable, CaseIterable {
-        case box, slider
-    }
+    public typealias Mode = NumberMode
 
     /// Its value at start, when none was kept: `initial:`, else 0 brought within
     /// `minimum` and `maximum`.

@@ -1,4 +1,5 @@
 import PWMCore
+import Values
 
 /// `chips: NAME: { pwm: fe20c000.pwm }`: a PWM controller, by its device name (stable
 /// across kernels) or its `pwmchipN` (whose number changed between Raspberry Pi kernels).
@@ -12,16 +13,6 @@ public struct PWMChipDeclaration: Hashable, Sendable {
         self.locator = locator
         self.location = location
     }
-}
-
-/// How Home Assistant shows a PWM output with `command: true` (`entity:`).
-public enum PWMEntity: String, Hashable, Sendable, CaseIterable {
-    /// A light with brightness (the default): a dimmer, an LED strip.
-    case light
-    /// A fan with a speed in percent.
-    case fan
-    /// A number from 0 to 100 %.
-    case number
 }
 
 /// `outputs: NAME: { chip, channel, frequency | period, follows, command, entity, initial,
@@ -47,7 +38,7 @@ public struct PWMOutputDeclaration: Hashable, Sendable {
     /// `command: true`.
     public var command = false
     /// `entity:`: how Home Assistant shows it with `command: true`.
-    public var entity = PWMEntity.light
+    public var entity = PWMControl.light
     /// Percent (0–100) written when the channel is got hold of, before any input is read.
     public var initial: Double
     /// Percent (0–100) written on every orderly stop, on reload when the output goes away,
@@ -67,7 +58,7 @@ public struct PWMOutputDeclaration: Hashable, Sendable {
 
     /// The places its value is shown and compared at (`expect: { fan: 65 }`, Home
     /// Assistant's state): percent to one decimal.
-    public static let precision = 1
+    public static let precision = NumberForm.duty.precision
 
     public init(name: String, chip: String, channel: Int, period: UInt64, follows: String?,
                 initial: Double = 0, safe: Double = 0, location: SourceLocation, channelLocation: SourceLocation? = nil) {

@@ -68,13 +68,7 @@ extension Engine {
     /// Every node that takes a value from outside, in the order the configuration
     /// declares them by kind: command inputs, counters, outputs with `command: true`
     /// (lines', then PWM ones), covers. What an unknown name is compared with.
-    public var settableNames: [String] {
-        configuration.commandInputs.map(\.name)
-            + configuration.signals.filter { if case .count = $0.expression { true } else { false } }.map(\.name)
-            + configuration.outputs.filter(\.command).map(\.name)
-            + configuration.pwmOutputs.filter(\.command).map(\.name)
-            + configuration.covers.map(\.name)
-    }
+    public var settableNames: [String] { configuration.traits.settableNames }
 
     // MARK: Dispatch
 

@@ -1,3 +1,5 @@
+import Values
+
 /// What an entity is in gpioagg, which decides its Home Assistant platform: plain data,
 /// so that the config's checker asks the same question the publisher answers.
 ///

@@ -17,7 +17,7 @@ extension ScenarioReader {
             ? "write \(entry.key): with a number, e.g. \(entry.key): 21.5, or \(entry.key): unavailable"
             : "write \(entry.key): on or \(entry.key): off"
         guard let word = scalar(entry, hint: hint) else { return nil }
-        let isPressed = numbers?.pressed.contains(entry.key) == true
+        let isPressed = numbers?.isPressed(entry.key) == true
         if SetCommand(word) == .press {
             if step == "set", isPressed || numbers == nil { return .press }
             report(entry.value.location, step == "set"
@@ -35,10 +35,10 @@ extension ScenarioReader {
         if kind == .number {
             if let number = DecimalText.parse(word) { return .number(number) }
             // A PWM output takes on and off as gpioagg set does.
-            if step == "set", numbers?.pwmOutputs.contains(entry.key) == true, let level = LevelWord.level(of: word) {
+            if step == "set", numbers?.isDuty(entry.key) == true, let level = LevelWord.level(of: word) {
                 return .level(level)
             }
-            let unit = numbers?.declarations[entry.key]?.unit ?? .none
+            let unit = numbers?.number(of: entry.key)?.unit ?? .none
             if LevelWord.meaning(of: word) != nil {
                 report(entry.value.location, "'\(word)' is a level, and \(entry.key) is a number (\(unit)): "
                        + "\(step): takes a number or unavailable for it", hint: hint)

@@ -166,7 +166,7 @@ struct ScenarioReader {
     private mutating func levelNames(_ entry: SourceNode.Entry) -> [ScenarioStep.Name]? {
         names(entry).map { names in
             names.filter { name in
-                guard let declaration = numbers?.declarations[name.name] else { return true }
+                guard let declaration = numbers?.number(of: name.name) else { return true }
                 report(name.location, "'\(name.name)' is a number (\(declaration.unit)), and \(entry.key): takes levels",
                        hint: Self.levelStepHint(entry.key, name: name.name))
                 return false
@@ -186,7 +186,7 @@ struct ScenarioReader {
         guard let entries = mapping(entry, of: "inputs", example: "pulse: { NAME: 100ms }") else { return nil }
         var pulses: [ScenarioStep.Pulse] = []
         for item in entries {
-            if let declaration = numbers?.declarations[item.key] {
+            if let declaration = numbers?.number(of: item.key) {
                 report(item.keyLocation, "'\(item.key)' is a number (\(declaration.unit)), and pulse: moves levels",
                        hint: "set a number with set: { \(item.key): 21.5 }")
                 continue
@@ -211,7 +211,7 @@ struct ScenarioReader {
         guard let entries = mapping(entry, of: "inputs", example: example) else { return nil }
         var trains: [PulseTrain] = []
         for item in entries {
-            if let declaration = numbers?.declarations[item.key] {
+            if let declaration = numbers?.number(of: item.key) {
                 report(item.keyLocation, "'\(item.key)' is a number (\(declaration.unit)), and pulses: moves levels",
                        hint: "set a number with set: { \(item.key): 21.5 }")
                 continue

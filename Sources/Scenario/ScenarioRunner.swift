@@ -145,7 +145,7 @@ public final class ScenarioRunner {
                     ? engine.pwmDuty(expected.name).map { NodeValue.number($0, "%") } ?? .unavailable
                     : snapshot.value(named: expected.name)?.value
                 let precision = snapshot.precision(of: expected.name)
-                let unit = numbers.declarations[expected.name]?.unit ?? .none
+                let unit = numbers.number(of: expected.name)?.unit ?? .none
                 check(value.map { expected.value.matches($0, precision: precision) } ?? false,
                       at: expected.location, name: expected.name,
                       "expected \(expected.name) \(expected.value.text(unit: unit, precision: precision)) "

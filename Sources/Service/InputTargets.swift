@@ -56,16 +56,19 @@ final class InputTargets {
         Int(word) != nil || running.configuration.inputNames.contains(word)
     }
 
+    /// How the input `name` is moved, from its traits; nil for a name that is no input,
+    /// and for a sensor's (a number, moved as a reading by `perform`).
     func kind(of name: String) -> Kind? {
-        let configuration = running.configuration
-        if configuration.inputs.contains(where: { $0.name == name }) { return .line }
-        if let command = configuration.commandInputs.first(where: { $0.name == name }) {
-            return command.momentary ? .press : .command
+        guard let traits = running.configuration.traits[.input(name)] else { return nil }
+        switch traits.setting {
+        case .command, .number: return .command
+        case .press: return .press
+        case .none:
+            if let topic = traits.topic { return .remote(topic: topic) }
+            // A line's input has a level; a sensor's is a number.
+            return traits.form == .level ? .line : nil
+        case .total, .cover, .duty: return nil
         }
-        if let remote = configuration.remoteInputs.first(where: { $0.name == name }) {
-            return .remote(topic: remote.topic)
-        }
-        return nil
     }
 
     /// Whether `name` is a remote input: named, numbered, never moved by hand.

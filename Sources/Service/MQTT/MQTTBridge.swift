@@ -369,108 +369,30 @@ final class MQTTBridge {
     // MARK: Bookkeeping
 
     private func learn(_ configuration: Configuration) {
-        var list: [HomeAssistantEntity] = []
-        for input in configuration.inputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .input, deviceClass: input.deviceClass,
-                                            displayName: input.displayName))
-        }
-        for input in configuration.commandInputs {
-            if let number = input.number {
-                list.append(HomeAssistantEntity(name: input.name, kind: .number, deviceClass: input.deviceClass,
-                                                measurement: Self.measurement(of: number), displayName: input.displayName))
-            } else {
-                list.append(HomeAssistantEntity(name: input.name, kind: input.momentary ? .pressInput : .commandInput,
-                                                deviceClass: input.deviceClass, displayName: input.displayName))
-            }
-        }
-        for input in configuration.remoteInputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: input.number == nil ? .input : .sensor,
-                                            deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number?.number),
-                                            displayName: input.displayName))
-        }
-        for input in configuration.sensorInputs {
-            list.append(HomeAssistantEntity(name: input.name, kind: .sensor, deviceClass: input.deviceClass,
-                                            measurement: Self.measurement(of: input.number), displayName: input.displayName))
-        }
-        for signal in configuration.signals {
-            let kind: HomeAssistantEntity.Kind
-            if case .click(_, let gesture) = signal.expression {
-                kind = .click(count: gesture.count)
-            } else {
-                kind = signal.number == nil ? .signal : .sensor
-            }
-            list.append(HomeAssistantEntity(name: signal.name, kind: kind, deviceClass: signal.deviceClass,
-                                            measurement: Self.measurement(of: signal.number), displayName: signal.displayName))
-        }
-        for output in configuration.outputs {
-            list.append(HomeAssistantEntity(name: output.name, kind: output.command ? .commandOutput : .output,
-                                            deviceClass: output.deviceClass, displayName: output.displayName))
-        }
-        for cover in configuration.covers {
-            list.append(HomeAssistantEntity(name: cover.name, kind: .cover(positioned: cover.hasPosition),
-                                            deviceClass: cover.deviceClass, displayName: cover.displayName))
-        }
-        for output in configuration.pwmOutputs {
-            list.append(HomeAssistantEntity.pwmOutput(name: output.name, control: output.command ? Self.control(of: output) : nil,
-                                                      precision: PWMOutputDeclaration.precision,
-                                                      displayName: output.displayName))
-        }
+        let traits = configuration.traits.all
+        let list = traits.map(HomeAssistantEntity.init(traits:))
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
         onOff = onOff.filter { entities[$0.key]?.hasOnOffState == true }
         // A counter's reset button has no state: it is announced, and its presses come in
         // on the counter's command topic.
-        var announced = list
-        var counters: [String] = []
-        for signal in configuration.signals {
-            guard case .count(_, let counter) = signal.expression else { continue }
-            counters.append(signal.name)
-            if counter.reset { announced.append(HomeAssistantEntity(name: signal.name, kind: .resetButton,
-                                                                 displayName: signal.displayName)) }
-        }
-        discovery = HomeAssistantDiscovery(node: node, entities: announced)
+        discovery = HomeAssistantDiscovery(node: node, entities: list + traits.compactMap(HomeAssistantEntity.resetButton(of:)))
         commandTopics = [:]
-        for name in configuration.commandInputs.map(\.name) + configuration.outputs.filter(\.command).map(\.name)
-            + configuration.pwmOutputs.filter(\.command).map(\.name) {
-            if let entity = entities[name], let topic = node.commandTopic(for: entity) {
-                commandTopics[topic] = name
+        for settable in traits {
+            guard let entity = entities[settable.name] else { continue }
+            switch settable.setting {
+            case .none: continue
+            case .command, .press, .number, .duty:
+                if let topic = node.commandTopic(for: entity) { commandTopics[topic] = settable.name }
+            case .total:
+                // A counter's total is set by a number on its /set topic (the reset button's 0).
+                commandTopics[node.topics.commandTopic(of: settable.name)] = settable.name
+            case .cover:
+                // A cover takes OPEN, CLOSE and STOP on its /set, a position on its own topic.
+                for case let topic? in [node.commandTopic(for: entity), node.positionCommandTopic(for: entity)] {
+                    commandTopics[topic] = settable.name
+                }
             }
-        }
-        // A counter's total is set by a number on its /set topic (the reset button's 0).
-        for name in counters { commandTopics[node.topics.commandTopic(of: name)] = name }
-        // A cover takes OPEN, CLOSE and STOP on its /set, a position on its own topic.
-        for cover in configuration.covers {
-            guard let entity = entities[cover.name] else { continue }
-            for case let topic? in [node.commandTopic(for: entity), node.positionCommandTopic(for: entity)] {
-                commandTopics[topic] = cover.name
-            }
-        }
-    }
-
-    /// What Home Assistant is told of a number besides its value; the defaults for a level.
-    private static func measurement(of number: NumberDeclaration?) -> HomeAssistantMeasurement {
-        guard let number else { return HomeAssistantMeasurement() }
-        return HomeAssistantMeasurement(unit: number.unit.symbol, precision: number.precision,
-                                        stateClass: number.stateClass)
-    }
-
-    /// A numeric command input's `number` entity: its unit and precision, range, step and mode.
-    private static func measurement(of command: NumberCommandDeclaration) -> HomeAssistantMeasurement {
-        var measurement = measurement(of: command.number)
-        measurement.minimum = command.minimum
-        measurement.maximum = command.maximum
-        measurement.step = command.step
-        measurement.mode = command.mode?.rawValue
-        return measurement
-    }
-
-    /// How Home Assistant controls a PWM output with `command: true` (its `entity:`).
-    private static func control(of output: PWMOutputDeclaration) -> PWMControl {
-        switch output.entity {
-        case .light: .light
-        case .fan: .fan
-        case .number: .number
         }
     }
 

@@ -1,5 +1,6 @@
-/// Home Assistant's `state_class` of a `sensor`: how its long-term statistics read the
-/// value (Home Assistant's `SensorStateClass`).
+/// How a number runs over time, as the config's `state_class:` says: a value in present
+/// time, or a total. A fact of the number, so that it travels in its `NumberForm`; Home
+/// Assistant's `sensor` reads its long-term statistics by it (its `SensorStateClass`).
 ///
 /// ```swift
 /// SensorStateClass(rawValue: "total_increasing")   // .totalIncreasing: a drop starts a new meter cycle

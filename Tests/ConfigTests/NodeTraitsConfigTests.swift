@@ -1,0 +1,88 @@
+import Config
+import Testing
+import Values
+
+@Suite("Config: every node's traits, in one table")
+struct NodeTraitsConfigTests {
+    /// One node of each kind and form.
+    static let everyKind = """
+        chips:
+          main: { label: pinctrl-bcm2711 }
+          pwm: { pwm: pwmchip0 }
+        inputs:
+          door: { chip: main, line: 1, device_class: door, name: "Front door" }
+          closed: { chip: main, line: 2 }
+          override: { command: true }
+          bell: { command: press }
+          setpoint: { command: true, type: number, unit: "°C", min: 5, max: 30, step: 0.5, mode: slider, precision: 1 }
+          remote_door: { topic: shed/door }
+          outside: { topic: weather/outside, type: number, unit: "°C" }
+          cpu: { thermal: cpu-thermal }
+        signals:
+          both: { all: [door, override] }
+          double: { click: door, count: 2 }
+          water: { count: door, unit: L, reset: true }
+          plain: { count: door }
+          warm: { max: [outside, setpoint] }
+        outputs:
+          lamp: { chip: main, line: 5, follows: both }
+          heater: { chip: main, line: 6, command: true }
+          relay: { chip: main, line: 8, pulse: 500ms }
+          up: { chip: main, line: 9 }
+          down: { chip: main, line: 10 }
+          fan: { chip: pwm, channel: 0, frequency: 25kHz, follows: both }
+          strip: { chip: pwm, channel: 1, frequency: 1kHz, command: true, entity: fan }
+        interlocks:
+          motors: { outputs: [up, down], wait: 500ms }
+        covers:
+          garage: { relay: relay, closed: closed, travel: 15s }
+          blinds: { up: up, down: down, travel: 20s }
+        mqtt: { broker: mqtt://broker:1883, node: test }
+
+        """
+
+    @Test("a config with one node of each kind: each node's form, setting and what is shown of it")
+    func everyKind() throws {
+        let traits = try ConfigFixture.parse(Self.everyKind).traits
+        #expect(traits["door"] == NodeTraits(.input("door"), form: .level, displayName: "Front door", deviceClass: "door"))
+        #expect(traits["override"] == NodeTraits(.input("override"), form: .level, setting: .command))
+        #expect(traits["bell"] == NodeTraits(.input("bell"), form: .momentary(presses: 1), setting: .press))
+        #expect(traits["setpoint"] == NodeTraits(.input("setpoint"), form: .number(NumberForm(
+            unit: "°C", precision: 1, minimum: 5, maximum: 30, step: 0.5, mode: .slider)), setting: .number))
+        #expect(traits["remote_door"] == NodeTraits(.input("remote_door"), form: .level, topic: "shed/door"))
+        #expect(traits["outside"]?.form == .number(NumberForm(unit: "°C")))
+        #expect(traits["outside"]?.topic == "weather/outside")
+        #expect(traits["cpu"]?.form.number?.unit == "°C")
+        #expect(traits["cpu"]?.setting == NodeSetting.none)
+        #expect(traits["both"] == NodeTraits(.signal("both"), form: .level))
+        #expect(traits["double"] == NodeTraits(.signal("double"), form: .momentary(presses: 2)))
+        #expect(traits["water"]?.form.number?.unit == "L")
+        #expect(traits["water"]?.setting == .total(reset: true))
+        #expect(traits["plain"]?.setting == .total(reset: false))
+        #expect(traits["warm"]?.form.number?.unit == "°C")
+        #expect(traits["warm"]?.setting == NodeSetting.none)
+        #expect(traits["lamp"] == NodeTraits(.output("lamp"), form: .level))
+        #expect(traits["heater"] == NodeTraits(.output("heater"), form: .level, setting: .command))
+        #expect(traits["fan"] == NodeTraits(.output("fan"), form: .duty))
+        #expect(traits["strip"] == NodeTraits(.output("strip"), form: .duty, setting: .duty(.fan)))
+        #expect(traits["garage"] == NodeTraits(.cover("garage"), form: .cover(positioned: false), setting: .cover))
+        #expect(traits["blinds"] == NodeTraits(.cover("blinds"), form: .cover(positioned: true), setting: .cover))
+    }
+
+    @Test("every node once, in declaration order by kind; the settable ones as the set entry lists them")
+    func order() throws {
+        let configuration = try ConfigFixture.parse(Self.everyKind)
+        let traits = configuration.traits
+        #expect(traits.all.map(\.name) == configuration.allNames)
+        #expect(traits.settableNames == ["override", "bell", "setpoint", "water", "plain", "heater", "strip", "garage", "blinds"])
+    }
+
+    @Test("by NodeID, a name of another kind is none; an unknown name is none")
+    func lookups() throws {
+        let traits = try ConfigFixture.parse(Self.everyKind).traits
+        #expect(traits[.cover("blinds")]?.form == .cover(positioned: true))
+        #expect(traits[.output("blinds")] == nil)
+        #expect(traits["blind"] == nil)
+        #expect(traits[.input("door")]?.deviceClass == "door")
+    }
+}
