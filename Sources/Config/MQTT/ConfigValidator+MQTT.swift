@@ -8,10 +8,6 @@ import MQTTCore
 import Values
 
 extension ConfigValidator {
-    static let mqttKeys = ["broker", "node", "prefix", "username", "password_file", "tls", "discovery",
-                           "max_message_size"]
-    static let tlsKeys = ["ca_file", "cert_file", "key_file"]
-
     /// What is wrong with a topic to follow, or nil.
     static func topicProblem(_ topic: String) -> String? {
         if topic.contains("+") || topic.contains("#") { return "has a wildcard (+ or #)" }
@@ -26,7 +22,7 @@ extension ConfigValidator {
     mutating func readMQTT(_ section: SourceNode.Entry) {
         let example = "mqtt: { broker: mqtt://127.0.0.1:1883, node: garage }"
         guard let settings = settings(section.value, of: "mqtt:", example: example) else { return }
-        checkKeys(settings, allowed: Self.mqttKeys, place: "in mqtt:")
+        checkKeys(settings, allowed: MQTTSchema.keyNames, place: "in mqtt:")
         guard let brokerEntry = settings.first(where: { $0.key == "broker" }) else {
             report(section.keyLocation, "mqtt: needs broker:", hint: "write \(example)")
             return
@@ -131,11 +127,11 @@ extension ConfigValidator {
     private mutating func readTLS(_ entry: SourceNode.Entry) -> TLSFiles? {
         let example = "tls: { ca_file: /etc/gpioagg/ca.crt }"
         guard let settings = settings(entry.value, of: "tls: in mqtt:", example: example) else { return nil }
-        checkKeys(settings, allowed: Self.tlsKeys, place: "in tls: of mqtt:")
+        checkKeys(settings, allowed: MQTTSchema.tlsKeys.map(\.name), place: "in tls: of mqtt:")
         var files = TLSFiles()
         for setting in settings {
             let path = text(setting, in: "tls: of mqtt:")
-            if let path, Self.tlsKeys.contains(setting.key), let kind = Self.nonRegularFile(path) {
+            if let path, MQTTSchema.tlsKeys.map(\.name).contains(setting.key), let kind = Self.nonRegularFile(path) {
                 report(setting.value.location, "\(setting.key): '\(path)' in tls: of mqtt: is \(kind), not a regular file",
                        hint: "give a PEM file (a symbolic link to one is fine): the daemon reads it at every connection")
                 return nil

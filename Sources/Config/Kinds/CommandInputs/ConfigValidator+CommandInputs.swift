@@ -3,11 +3,6 @@ import MQTTCore
 import Values
 
 extension ConfigValidator {
-    static let commandInputKeys = ["command", "initial", "persist", "device_class", "type", displayNameKey]
-        + numberCommandKeys + numberKeys
-    /// What a numeric command input takes that a level does not (besides `numberKeys`).
-    static let numberCommandKeys = ["min", "max", "step", "mode"]
-
     /// `NAME: { command: true, initial: off, persist: true }`, or with `type: number`,
     /// `NAME: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5 }`,
     /// or momentary, `NAME: { command: press }`.
@@ -15,12 +10,13 @@ extension ConfigValidator {
         if settings.contains(where: { $0.key == "command" && $0.value.scalarText == SetCommand.press.rawValue }) {
             return readPressInput(entry, settings: settings, what: what)
         }
-        checkKeys(settings, allowed: Self.commandInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
-                  kindNote: "a command input")
+        checkKeys(settings, allowed: CommandInputSchema.keyNames, place: "in \(what)", elsewhere: Self.anyInputKeys,
+                  kindNote: CommandInputSchema.title)
         var declaration = CommandInputDeclaration(name: entry.key, location: entry.keyLocation)
         guard let type = declaredType(settings, name: entry.key, in: what) else { return }
         if type == .level {
-            refuseNumberKeys(settings, keys: Self.numberCommandKeys + Self.numberKeys, in: what, name: entry.key)
+            refuseNumberKeys(settings, keys: CommandInputSchema.numberCommandKeys.map(\.name) + NumberKeys.names,
+                             in: what, name: entry.key)
         }
         var valid = true
         var number = NumberCommandDeclaration()
@@ -110,7 +106,7 @@ extension ConfigValidator {
                        hint: "Home Assistant's button takes no class gpioagg sets; remove device_class:")
             default:
                 valid = false
-                let allowed = ["command", Self.displayNameKey]
+                let allowed = PressedInputSchema.keyNames
                 if Self.anyInputKeys.contains(setting.key) {
                     report(setting.keyLocation, "\(setting.key): does not apply to a pressed input (\(what), command: press)",
                            hint: "keys of a pressed input: " + allowed.joined(separator: ", "))

@@ -3,18 +3,14 @@ import MQTTCore
 import Values
 
 extension ConfigValidator {
-    static let remoteInputKeys = ["topic", "fallback", "hold", "payload_on", "payload_off", "device_class", "type",
-                                   displayNameKey]
-        + numberKeys
-
     /// `NAME: { topic: gpioagg/shed/door_open, fallback: off }`, or with `type: number`,
     /// `NAME: { topic: weather/outside, type: number, unit: "°C", fallback: unavailable }`.
     mutating func readRemoteInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
-        checkKeys(settings, allowed: Self.remoteInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
-                  kindNote: "a remote input")
+        checkKeys(settings, allowed: RemoteInputSchema.keyNames, place: "in \(what)", elsewhere: Self.anyInputKeys,
+                  kindNote: RemoteInputSchema.title)
         guard let type = declaredType(settings, name: entry.key, in: what) else { return }
         if type == .level {
-            refuseNumberKeys(settings, keys: Self.numberKeys, in: what, name: entry.key)
+            refuseNumberKeys(settings, keys: NumberKeys.names, in: what, name: entry.key)
         } else {
             refuseLevelKeys(settings, keys: ["payload_on", "payload_off"], in: what,
                             hint: "a number's payload is a decimal number (21.5); remove payload_on: and payload_off:")
