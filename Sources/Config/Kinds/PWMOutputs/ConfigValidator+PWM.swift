@@ -2,12 +2,6 @@ import GPIO
 import Values
 
 extension ConfigValidator {
-    static let pwmOutputKeys = ["chip", "channel", "frequency", "period", "follows", "command", "entity",
-                                "initial", "safe", "active", "ramp", displayNameKey]
-    /// Keys only an output on a PWM controller takes.
-    static let pwmOnlyOutputKeys = ["channel", "frequency", "period", "entity", "ramp"]
-    /// Keys of lines (an output's, an input's) that a PWM output is asked for by mistake.
-    static let lineOnlyOutputKeys = ["line", "drive", "pulse", "max_on", "device_class", "bias", "debounce", "interlock"]
     /// `frequency:` from 1 Hz to 10 MHz.
     static let pwmFrequencyRange = 1.0...10_000_000.0
     /// `period:` from 100 ns to 1 s: the same range as `frequency:`.
@@ -30,15 +24,15 @@ extension ConfigValidator {
     /// initial, safe, active, ramp, name }` on a chip declared with `pwm:`.
     mutating func readPWMOutput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry]) {
         let what = "output '\(entry.key)'"
-        let keysText = "a PWM output takes " + Self.pwmOutputKeys.joined(separator: ", ")
-        for setting in settings where Self.lineOnlyOutputKeys.contains(setting.key) {
+        let keysText = "a PWM output takes " + PWMOutputSchema.keyNames.joined(separator: ", ")
+        for setting in settings where PWMOutputSchema.lineOnlyKeys.contains(setting.key) {
             report(setting.keyLocation, "\(setting.key): does not apply to a PWM output (\(what))",
                    hint: setting.key == "line"
                        ? "a PWM output is a channel of its controller: write channel: N instead of line: (\(keysText))"
                        : keysText)
         }
-        checkKeys(settings.filter { !Self.lineOnlyOutputKeys.contains($0.key) }, allowed: Self.pwmOutputKeys,
-                  place: "in \(what)")
+        checkKeys(settings.filter { !PWMOutputSchema.lineOnlyKeys.contains($0.key) },
+                  allowed: PWMOutputSchema.keyNames, place: "in \(what)")
         var chip: Reference?
         var channel: (number: Int, location: SourceLocation)?
         var period: UInt64?

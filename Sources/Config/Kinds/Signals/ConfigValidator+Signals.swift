@@ -3,15 +3,8 @@ import Values
 
 extension ConfigValidator {
     static let signalForms = SignalExpression.formKeys
-    /// Keys that modify a form, and the forms each goes with (empty: every form that is
-    /// not momentary).
-    static let signalModifiers: [(key: String, forms: [String])] = [
-        ("on_delay", []), ("off_delay", []), ("within", ["all"]), ("reset", ["toggle", "count"]),
-        ("persist", ["toggle", "latch", "count"]), ("persist_every", ["count"]), ("count", ["click"]), ("min", ["click"]), ("max", ["click"]),
-        ("gap", ["click"]), ("device_class", ["*"]), (displayNameKey, ["*"]),
-        ("above", ["threshold"]), ("below", ["threshold"]), ("hysteresis", ["threshold"]), ("fallback", ["threshold"]),
-        ("multiply", ["count"]), ("per", ["rate"]), ("timeout", ["rate"]), ("from", ["scale"]), ("to", ["scale"]),
-    ] + numberKeys.map { ($0, SignalExpression.numericFormKeys) }
+    /// Keys that modify a form, and the forms each goes with (`SignalSchema.modifiers`).
+    static let signalModifiers = SignalSchema.modifiers.map { (key: $0.key.name, forms: $0.forms) }
     /// The shortest `persist_every:` of a kept total: each write wears a flash card.
     static let shortestPersistEvery = Duration.milliseconds(100)
     /// The longest delay, pulse, gap or window: a day (longer belongs to a scheduler).

@@ -5,9 +5,7 @@ extension SignalExpression {
     /// ```swift
     /// SignalExpression.formKeys.contains("at_least")   // true
     /// ```
-    public static let formKeys = ["all", "any", "none", "not", "at_least", "toggle", "sample", "zip", "click", "latch",
-                                  "mean", "min", "max", "sum", "difference", "threshold", "count", "rate",
-                                  "scale"]
+    public static let formKeys = SignalSchema.forms.map(\.name)
     /// The forms whose value is a number.
     public static let numericFormKeys = ["mean", "min", "max", "sum", "difference", "count", "rate", "scale"]
 }

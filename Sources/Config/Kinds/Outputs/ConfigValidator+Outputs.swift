@@ -2,16 +2,13 @@ import GPIO
 import HomeAssistantClasses
 
 extension ConfigValidator {
-    static let outputKeys = ["chip", "line", "follows", "initial", "safe", "active", "drive", "pulse", "max_on",
-                             "device_class", "command", displayNameKey]
-
     /// `outputs: NAME: { chip, line, follows, initial, safe, active, drive }`.
     mutating func readOutputs(_ section: SourceNode.Entry) {
         guard let entries = sectionEntries(section, example: "ready_led: { chip: main, line: GPIO5, follows: all_on }") else {
             return
         }
         for (index, entry) in entries.enumerated() {
-            if reportMisplacedKey(entry, keys: Self.outputKeys + Self.pwmOnlyOutputKeys, kind: "output",
+            if reportMisplacedKey(entry, keys: OutputSchema.keyNames + PWMOutputSchema.onlyKeys, kind: "output",
                                   previous: index > 0 ? entries[index - 1] : nil) {
                 continue
             }
@@ -27,13 +24,14 @@ extension ConfigValidator {
                 continue
             }
             declaresLines = true
-            for setting in settings where Self.pwmOnlyOutputKeys.contains(setting.key) {
-                let keys = Self.pwmOnlyOutputKeys.map { "\($0):" }.joined(separator: ", ")
+            for setting in settings where PWMOutputSchema.onlyKeys.contains(setting.key) {
+                let keys = PWMOutputSchema.onlyKeys.map { "\($0):" }.joined(separator: ", ")
                 report(setting.keyLocation, "\(setting.key): does not apply to a line output (\(what))",
                        hint: "\(keys) are for an output on a PWM controller, declared as chips: { \(Self.pwmChipExample) }; "
                            + "an output on a GPIO chip drives a line: line: GPIO18")
             }
-            checkKeys(settings.filter { !Self.pwmOnlyOutputKeys.contains($0.key) }, allowed: Self.outputKeys, place: "in \(what)")
+            checkKeys(settings.filter { !PWMOutputSchema.onlyKeys.contains($0.key) }, allowed: OutputSchema.keyNames,
+                      place: "in \(what)")
             var chip: Reference?
             var line: LineLocator?
             var lineLocation = entry.keyLocation

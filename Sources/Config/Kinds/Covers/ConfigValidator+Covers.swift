@@ -12,7 +12,6 @@ extension ConfigValidator {
         var open: Reference?
     }
 
-    static let coverKeys = ["relay", "up", "down", "closed", "open", "travel", "device_class", displayNameKey]
     static let relayCoverExample = "garage_door: { relay: door_relay, closed: door_closed, open: door_open, travel: 15s }"
     static let motorCoverExample = "blinds: { up: blinds_up, down: blinds_down, travel: 20s }"
     /// The shortest and longest `travel:`.
@@ -26,7 +25,7 @@ extension ConfigValidator {
             declaredNames.append(DeclaredName(name: entry.key, kind: .cover, location: entry.keyLocation))
             let what = "cover '\(entry.key)'"
             guard let settings = settings(entry.value, of: what, example: Self.relayCoverExample) else { continue }
-            checkKeys(settings, allowed: Self.coverKeys, place: "in \(what)")
+            checkKeys(settings, allowed: CoverSchema.keyNames, place: "in \(what)")
             var read = ReadCover(declaration: CoverDeclaration(name: entry.key, drive: .relay(""), travel: .zero,
                                                                location: entry.keyLocation))
             var travel: Duration?

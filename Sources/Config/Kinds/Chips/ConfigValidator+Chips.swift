@@ -2,7 +2,6 @@ import GPIO
 import PWMCore
 
 extension ConfigValidator {
-    static let chipKeys = ["label", "path", "name", "pwm"]
     static let pwmChipExample = "pwm: { pwm: fe20c000.pwm }"
 
     /// `chips: NAME: { label: ... }` (or `path:`, or `name:`): a GPIO chip; `chips: NAME:
@@ -31,8 +30,8 @@ extension ConfigValidator {
             guard let settings = settings(entry.value, of: what, example: "\(entry.key): { label: pinctrl-bcm2711 }") else {
                 continue
             }
-            checkKeys(settings, allowed: Self.chipKeys, place: "in \(what)")
-            let given = settings.filter { Self.chipKeys.contains($0.key) }
+            checkKeys(settings, allowed: ChipSchema.keyNames, place: "in \(what)")
+            let given = settings.filter { ChipSchema.keyNames.contains($0.key) }
             guard let first = given.first else {
                 report(entry.keyLocation, "\(what) needs one of label:, path: or name:",
                        hint: "label: is the stable choice (see 'gpioagg detect'), e.g. \(entry.key): { label: pinctrl-bcm2711 }; "

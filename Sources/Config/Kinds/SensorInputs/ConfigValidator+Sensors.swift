@@ -5,17 +5,11 @@ import Values
 /// The reader for inputs with a kernel sensor as their source (`iio:`, `hwmon:`,
 /// `thermal:`, `w1:`).
 extension ConfigValidator {
-    /// The keys that name a sensor's source: exactly one per input.
-    static let sensorSourceKeys = SensorSourceKind.allCases.map(\.rawValue)
-    static let sensorInputKeys = sensorSourceKeys + ["channel", "at", "interval", "timeout", "initial", "device_class",
-                                                          displayNameKey]
-        + numberKeys
-
     /// Whether `settings` declare a sensor input: a source key, or `channel:` or `at:`
     /// with no line, command or topic (reported as naming no device).
     static func declaresSensor(_ settings: [SourceNode.Entry]) -> Bool {
         let keys = Set(settings.map(\.key))
-        if !keys.isDisjoint(with: sensorSourceKeys) { return true }
+        if !keys.isDisjoint(with: SensorInputSchema.sourceNames) { return true }
         return !keys.isDisjoint(with: ["channel", "at"]) && keys.isDisjoint(with: ["chip", "line", "command", "topic"])
     }
 
@@ -23,10 +17,10 @@ extension ConfigValidator {
     /// and its channel are checked against the `Sensors` unit table, and `unit:` against
     /// the channel's quantity; the input's unit is the sensor's.
     mutating func readSensorInput(_ entry: SourceNode.Entry, settings: [SourceNode.Entry], what: String) {
-        checkKeys(settings, allowed: Self.sensorInputKeys, place: "in \(what)", elsewhere: Self.anyInputKeys,
-                  kindNote: "a sensor input")
+        checkKeys(settings, allowed: SensorInputSchema.keyNames, place: "in \(what)", elsewhere: Self.anyInputKeys,
+                  kindNote: SensorInputSchema.title)
         if valueKinds[entry.key] == nil { valueKinds[entry.key] = .number }
-        let sources = settings.filter { Self.sensorSourceKeys.contains($0.key) }
+        let sources = settings.filter { SensorInputSchema.sourceNames.contains($0.key) }
         if sources.count > 1 {
             report(sources[1].keyLocation, "\(what) has two sources, \(sources[0].key): and \(sources[1].key):",
                    hint: "an input reads one sensor: keep one of " + sources.map { "\($0.key):" }.joined(separator: ", "))

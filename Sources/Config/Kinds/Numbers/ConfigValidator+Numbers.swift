@@ -4,8 +4,6 @@ import Values
 /// Readers for what numeric inputs and signals declare: decimal values, `type:`,
 /// `unit:`, `precision:` and `state_class:`.
 extension ConfigValidator {
-    /// The keys every numeric input and signal takes, and no level.
-    static let numberKeys = ["unit", "precision", "filters", "state_class"]
     static let decimalHint = "write a decimal number such as 21, -0.5 or 2.5e3 (no inf, nan or hexadecimal)"
 
     /// `type: level` (the default) or `type: number`; nil when it is neither.

@@ -1,11 +1,11 @@
 import GPIO
 
 extension ConfigValidator {
-    static let inputKeys = ["chip", "line", "active", "bias", "debounce", "device_class", "type", displayNameKey]
     /// Every key an input may have, whatever its kind: a key a kind does not take is
     /// reported as such, not as unknown.
-    static let anyInputKeys = inputKeys + (commandInputKeys + remoteInputKeys + sensorInputKeys).filter { !inputKeys.contains($0) }
-    static let debounceKeys = ["mode", "period"]
+    static let anyInputKeys = LineInputSchema.keyNames
+        + (CommandInputSchema.keyNames + RemoteInputSchema.keyNames + SensorInputSchema.keyNames)
+        .filter { !LineInputSchema.keyNames.contains($0) }
     /// Shorter than a microsecond the kernel's debounce is none at all (it counts in
     /// microseconds); longer than ten seconds is a wait, not a debounce.
     static let debounceRange = Duration.microseconds(1)...Duration.seconds(10)
@@ -41,8 +41,8 @@ extension ConfigValidator {
             }
             declaresLines = true
             if valueKinds[entry.key] == nil { valueKinds[entry.key] = .level }
-            checkKeys(settings, allowed: Self.inputKeys, place: "in \(what)",
-                      elsewhere: Self.anyInputKeys, kindNote: "a line input")
+            checkKeys(settings, allowed: LineInputSchema.keyNames, place: "in \(what)",
+                      elsewhere: Self.anyInputKeys, kindNote: LineInputSchema.title)
             var chip: Reference?
             var line: LineLocator?
             var lineLocation = entry.keyLocation
@@ -108,7 +108,7 @@ extension ConfigValidator {
             if period == .zero { return Debounce.none }
             return checkPeriod(period, text: text, at: entry.value.location, in: what) ? Debounce(.stable, period: period) : nil
         case .mapping(let settings):
-            checkKeys(settings, allowed: Self.debounceKeys, place: "in debounce: of \(what)")
+            checkKeys(settings, allowed: LineInputSchema.debounceKeys.map(\.name), place: "in debounce: of \(what)")
             var mode = Debounce.Mode.stable
             var period: Duration?
             for setting in settings {

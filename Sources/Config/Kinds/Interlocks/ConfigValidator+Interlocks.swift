@@ -6,8 +6,6 @@ extension ConfigValidator {
         var outputs: [Reference]
     }
 
-    static let interlockKeys = ["outputs", "wait"]
-
     /// `interlocks: NAME: { outputs: [a, b], wait: 500ms }`.
     mutating func readInterlocks(_ section: SourceNode.Entry) {
         let example = "blinds: { outputs: [blinds_up, blinds_down], wait: 500ms }"
@@ -19,7 +17,7 @@ extension ConfigValidator {
                                           example: "\(entry.key): { outputs: [blinds_up, blinds_down], wait: 500ms }") else {
                 continue
             }
-            checkKeys(settings, allowed: Self.interlockKeys, place: "in \(what)")
+            checkKeys(settings, allowed: InterlockSchema.keyNames, place: "in \(what)")
             guard let outputsEntry = settings.first(where: { $0.key == "outputs" }) else {
                 report(entry.keyLocation, "\(what) needs outputs:", hint: "write \(example)")
                 continue
