@@ -26,6 +26,12 @@ import SystemCore
 /// read that never returns holds one thread and its lane, whatever is submitted after it,
 /// and threads stay within `limits.threads` however many hang.
 ///
+/// A batch can also be handed over ahead, with the time it is due (`submit(_:patience:at:)`):
+/// `gpioagg-sensors` queues it then, so that a caller whose clock is `MonotonicClock`
+/// (the daemon's loop) decides when each batch is read without a wake-up of its own at
+/// that time. Such a batch always answers: when every sensor in it is being read
+/// already, with an empty delivery, so that the caller hears that its time came.
+///
 /// `stop` returns without waiting for a read, even one that hangs (it waits only for a
 /// delivery under way, so that nothing is delivered once it has returned; `deliver`
 /// must not call `stop`); each thread ends as soon as its read returns. A kernel
@@ -60,6 +66,8 @@ public final class SensorReader: @unchecked Sendable {
     private var pool: SensorReadPool
     private var sessions: [Sensor: SensorSession] = [:]
     private var alive = 1
+    /// Under `lock`: the batches handed over ahead, not yet due.
+    private var ahead: [Ahead] = []
     /// Signalled when every thread of the reader has ended, after `stop`.
     let finished = Semaphore()
 
@@ -87,6 +95,30 @@ public final class SensorReader: @unchecked Sendable {
         for _ in 0..<min(jobs, idle) { work.signal() }
         if jobs > 0 { wake.signal() }
         return left
+    }
+
+    /// Hands over a batch due at `start` (`MonotonicClock`), to be queued as `submit`
+    /// queues one, at once when `start` has passed. Returns at once.
+    ///
+    /// ```swift
+    /// reader.submit([cpu, greenhouse], patience: interval, at: MonotonicClock.now() + interval)
+    /// ```
+    public func submit(_ sensors: [Sensor], patience: UInt64? = nil, at start: UInt64) {
+        let taken = lock.withLock {
+            guard !pool.stopped else { return false }
+            ahead.append(Ahead(start: start, sensors: sensors, patience: patience))
+            return true
+        }
+        if taken { wake.signal() }
+    }
+
+    /// Takes back the batches handed over ahead and not due yet: the earliest one's
+    /// `start`, nil when there was none.
+    public func withdrawAhead() -> UInt64? {
+        lock.withLock {
+            defer { ahead = [] }
+            return ahead.map(\.start).min()
+        }
     }
 
     /// Lets go of what the reader keeps of sensors other than `sensors` (each one's
@@ -126,9 +158,18 @@ public final class SensorReader: @unchecked Sendable {
     private func run() {
         while true {
             let now = MonotonicClock.now()
+            let due: [Ahead] = lock.withLock {
+                let due = ahead.filter { $0.start <= now }
+                if !due.isEmpty { ahead.removeAll { $0.start <= now } }
+                return due
+            }
+            for batch in due where submit(batch.sensors, patience: batch.patience).count == batch.sensors.count {
+                perform(.deliver([]))
+            }
             let (actions, deadline, stopped) = lock.withLock {
                 let actions = pool.tick(at: now)
-                pool.tickDeadline = pool.nextDeadline
+                let aheadStart = ahead.map(\.start).min()
+                pool.tickDeadline = [pool.nextDeadline, aheadStart].compactMap { $0 }.min()
                 return (actions, pool.tickDeadline, pool.stopped)
             }
             if stopped { break }
@@ -167,6 +208,12 @@ public final class SensorReader: @unchecked Sendable {
                 hung(sensors, since)
             }
         }
+    }
+
+    private struct Ahead {
+        let start: UInt64
+        let sensors: [Sensor]
+        let patience: UInt64?
     }
 
     private enum Step {

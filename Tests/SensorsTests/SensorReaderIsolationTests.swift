@@ -70,7 +70,12 @@ struct SensorReaderIsolationTests {
         #expect(deliveries.batches.withLockedValue { $0 }.last?.map(\.sensor) == [cpu])
         let deadline = MonotonicClock.now() + 10_000_000_000
         while reports.withLockedValue({ $0 }).isEmpty, MonotonicClock.now() < deadline { usleep(10_000) }
-        usleep(500_000)
+        // Three more batches delivered beside the hung read, each on a tick of the reader
+        // that would report it again: it is not.
+        for _ in 0..<3 {
+            #expect(reader.submit(hung + [cpu], patience: 100_000_000) == hung)
+            #expect(deliveries.arrived.wait(timeout: SensorReaderTests.patience))
+        }
         #expect(reports.withLockedValue { $0 } == [hung], "reported once")
 
         try tree.feed(FakeSysfs.w1Slave(milliCelsius: 21000), to: fifos[0])
@@ -84,11 +89,15 @@ struct SensorReaderIsolationTests {
         let deliveries = Deliveries()
         let limits = SensorReadLimits(threads: 3, slowAfter: 10_000_000, hungAfter: 100_000_000)
         let reader = try SensorReader(root: tree.root, limits: limits, deliver: deliveries.deliver)
-        for _ in 0..<20 {
+        // Batches until three hung reads hold the three threads, and 20 more.
+        let deadline = MonotonicClock.now() + 20_000_000_000
+        var more = 20
+        repeat {
             reader.submit(hung + [cpu], patience: 50_000_000)
-            usleep(30_000)
             #expect(reader.readingThreads <= 3)
-        }
+            if reader.readingThreads == 3 { more -= 1 }
+            usleep(10_000)
+        } while more > 0 && MonotonicClock.now() < deadline
         // Three of the six hung reads hold the three threads; the rest wait their turn.
         #expect(reader.readingThreads == 3)
         reader.stop()

@@ -67,7 +67,14 @@ struct SensorIsolationDaemonTests {
         while hangReports().isEmpty, Date() < deadline { usleep(50_000) }
         #expect(hangReports().first?.contains("w1 28-0316a2793cff channel temperature has not answered for ") == true,
                 "\(run.daemon.printedErrors)")
-        sleep(2)
+        // Three more rounds of the six read beside the hung read: it is not reported again.
+        for round in 4...6 {
+            let milliCelsius = 40000 + round * 1000
+            for sensor in healthy { try tree.write("\(milliCelsius)\n", to: sensor.file) }
+            #expect(try SensorReadingDaemonTests.waitForStatus(run.socket) { status in
+                healthy.allSatisfy { SensorReadingDaemonTests.value(status, "inputs", $0.name) as? Double == Double(milliCelsius) / 1000 }
+            }, "round \(round)")
+        }
         #expect(hangReports().count == 1, "\(run.daemon.printedErrors)")
         // None of the six went unavailable on the way.
         for sensor in healthy {
@@ -169,9 +176,12 @@ struct SensorIsolationDaemonTests {
         #expect(try SensorReadingDaemonTests.waitForStatus(socket) { Self.everySensorHasAValue($0, count) })
         let before = Self.threads(daemon)
 
-        for _ in 0..<21 {
+        // The storm is paced by the clock, one signal every 95 ms, whatever the daemon does.
+        let stormStart = Date()
+        for index in 0..<21 {
             kill(daemon.process.processIdentifier, SIGHUP)
-            usleep(95_000)
+            let next = stormStart.addingTimeInterval(Double(index + 1) * 0.095)
+            while Date() < next { usleep(5_000) }
         }
         // The storm is over once a second passes without a reload (signals that came
         // while one was pending are one reload).
@@ -183,8 +193,9 @@ struct SensorIsolationDaemonTests {
             sleep(1)
         } while (reloads == 0 || reloads != daemon.printedLines.filter({ $0 == reloaded }).count) && Date() < deadline
         #expect(reloads > 0)
-        // Two seconds for anything the storm started to end.
-        sleep(2)
+        // Anything the storm started ends.
+        let settled = Date().addingTimeInterval(20)
+        while Self.threads(daemon) > before, Date() < settled { usleep(50_000) }
         let after = Self.threads(daemon)
         #expect(after <= before, "threads: \(before) before the storm, \(after) after \(reloads) reloads")
         #expect(Self.everySensorHasAValue(try NumberCommandTests.statusJSON(socket), count))

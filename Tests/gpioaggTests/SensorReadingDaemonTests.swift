@@ -51,6 +51,38 @@ struct SensorReadingDaemonTests {
         daemon.printedLines.filter { $0.hasPrefix(prefix) }.count
     }
 
+    /// Waits (up to 20 s) until `gpioagg why NAME` says its last read failed with `text`.
+    static func waitForWhy(_ socket: String, _ name: String, containing text: String) throws -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let why = try runProduct("gpioagg", ["why", name, "--control", socket])
+            if why.lines.first?.contains("last read failed: ") == true, why.lines.first?.contains(text) == true { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// A writer's descriptor for the FIFO at `path` once a read has it open (a writer's
+    /// non-blocking open fails with ENXIO until then), so that the read hangs on for as
+    /// long as it is held; nil when none did within 20 s.
+    static func openWhenRead(_ path: String) -> Int32? {
+        let deadline = Date().addingTimeInterval(20)
+        var descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        while descriptor < 0, Date() < deadline {
+            usleep(10_000)
+            descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        }
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Waits (up to 20 s) until `pings` has counted `more` pings after `mark`: the
+    /// daemon's own timer has run that many times.
+    static func waitForPings(_ pings: PingCounter, _ more: Int, after mark: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while pings.count - mark < more, Date() < deadline { usleep(20_000) }
+        return pings.count - mark >= more
+    }
+
     @Test("values reach status and the log, a changed file moves the value at the next interval, a threshold drives an output; sim set refuses a read input")
     func valuesReachTheEngine() throws {
         let tree = try FakeSysfs()
@@ -158,14 +190,13 @@ struct SensorReadingDaemonTests {
         #expect(line.hasSuffix("no read came back (a read still under way)"), "\(line)")
         #expect(Self.value(try NumberCommandTests.statusJSON(run.socket), "inputs", "probe") is NSNull)
 
-        let before = pings.count
-        usleep(800_000)
-        #expect(pings.count - before >= 3, "watchdog pings in 0.8 s while the read hangs: \(pings.count - before)")
+        #expect(Self.waitForPings(pings, 3, after: pings.count), "the watchdog is fed while the read hangs")
 
         #expect(try DaemonTests.sim(run.socket, ["set", "button", "on"]).status == 0)
         #expect(try Self.waitForStatus(run.socket) { Self.value($0, "outputs", "lamp") as? Bool == true })
-        // More intervals pass with the read still hung: it is not logged again.
-        sleep(2)
+        // More intervals pass with the read still hung (two seconds of the daemon's
+        // watchdog timer, pinging every 100 ms): it is not logged again.
+        #expect(Self.waitForPings(pings, 20, after: pings.count))
         #expect(Self.count(run.daemon, prefix: "input probe unavailable: ") == 1, "\(run.daemon.printedLines)")
 
         try tree.feed(source == "w1" ? FakeSysfs.w1Slave(milliCelsius: 23000) : "23000\n", to: file)
@@ -173,7 +204,8 @@ struct SensorReadingDaemonTests {
         #expect(run.daemon.waitForLine("input probe 23.00 °C", limit: 10))
 
         // The next read hangs on the FIFO again: SIGTERM still stops the daemon at once.
-        sleep(2)
+        let writer = try #require(Self.openWhenRead(file), "the next read never opened the FIFO")
+        defer { close(writer) }
         #expect(Self.stopsPromptly(run.daemon), "SIGTERM while a read hangs")
         let result = run.daemon.finish()
         #expect(result.status == 0)
@@ -202,7 +234,7 @@ struct SensorReadingDaemonTests {
     func oneWire() throws {
         let tree = try FakeSysfs()
         let pond = try tree.w1("28-0316a2793cff", files: ["w1_slave": FakeSysfs.w1Slave(milliCelsius: 21500)])
-        try tree.w1("28-00000a1b2c3d", files: ["temperature": "19500\n"])
+        let tank = try tree.w1("28-00000a1b2c3d", files: ["temperature": "19500\n"])
         let run = try Self.start("""
             inputs:
               pond: { w1: 28-0316a2793cff, interval: 1s }
@@ -214,13 +246,18 @@ struct SensorReadingDaemonTests {
         #expect(run.daemon.waitForLine("input tank 19.50 °C", limit: 10))
 
         try tree.write(FakeSysfs.w1Slave(milliCelsius: 30000, crc: false), to: pond + "/w1_slave")
-        sleep(2)
+        #expect(try Self.waitForWhy(run.socket, "pond", containing: "w1_slave says NO"), "the CRC NO was never read")
         #expect(Self.value(try NumberCommandTests.statusJSON(run.socket), "inputs", "pond") as? Double == 21.5,
                 "a CRC NO keeps the last good value within the timeout")
         #expect(run.daemon.waitForLine("input pond unavailable: ", prefix: true, limit: 10))
         let line = run.daemon.printedLines.first { $0.hasPrefix("input pond unavailable: ") } ?? ""
         #expect(line.contains("(timeout 3s): w1 28-0316a2793cff: the CRC of ") && line.contains("w1_slave says NO"), "\(line)")
-        sleep(2)
+        // Two more reads of the batch (tank's value moves and comes back): pond's is
+        // not logged again.
+        try tree.write("20000\n", to: tank + "/temperature")
+        #expect(try Self.waitForStatus(run.socket) { Self.value($0, "inputs", "tank") as? Double == 20 })
+        try tree.write("19500\n", to: tank + "/temperature")
+        #expect(try Self.waitForStatus(run.socket) { Self.value($0, "inputs", "tank") as? Double == 19.5 })
         #expect(Self.count(run.daemon, prefix: "input pond unavailable: ") == 1)
         #expect(!run.daemon.printedLines.contains("input pond 30.00 °C"), "never a value the CRC refused")
 

@@ -2,22 +2,23 @@ import Foundation
 import Testing
 
 /// The MQTT tests (the client's, the bridge's, the daemon's on a broker, remote inputs'
-/// trust) wait for what they need to have happened, polled up to a generous limit, never
+/// trust) and the sensor tests (the reader's, the daemon's) wait for what they need to have happened, polled up to a generous limit, never
 /// for a fixed time: a sleep long enough on an idle machine is too short on a loaded one,
 /// and wasted on a fast one. Read from the sources.
-@Suite("The MQTT tests wait for conditions, not for time")
+@Suite("The MQTT and sensor tests wait for conditions, not for time")
 struct TestWaitsTests {
     static let files: [String] = {
         let root = MakefileTests.root
-        let folders = ["Tests/MQTTTests", "Tests/gpioaggTests", "Tests/ServiceTests", "Sources/MosquittoTesting"]
+        let folders = ["Tests/MQTTTests", "Tests/SensorsTests", "Tests/gpioaggTests", "Tests/ServiceTests", "Sources/MosquittoTesting"]
         return folders.flatMap { folder in
             ((try? FileManager.default.subpathsOfDirectory(atPath: root + "/" + folder)) ?? [])
                 .filter { $0.hasSuffix(".swift") }
                 .map { folder + "/" + $0 }
         }.filter { path in
             let name = (path as NSString).lastPathComponent
-            return path.hasPrefix("Tests/MQTTTests/") || path.hasPrefix("Sources/MosquittoTesting/")
-                || name.hasPrefix("MQTT") || name.hasPrefix("RemoteInput")
+            return path.hasPrefix("Tests/MQTTTests/") || path.hasPrefix("Tests/SensorsTests/")
+                || path.hasPrefix("Sources/MosquittoTesting/")
+                || name.hasPrefix("MQTT") || name.hasPrefix("RemoteInput") || name.hasPrefix("Sensor")
         }.sorted()
     }()
 
@@ -64,7 +65,7 @@ struct TestWaitsTests {
             """).isEmpty)
     }
 
-    @Test("the MQTT and remote input tests hold no fixed sleep")
+    @Test("the MQTT, remote input and sensor tests hold no fixed sleep")
     func noFixedSleeps() throws {
         #expect(Self.files.count > 20, "\(Self.files)")
         for file in Self.files {

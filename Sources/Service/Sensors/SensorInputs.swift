@@ -6,7 +6,8 @@ import Sensors
 import SystemCore
 
 /// The sensor inputs of the running configuration, read from the kernel: a
-/// `SensorScheduler` reads them off the loop, and their readings reach the engine here,
+/// `SensorScheduler` times their reads on the loop's clock and has them read off the
+/// loop, and their readings reach the engine here,
 /// on the loop, in the order read. `SensorInputStates` decides what each reading does;
 /// one loop timer, armed at the earliest deadline of its inputs' timeouts and moved as
 /// good readings arrive, makes an input unavailable when nothing good came in time, a
@@ -79,7 +80,7 @@ final class SensorInputs {
         let current = generation
         do throws(SystemCallError) {
             let bound = LoopBound(self, loop: loop)
-            scheduler = try SensorScheduler(inputs, root: root) { [loop] readings in
+            scheduler = try SensorScheduler(inputs, root: root, loop: loop) { [loop] readings in
                 loop.execute { bound.value.receive(readings, from: current) }
             } hung: { [loop] sensors, since in
                 loop.execute { bound.value.hung(sensors, since: since, from: current) }
@@ -101,6 +102,7 @@ final class SensorInputs {
         guard scheduler == generation else { return }
         perform(states.receive(readings, at: loop.now))
         rearm()
+        self.scheduler?.delivered()
     }
 
     /// A read under way since `since` (`MonotonicClock`, the loop's clock) has not

@@ -4,10 +4,10 @@ import Sensors
 /// When each sensor input is read: the inputs grouped by `interval`, each group one
 /// batch, read together when it is due, so that sensors sharing an interval cost one
 /// read of the reader's thread and one delivery to the loop per interval. A pure value
-/// on nanoseconds of whatever clock the caller uses: `SensorPacer` runs it on
-/// `MonotonicClock`, the tests on a virtual one.
+/// on nanoseconds of whatever clock the caller uses: `SensorScheduler` runs it on the
+/// loop's (`MonotonicClock`, or the twin's virtual one), the tests on their own numbers.
 ///
-/// Every group is due first at `start`. A group whose time was missed (the thread woke
+/// Every group is due first at `start`. A group whose time was missed (the loop woke
 /// late) is read once and keeps its phase: it never catches up in a burst. A schedule
 /// made for a reload carries the running one's: a group of an interval it had keeps its
 /// next time, and only the sensors new to it are read at once, so that a reload of an

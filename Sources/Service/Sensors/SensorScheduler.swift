@@ -1,92 +1,121 @@
 import Config
-import Locks
+import Loop
 import Sensors
 import SystemCore
 
-/// Keeps the sensor inputs' schedule off the event loop: a thread of its own
-/// (`gpioagg-sched`) sleeps until the next batch of `SensorSchedule` is due, hands it
-/// to a `SensorReader` and sleeps again. The reader reads the batch on its threads and
-/// calls `deliver` once for it (by the batch's interval at the latest), so the loop wakes
-/// once per interval, for the delivery alone, and never between.
+/// Runs the sensor inputs' schedule (`SensorSchedule`) on the loop's clock and hands each
+/// batch, when it is due, to a `SensorReader`, which reads it off the loop and calls
+/// `deliver` once for it (by the batch's interval at the latest). Only the time of each
+/// batch is decided here; no read runs on the loop.
+///
+/// On the daemon's loop (`PosixEventLoop`, whose clock is `MonotonicClock`) each batch
+/// is handed to the reader ahead, with the time it is due, when the previous one's
+/// delivery comes in (`delivered()`): the reader's thread starts it then, and the loop
+/// wakes once per interval, for the delivery alone. On any other loop (the twin,
+/// `EmbeddedEventLoop`, on virtual time) one loop timer at the next due time hands the
+/// batch over, so that advancing the clock reads the sensors.
 ///
 /// A read that hangs holds up one of the reader's threads and its own lane only: the
 /// batches due meanwhile leave out the sensor being read (`SensorReader.submit`
 /// coalesces it) and are delivered without it; the loop hears nothing of it, which is
 /// what the inputs' `timeout` watches for, and `hung` once.
 ///
-/// A reload hands the scheduler the new inputs (`replace`): the same thread and reader
-/// go on, each device found so far stays found, and the groups of an interval already
-/// read keep their next time (`SensorSchedule(_:start:carrying:)`), so that a reload of
-/// an unchanged file costs no read and no thread.
+/// A reload hands the scheduler the new inputs (`replace`): the same reader goes on, each
+/// device found so far stays found, and the groups of an interval already read keep their
+/// next time (`SensorSchedule(_:start:carrying:)`; a batch handed ahead and not due yet
+/// is taken back first), so that a reload of an unchanged file costs no read and no
+/// thread.
 ///
 /// `stop` returns at once, without waiting for a read (see `SensorReader.stop`); nothing
 /// is delivered once it has returned.
 ///
 /// ```swift
-/// let scheduler = try SensorScheduler(configuration.sensorInputs, root: "/sys") { readings in
-///     loop.execute { inputs.receive(readings) }
+/// let scheduler = try SensorScheduler(configuration.sensorInputs, root: "/sys", loop: loop) { readings in
+///     loop.execute { inputs.receive(readings); scheduler.delivered() }
 /// }
 /// scheduler.replace(reloaded.sensorInputs)
 /// scheduler.stop()
 /// ```
-final class SensorScheduler: @unchecked Sendable {
+///
+/// Loop thread only.
+final class SensorScheduler {
+    private let loop: any EventLoop
     private let reader: SensorReader
-    private let lock = Lock()
-    /// Under `lock`.
-    private var stopped = false
-    /// Under `lock`: the inputs of a reload, not yet taken by the thread.
-    private var replacement: [SensorInputDeclaration]?
-    private let wake = Semaphore()
+    private var schedule: SensorSchedule
+    /// Whether the reader's thread waits for each batch's time (see the type's comment).
+    private let handsAhead: Bool
+    /// The virtual clock's timer at the next due time.
+    private var timer: LoopTimer?
+    /// The times handed ahead, each with the schedule as it was before: a reload that
+    /// takes a batch back carries the schedule that had not read it yet.
+    private var handed: [(start: UInt64, before: SensorSchedule)] = []
 
-    /// Starts both threads; every batch is due at once. Throws when a thread cannot be
-    /// started (`EAGAIN`).
-    init(_ inputs: [SensorInputDeclaration], root: String, limits: SensorReadLimits = SensorReadLimits(),
+    /// Starts the reader's thread; every batch is due at once. Throws when a thread
+    /// cannot be started (`EAGAIN`).
+    init(_ inputs: [SensorInputDeclaration], root: String, loop: any EventLoop,
+         limits: SensorReadLimits = SensorReadLimits(),
          deliver: @escaping SensorReader.Delivery,
          hung: @escaping SensorReader.HungReport = { _, _ in }) throws(SystemCallError) {
+        loop.preconditionInEventLoop()
+        self.loop = loop
+        // The real loop's clock is the kernel's CLOCK_MONOTONIC, `MonotonicClock`, which
+        // the reader's thread can wait on; any other loop's clock may be virtual.
+        handsAhead = loop is PosixEventLoop
         reader = try SensorReader(root: root, limits: limits, deliver: deliver, hung: hung)
-        let schedule = SensorSchedule(inputs, start: MonotonicClock.now())
-        do throws(SystemCallError) {
-            try SystemThread.start(name: "gpioagg-sched") { [self] in run(schedule) }
-        } catch {
-            reader.stop()
-            throw error
-        }
+        schedule = SensorSchedule(inputs, start: loop.now)
+        plan()
     }
 
     /// Reads `inputs` from now on, keeping the schedule of the intervals already read.
     func replace(_ inputs: [SensorInputDeclaration]) {
-        lock.withLock { replacement = inputs }
-        wake.signal()
+        timer?.cancel()
+        timer = nil
+        var current = schedule
+        if let withdrawn = reader.withdrawAhead(), let before = handed.first(where: { $0.start == withdrawn })?.before {
+            current = before
+        }
+        handed = []
+        schedule = SensorSchedule(inputs, start: loop.now, carrying: current)
+        reader.keep(only: Set(inputs.map(\.sensor)))
+        plan()
+    }
+
+    /// A delivery of the reader reached the loop: the next batch is handed ahead, unless
+    /// one is already waiting for its time.
+    func delivered() {
+        guard handsAhead, !(handed.last.map { $0.start > loop.now } ?? false) else { return }
+        plan()
     }
 
     /// Stops reading and delivering; returns without waiting for a read under way.
     func stop() {
-        lock.withLock { stopped = true }
-        wake.signal()
+        timer?.cancel()
+        timer = nil
         reader.stop()
     }
 
-    private func run(_ schedule: SensorSchedule) {
-        var schedule = schedule
-        while true {
-            let (stop, inputs) = lock.withLock {
-                defer { replacement = nil }
-                return (stopped, replacement)
-            }
-            if stop { break }
-            if let inputs {
-                schedule = SensorSchedule(inputs, start: MonotonicClock.now(), carrying: schedule)
-                reader.keep(only: Set(inputs.map(\.sensor)))
-            }
-            for batch in schedule.dueBatches(at: MonotonicClock.now()) {
-                reader.submit(batch.sensors, patience: batch.interval)
-            }
-            guard let next = schedule.nextDue else {
-                wake.wait()
-                continue
-            }
-            let now = MonotonicClock.now()
-            if next > now { _ = wake.wait(timeout: .nanoseconds(Int64(clamping: next - now))) }
+    /// Hands the next batches ahead, or arms the timer for them. A time missed (the loop
+    /// woke late) is read once, now, and the groups keep their phase.
+    private func plan() {
+        guard let next = schedule.nextDue else { return }
+        guard handsAhead else {
+            // What is due already is handed over now: a timer would wait for the clock to move.
+            if next <= loop.now { due() } else { timer = loop.schedule(atNanoseconds: next) { [weak self] in self?.due() } }
+            return
         }
+        let start = max(next, loop.now)
+        let before = schedule
+        for batch in schedule.dueBatches(at: start) {
+            reader.submit(batch.sensors, patience: batch.interval, at: start)
+        }
+        handed = Array((handed + [(start, before)]).suffix(4))
+    }
+
+    private func due() {
+        timer = nil
+        for batch in schedule.dueBatches(at: loop.now) {
+            reader.submit(batch.sensors, patience: batch.interval)
+        }
+        plan()
     }
 }
