@@ -68,7 +68,7 @@ extension Engine {
     /// command or remote input has that name (or the engine is not running). A pressed
     /// input (`command: press`) is not set: it stays off (`pressInput(_:)` presses it).
     @discardableResult
-    public func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
+    func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
         loop.preconditionInEventLoop()
         guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
         guard input.kind != .press else { return input.value }

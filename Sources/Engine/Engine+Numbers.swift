@@ -178,18 +178,13 @@ extension Engine {
         }
     }
 
-    /// Whether `name` is a numeric input.
-    public func isNumericInput(_ name: String) -> Bool {
-        numbers.contains { $0.id == .input(name) }
-    }
-
     /// Sets the numeric input `name` (a command input with `type: number`, a remote one,
     /// or, on simulated chips, any numeric input) to `value` (nil: unavailable), through
     /// its filters, and lets the graph follow. A command input's `min:` and `max:` are
     /// enforced (`limits: true`; a simulated sensor reading is not a command). Returns
     /// the input's value after its filters; nil when the engine is not running.
     @discardableResult
-    public func setNumber(_ name: String, to value: Double?,
+    func setNumber(_ name: String, to value: Double?,
                           limits: Bool = true) -> Result<NodeValue, NumberRefusal>? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }

@@ -68,7 +68,7 @@ extension Engine {
     /// Every node that takes a value from outside, in the order the configuration
     /// declares them by kind: command inputs, counters, outputs with `command: true`
     /// (lines', then PWM ones), covers. What an unknown name is compared with.
-    public var settableNames: [String] { configuration.traits.settableNames }
+    public var settableNames: [String] { traits.settableNames }
 
     // MARK: Dispatch
 

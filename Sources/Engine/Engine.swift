@@ -73,6 +73,9 @@ public final class Engine {
     enum State { case idle, running, stopped }
 
     let configuration: Configuration
+    /// What each node of the configuration is (its value's form, how it may be set),
+    /// built once.
+    public let traits: NodeTraitsTable
     let backend: any GPIOBackend
     /// Where the PWM outputs' channels are; nil when the configuration has none.
     let pwm: (any PWMBackend)?
@@ -137,6 +140,7 @@ public final class Engine {
     public init(configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)? = nil,
                 loop: any EventLoop, consumer: String = "gpioagg", logger: Logger = Logger(label: "gpioagg.engine")) {
         self.configuration = configuration
+        traits = configuration.traits
         self.backend = backend
         self.pwm = pwm
         self.loop = loop
@@ -160,7 +164,7 @@ public final class Engine {
 
     /// One input's logical value, without a whole `snapshot()`: what a line command
     /// waiting for the input to settle looks at on each of its changes.
-    public func value(ofInput name: String) -> Bool? {
+    func value(ofInput name: String) -> Bool? {
         loop.preconditionInEventLoop()
         return inputs.first { $0.name == name }?.value ?? virtualInputs.first { $0.name == name }?.value
     }

@@ -118,19 +118,20 @@ public final class ScenarioRunner {
             loop.run()
         case .toggle(let names):
             for name in names {
-                if engine.setInput(name.name, toggle: true) == nil { move(name.name) { $0.toggle($1) } }
+                let now = engine.value(of: .input(name.name))?.level ?? false
+                if !give(name.name, !now) { move(name.name) { $0.toggle($1) } }
             }
             loop.run()
         case .pulse(let pulses):
             let begin = loop.now
             for pulse in pulses {
-                if engine.setInput(pulse.name, to: true) == nil { move(pulse.name) { $0.setActive($1, true) } }
+                if !give(pulse.name, true) { move(pulse.name) { $0.setActive($1, true) } }
             }
             loop.run()
             let byEnd = pulses.enumerated().sorted { ($0.element.duration, $0.offset) < ($1.element.duration, $1.offset) }
             for (_, pulse) in byEnd {
                 loop.advance(to: begin + pulse.duration.wholeNanoseconds)
-                if engine.setInput(pulse.name, to: false) == nil { move(pulse.name) { $0.setActive($1, false) } }
+                if !give(pulse.name, false) { move(pulse.name) { $0.setActive($1, false) } }
                 loop.run()
             }
         case .pulses(let trains):
@@ -182,7 +183,7 @@ public final class ScenarioRunner {
         moves.sort { ($0.time, $0.on ? 1 : 0) < ($1.time, $1.on ? 1 : 0) }
         for move in moves {
             loop.advance(to: move.time)
-            if engine.setInput(move.name, to: move.on) == nil { self.move(move.name) { $0.setActive($1, move.on) } }
+            if !give(move.name, move.on) { self.move(move.name) { $0.setActive($1, move.on) } }
             loop.run()
         }
         let end = trains.map(\.duration.wholeNanoseconds).max() ?? 0
@@ -219,16 +220,23 @@ public final class ScenarioRunner {
         let reading: Double?
         switch value.value {
         case .level(let level):
-            if engine.setInput(value.name, to: level) == nil { move(value.name) { $0.setActive($1, level) } }
+            if !give(value.name, level) { move(value.name) { $0.setActive($1, level) } }
             return
         case .number(let number): reading = number
         case .unavailable: reading = nil
         case .press, .cover, .near, .coverState: return
         }
-        if case .failure(let refusal) = engine.setNumber(value.name, to: reading, limits: false) {
+        if engine.update(.input(value.name), to: reading.map { .number($0, .none) } ?? .unavailable) == nil {
             result.failures.append(ScenarioFailure(location: value.location,
-                                                   message: "set: \(value.name) refused at \(time(loop.now)): \(refusal)"))
+                                                   message: "set: \(value.name) refused at \(time(loop.now)): "
+                                                       + "'\(value.name)' is no numeric input"))
         }
+    }
+
+    /// Gives the input `name` a level from its source (`Engine.update`): a command or
+    /// remote input takes it; false for an input on a line, which moves on its chip.
+    private func give(_ name: String, _ level: Bool) -> Bool {
+        engine.update(.input(name), to: .level(level)) != nil
     }
 
     /// Calls `change` with the simulated chip and line of the input `name`.

@@ -106,7 +106,7 @@ final class InputSettling {
     private func isSettled(_ input: String, untilPulsesEnd: Bool) -> Bool {
         guard let inputs = running.simulatedInputs, let line = try? inputs.lineState(of: input) else { return true }
         if untilPulsesEnd, line.pulsing { return false }
-        return running.engine.value(ofInput: input) == line.level
+        return running.engine.value(of: .input(input))?.level == line.level
     }
 
     /// `outcome` nil: cancelled, no completion.

@@ -59,7 +59,7 @@ final class InputTargets {
     /// How the input `name` is moved, from its traits; nil for a name that is no input,
     /// and for a sensor's (a number, moved as a reading by `perform`).
     func kind(of name: String) -> Kind? {
-        guard let traits = running.configuration.traits[.input(name)] else { return nil }
+        guard let traits = running.engine.traits[.input(name)] else { return nil }
         switch traits.setting {
         case .command, .number: return .command
         case .press: return .press
@@ -94,7 +94,7 @@ final class InputTargets {
     /// Moves the input called `name`. A numeric input, a command or a remote one, takes
     /// a number or unavailable as a reading (`SimulatedInputs`), as `gpioagg sim set` sets it.
     func perform(_ action: SimAction, on name: String) throws(Refusal) {
-        if running.engine.isNumericInput(name) {
+        if running.engine.traits[.input(name)]?.form.isNumeric == true {
             try running.simulate(name, action)
             return
         }
@@ -156,7 +156,7 @@ final class InputTargets {
     /// inverts the input and sets it back to where it started after `length`.
     private func move(command name: String, _ action: SimAction) throws(Refusal) {
         let engine = running.engine
-        guard let value = engine.value(ofInput: name), engine.isRunning else {
+        guard let value = engine.value(of: .input(name))?.level, engine.isRunning else {
             throw Refusal(message: "the engine is not running")
         }
         guard let action = action.forLevel else {
@@ -174,11 +174,11 @@ final class InputTargets {
                 throw Refusal(message: "input '\(name)' has a pulse under way",
                               hint: "wait for it to end, or set the input to cancel it")
             }
-            engine.setInput(name, to: !value)
+            engine.update(.input(name), to: .level(!value))
             pulses[name] = loop.schedule(in: length) { [weak self] in
                 guard let self else { return }
                 pulses[name] = nil
-                running.engine.setInput(name, to: value)
+                running.engine.update(.input(name), to: .level(value))
             }
         case .number, .unavailable: break   // forLevel leaves none
         }

@@ -33,7 +33,7 @@ struct SimulatedInputs {
     /// Loop thread.
     @discardableResult
     func perform(_ action: SimAction, on name: String) throws(Refusal) -> NodeValue? {
-        if engine.isNumericInput(name) { return try setReading(action, of: name) }
+        if engine.traits[.input(name)]?.form.isNumeric == true { return try setReading(action, of: name) }
         let (chip, offset) = try line(of: name)
         guard let action = action.forLevel else {
             throw Refusal(message: "'\(name)' is on or off, not a number", hint: "write on or off")
@@ -61,11 +61,13 @@ struct SimulatedInputs {
         case .set, .toggle, .pulse:
             throw Refusal(message: "'\(name)' is a number, not on or off", hint: "set it to a number, or unavailable")
         }
-        switch engine.setNumber(name, to: reading, limits: false) {
-        case .success(let value)?: return value
-        case .failure(let refusal)?: throw Refusal(message: refusal.description)
-        case nil: throw Refusal(message: "the engine is not running")
+        if let reading, !reading.isFinite {
+            throw Refusal(message: "\(DecimalText.shortest(reading)) is not a finite number: '\(name)' takes a decimal number")
         }
+        guard let value = engine.update(.input(name), to: reading.map { .number($0, .none) } ?? .unavailable) else {
+            throw Refusal(message: "the engine is not running")
+        }
+        return value
     }
 
     /// The input's logical level on its chip now (`true` is on), which the engine's own

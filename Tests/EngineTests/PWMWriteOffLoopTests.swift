@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Config
-import Engine
+@testable import Engine
 import Foundation
 import Locks
 import PWM

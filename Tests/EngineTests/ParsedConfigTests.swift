@@ -1,5 +1,5 @@
 import Config
-import Engine
+@testable import Engine
 import GPIO
 import Testing
 

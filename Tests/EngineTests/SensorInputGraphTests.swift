@@ -1,5 +1,5 @@
 import Config
-import Engine
+@testable import Engine
 import GPIO
 import Testing
 import Values
@@ -29,7 +29,7 @@ struct SensorInputGraphTests {
     @Test("a sensor input starts unavailable unless initial: says, and a threshold on it takes its fallback")
     func startsUnavailable() throws {
         let harness = try Self.running()
-        #expect(harness.engine.isNumericInput("cpu"))
+        #expect(harness.engine.traits[.input("cpu")]?.form.isNumeric == true)
         #expect(harness.input("cpu") == .unavailable)
         #expect(harness.input("pressure") == .number(1013.25, "hPa"))
         #expect(harness.snapshot.precision(of: "pressure") == 1)

@@ -1,5 +1,5 @@
 import Config
-import Engine
+@testable import Engine
 import Testing
 
 /// `why` stays small however wide the graph is: an `any` over 20,000 command inputs,

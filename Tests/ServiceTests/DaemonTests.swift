@@ -277,26 +277,26 @@ struct DaemonTests {
         let set = Reply(.sim(name: "switch1", action: .set(true)), to: rig.daemon)
         #expect(set.value == nil)
         rig.loop.advance(by: .milliseconds(5))
-        #expect(set.value == nil && rig.daemon.engine.value(ofInput: "switch1") == false)
+        #expect(set.value == nil && rig.daemon.engine.value(of: .input("switch1")) == .level(false))
         rig.loop.advance(by: .milliseconds(10))
         #expect(set.value == .ok)
-        #expect(rig.daemon.engine.value(ofInput: "switch1") == true)
+        #expect(rig.daemon.engine.value(of: .input("switch1")) == .level(true))
 
         // Without waiting: answered at once, the engine not there yet.
         let quick = Reply(.sim(name: "switch2", action: .toggle, wait: false), to: rig.daemon)
-        #expect(quick.value == .ok && rig.daemon.engine.value(ofInput: "switch2") == false)
+        #expect(quick.value == .ok && rig.daemon.engine.value(of: .input("switch2")) == .level(false))
         rig.loop.advance(by: .milliseconds(20))
 
         // A pulse: answered once the engine has seen it start, while it lasts.
         let pulse = Reply(.sim(name: "switch3", action: .pulse(.milliseconds(500))), to: rig.daemon)
         rig.loop.advance(by: .milliseconds(15))
         #expect(pulse.value == .ok)
-        #expect(rig.daemon.engine.value(ofInput: "switch3") == true)
+        #expect(rig.daemon.engine.value(of: .input("switch3")) == .level(true))
         // A pulse shorter than the debounce never reaches the engine: answered once it is over.
         rig.loop.advance(by: .seconds(1))
         let short = Reply(.sim(name: "switch3", action: .pulse(.milliseconds(3))), to: rig.daemon)
         rig.loop.advance(by: .milliseconds(20))
-        #expect(short.value == .ok && rig.daemon.engine.value(ofInput: "switch3") == false)
+        #expect(short.value == .ok && rig.daemon.engine.value(of: .input("switch3")) == .level(false))
 
         // A refusal is answered at once.
         #expect(Reply(.sim(name: "switch9", action: .toggle), to: rig.daemon).value

@@ -83,7 +83,7 @@ struct MQTTBridgeNumberTests {
         for part in [#""device_class":"atmospheric_pressure""#, #""unit_of_measurement":"hPa""#] {
             #expect(pressure.contains(part), "\(part) in \(pressure)")
         }
-        rig.daemon.daemon.engine.setNumber("cpu", to: 48.25, limits: false)
+        rig.daemon.daemon.engine.update(.input("cpu"), to: .number(48.25, .none))
         rig.daemon.loop.run()
         #expect(transport.retainedText("gpioagg/garage/cpu") == "48.25")
         #expect(transport.retainedText("gpioagg/garage/cpu/available") == "online")

@@ -3,7 +3,7 @@
 #endif
 import Config
 import Control
-import Engine
+@testable import Engine
 import Foundation
 import GPIO
 import Service
