@@ -56,7 +56,9 @@ struct SensorReaderIsolationTests {
         let (tree, hung, fifos, cpu) = try Self.hungTree(1)
         let deliveries = Deliveries()
         let reports = LockedValueBox<[[Sensor]]>([])
-        let limits = SensorReadLimits(threads: 4, slowAfter: 20_000_000, hungAfter: 200_000_000)
+        // A hang is a read 1 s old: a sanitizer's build on a loaded machine can hold a
+        // healthy read for a few hundred milliseconds.
+        let limits = SensorReadLimits(threads: 4, slowAfter: 20_000_000, hungAfter: 1_000_000_000)
         let reader = try SensorReader(root: tree.root, limits: limits, deliver: deliveries.deliver) { sensors, _ in
             reports.withLockedValue { $0.append(sensors) }
         }
@@ -76,7 +78,9 @@ struct SensorReaderIsolationTests {
             #expect(reader.submit(hung + [cpu], patience: 100_000_000) == hung)
             #expect(deliveries.arrived.wait(timeout: SensorReaderTests.patience))
         }
-        #expect(reports.withLockedValue { $0 } == [hung], "reported once")
+        let reported = reports.withLockedValue { $0 }
+        #expect(reported.joined().filter { hung.contains($0) } == hung, "the hung read reported once: \(reported)")
+        #expect(reported.first?.contains(hung[0]) == true, "\(reported)")
 
         try tree.feed(FakeSysfs.w1Slave(milliCelsius: 21000), to: fifos[0])
         #expect(deliveries.arrived.wait(timeout: SensorReaderTests.patience))
