@@ -63,57 +63,23 @@ extension Engine {
         loop.runReadyHandlers(of: requestedInputs.flatMap(\.request.fileDescriptors))
     }
 
-    /// Sets a command or remote input (one with no line) to `value`, as an event of its
-    /// own, now; `toggle` inverts it. Returns the input's new value, or nil when no
-    /// command or remote input has that name (or the engine is not running). A pressed
-    /// input (`command: press`) is not set: it stays off (`pressInput(_:)` presses it).
-    @discardableResult
-    func setInput(_ name: String, to value: Bool? = nil, toggle: Bool = false) -> Bool? {
+    /// Runs `body` as an event of its own, now: what it changes settles through the graph,
+    /// and the outputs are written once it returns (or once the transaction it is part of
+    /// ends). Returns what `body` returns; nil, without running it, when the engine is not
+    /// running. How a node applies a value from outside (`EngineNode.set`, `update`): it
+    /// reads its value after the event, once its outputs are written.
+    ///
+    /// ```swift
+    /// guard engine.event({ output.apply(.toggle) }) != nil else { throw .notRunning }
+    /// return .applied(.level(output.written), precision: 0)
+    /// ```
+    func event<Result>(_ body: () -> Result) -> Result? {
         loop.preconditionInEventLoop()
-        guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
-        guard input.kind != .press else { return input.value }
+        guard state == .running else { return nil }
         propagation.timestamp = loop.now
-        input.update(toggle ? !input.value : value ?? input.value)
+        let result = body()
         writePendingOutputsOrFail()
-        return input.value
-    }
-
-    /// Presses the momentary command input `name` (`command: press`) once, as an event of
-    /// its own, now: what reacts to activations (a toggle, a latch, an output with
-    /// `pulse`) sees one. Returns whether it was pressed: false for an input that is not
-    /// momentary (it is left alone), nil when no command input has that name or the
-    /// engine is not running.
-    @discardableResult
-    func pressInput(_ name: String) -> Bool? {
-        loop.preconditionInEventLoop()
-        guard state == .running, let input = virtualInputs.first(where: { $0.name == name }) else { return nil }
-        guard input.kind == .press else { return false }
-        propagation.timestamp = loop.now
-        input.activate()
-        writePendingOutputsOrFail()
-        return true
-    }
-
-    /// Commands the output `name` (`command: true`), as an event of its own, now: `on`
-    /// and `off` hold until what it follows next changes; `toggle` inverts the line's
-    /// value (what Home Assistant's switch shows); `on` on an output with `pulse` pulses
-    /// it again. Its pulse, max_on and interlock apply as to what it follows. Returns
-    /// the line's value after the event, or nil when no output with `command: true` has
-    /// that name (or the engine is not running). `press` changes nothing.
-    @discardableResult
-    func setOutput(_ name: String, _ command: SetCommand) -> Bool? {
-        loop.preconditionInEventLoop()
-        guard state == .running, let output = outputs.first(where: { $0.name == name }),
-              let node = output.command else { return nil }
-        propagation.timestamp = loop.now
-        switch command {
-        case .on: node.set(true)
-        case .off: node.set(false)
-        case .toggle: node.set(!output.written)
-        case .press: return output.written
-        }
-        writePendingOutputsOrFail()
-        return output.written
+        return result
     }
 
     /// Runs `body`'s events (sets, presses, commands) as one transaction: the graph

@@ -141,8 +141,6 @@ extension Engine {
     /// Why a number cannot be set: what `gpioagg set`, `sim set` and a `/set` payload
     /// answer.
     public enum NumberRefusal: Error, Hashable, Sendable, CustomStringConvertible {
-        /// No numeric input has that name (it may be a level, or nothing).
-        case notANumber(String)
         /// A counter's total set below 0.
         case negativeTotal(name: String, value: Double, precision: Int)
         /// Below `min:` or above `max:` of a command input.
@@ -156,8 +154,6 @@ extension Engine {
 
         public var description: String {
             switch self {
-            case .notANumber(let name):
-                return "'\(name)' is not a numeric input"
             case .negativeTotal(let name, let value, let precision):
                 return "\(DecimalText.format(value, places: precision)) is below 0, and '\(name)' is a total: 0 or more"
             case .outOfRange(let name, let value, let minimum, let maximum, let precision):
@@ -177,57 +173,10 @@ extension Engine {
             }
         }
     }
-
-    /// Sets the numeric input `name` (a command input with `type: number`, a remote one,
-    /// or, on simulated chips, any numeric input) to `value` (nil: unavailable), through
-    /// its filters, and lets the graph follow. A command input's `min:` and `max:` are
-    /// enforced (`limits: true`; a simulated sensor reading is not a command). Returns
-    /// the input's value after its filters; nil when the engine is not running.
-    @discardableResult
-    func setNumber(_ name: String, to value: Double?,
-                          limits: Bool = true) -> Result<NodeValue, NumberRefusal>? {
-        loop.preconditionInEventLoop()
-        guard state == .running else { return nil }
-        guard let node = numbers.first(where: { $0.id == .input(name) }) else { return .failure(.notANumber(name)) }
-        if let value, !value.isFinite { return .failure(.notFinite(name: name, value: value)) }
-        if limits, let value, let command = configuration.commandInputs.first(where: { $0.name == name })?.number {
-            if let minimum = command.minimum, value < minimum || (command.maximum.map { value > $0 } ?? false) {
-                return .failure(.outOfRange(name: name, value: value, minimum: minimum, maximum: command.maximum,
-                                            precision: node.precision))
-            }
-            if let maximum = command.maximum, value > maximum {
-                return .failure(.outOfRange(name: name, value: value, minimum: command.minimum, maximum: maximum,
-                                            precision: node.precision))
-            }
-        }
-        propagation.timestamp = loop.now
-        node.propose(value)
-        writePendingOutputsOrFail()
-        return .success(node.nodeValue)
-    }
 }
 
 extension Engine {
     /// The largest total a command may set on a counter: 2^53, up to which a double
     /// holds every whole number, so that each pulse of 1 still counts.
     public static let largestTotal: Double = 9_007_199_254_740_992
-
-    /// Sets the total of the counter `name` (`gpioagg set water 12345.6`, its `/set`
-    /// topic, 0 from its reset button); counting goes on from there, and its rate takes
-    /// no pulse from it. Returns the counter's value; nil when the engine is not running.
-    @discardableResult
-    func setTotal(_ name: String, to value: Double) -> Result<NodeValue, NumberRefusal>? {
-        loop.preconditionInEventLoop()
-        guard state == .running else { return nil }
-        guard let counter = counters[name] else { return .failure(.notANumber(name)) }
-        guard value.isFinite else { return .failure(.notFinite(name: name, value: value)) }
-        guard value >= 0 else {
-            return .failure(.negativeTotal(name: name, value: value, precision: counter.node.precision))
-        }
-        guard value <= Self.largestTotal else { return .failure(.totalTooLarge(name: name, value: value)) }
-        propagation.timestamp = loop.now
-        counter.set(value)
-        writePendingOutputsOrFail()
-        return .success(counter.node.nodeValue)
-    }
 }

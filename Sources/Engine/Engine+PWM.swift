@@ -246,46 +246,6 @@ extension Engine {
 
     // MARK: Commands and values
 
-    /// Commands the PWM output `name` (`command: true`), as an event of its own, now:
-    /// `.number(p)` sets p % (0 to 100), `on` the last duty cycle above 0 (100 % when
-    /// there was none), `off` 0 %, `toggle` off when above 0, else on. A command holds
-    /// until what the output follows next changes. Returns the new target in percent (a
-    /// ramp may still be on its way there); nil when the engine is not running, or no PWM
-    /// output with `command: true` has that name.
-    ///
-    /// ```swift
-    /// engine.setPWMOutput("strip", .number(40))   // .success(40.0)
-    /// engine.setPWMOutput("strip", .off)          // .success(0.0)
-    /// engine.setPWMOutput("strip", .on)           // .success(40.0)
-    /// engine.setPWMOutput("strip", .number(140))  // .failure: 'strip' takes 0 to 100 (%), ...
-    /// ```
-    @discardableResult
-    func setPWMOutput(_ name: String, _ value: SetValue) -> Result<Double, PWMRefusal>? {
-        loop.preconditionInEventLoop()
-        guard state == .running, let output = pwmOutputs.first(where: { $0.name == name }),
-              output.declaration.command else { return nil }
-        let percent: Double
-        switch value {
-        case .number(let number):
-            guard (0...100).contains(number) else {
-                return .failure(.takes(name, not: DecimalText.format(number, places: PWMOutputDeclaration.precision)))
-            }
-            percent = number
-        case .command(.on):
-            percent = output.lastAboveZero ?? 100
-        case .command(.off):
-            percent = 0
-        case .command(.toggle):
-            percent = output.target > 0 ? 0 : output.lastAboveZero ?? 100
-        case .command(.press), .cover:
-            return .failure(.takes(name, not: value.text))
-        }
-        propagation.timestamp = loop.now
-        output.command(percent)
-        writePendingOutputsOrFail()
-        return .success(output.target)
-    }
-
     /// The duty cycle in percent the PWM output `name` runs right now (during a ramp, the
     /// ramp's current step), as asked of its channel: the kernel's backend writes it on
     /// its own thread a moment later. Nil when there is no such output or its channel is

@@ -78,16 +78,6 @@ extension Engine {
         return try node.set(value, word: word, in: self)
     }
 
-    /// What a number node's set returned, as an outcome.
-    func applied(_ result: Result<NodeValue, NumberRefusal>?, precision: Int?) throws(SetRefusal) -> SetOutcome {
-        switch result {
-        case .success(let value)?:
-            return .applied(value, precision: precision ?? NodeValue.defaultPrecision)
-        case .failure(let refusal)?: throw SetRefusal(.value, refusal.description)
-        case nil: throw .notRunning
-        }
-    }
-
     // MARK: Refusals
 
     /// `no settable node named 'blind'; did you mean 'blinds'? (settable: ...)`: every

@@ -40,7 +40,7 @@ import SystemCore
 ///
 /// ```swift
 /// let reader = try SensorReader(root: "/sys") { readings in
-///     loop.execute { for reading in readings { engine.setNumber(name(reading.sensor), reading.value) } }
+///     loop.execute { for reading in readings { engine.update(.input(name(reading.sensor)), to: reading.value) } }
 /// }
 /// reader.submit([cpu, greenhouse], patience: 1_000_000_000)
 /// reader.stop()

@@ -62,7 +62,7 @@ struct SimulatedInputs {
             throw Refusal(message: "'\(name)' is a number, not on or off", hint: "set it to a number, or unavailable")
         }
         if let reading, !reading.isFinite {
-            throw Refusal(message: "\(DecimalText.shortest(reading)) is not a finite number: '\(name)' takes a decimal number")
+            throw Refusal(message: Engine.NumberRefusal.notFinite(name: name, value: reading).description)
         }
         guard let value = engine.update(.input(name), to: reading.map { .number($0, .none) } ?? .unavailable) else {
             throw Refusal(message: "the engine is not running")

@@ -4,7 +4,7 @@ import GPIO
 import Testing
 import Values
 
-/// Covers in the graph, on virtual time: commands through `Engine.setCover`, the relay's
+/// Covers in the graph, on virtual time: commands through `Engine.set`, the relay's
 /// pulse and the motors through their outputs, end inputs, kept and carried positions.
 @Suite("Covers in the engine")
 struct CoverGraphTests {
@@ -163,13 +163,12 @@ struct CoverGraphTests {
     @Test("refusals: no such cover (with a suggestion), a position for a door on one relay, positions before one is known")
     func refusals() throws {
         let harness = try Self.harness()
-        #expect(throws: CoverRefusal("no cover named 'blind'; did you mean 'blinds'? (covers: garage_door, blinds)")) {
-            try harness.engine.setCover("blind", .open)
-        }
-        #expect(throws: CoverRefusal("cover 'garage_door': a door on one relay has no position: write open, close or stop")) {
+        #expect(harness.engine.set("blind", .cover(.open)).refusal?.text
+            == "no settable node named 'blind'; did you mean 'blinds'? (settable: garage_door, blinds)")
+        #expect(throws: SetRefusal(.value, "cover 'garage_door': a door on one relay has no position: write open, close or stop")) {
             try harness.engine.setCover("garage_door", .position(40))
         }
-        #expect(throws: CoverRefusal("cover 'blinds': the position is not known yet: open or close it fully first")) {
+        #expect(throws: SetRefusal(.value, "cover 'blinds': the position is not known yet: open or close it fully first")) {
             try harness.engine.setCover("blinds", .position(40))
         }
         #expect(harness.writes("GPIO8").isEmpty && harness.writes("GPIO9").isEmpty && harness.writes("GPIO10").isEmpty)

@@ -221,7 +221,7 @@ struct PWMOutputTests {
         #expect(rig.engine.setPWMOutput("strip", .toggle) == .success(0))
         #expect(rig.engine.setPWMOutput("strip", .toggle) == .success(40))
         let refused = rig.engine.setPWMOutput("strip", .number(140))
-        #expect(refused == .failure(PWMRefusal("'strip' takes 0 to 100 (%), on, off or toggle, not 140.0")))
+        #expect(refused == .failure(SetRefusal(.value, "'strip' takes 0 to 100 (%), on, off or toggle, not 140.0")))
         if case .failure(let refusal) = rig.engine.setPWMOutput("strip", .command(.press)) {
             #expect(refusal.description.contains("not press"))
         } else {
@@ -229,8 +229,8 @@ struct PWMOutputTests {
         }
         if case .failure = rig.engine.setPWMOutput("strip", .cover(.open)) {} else { Issue.record("open is refused") }
         #expect(Self.close(rig.duty("strip"), 40), "refusals change nothing")
-        #expect(rig.engine.setPWMOutput("fan", .number(50)) == nil, "no command: true")
-        #expect(rig.engine.setPWMOutput("nothing", .on) == nil)
+        #expect(rig.engine.setPWMOutput("fan", .number(50))?.refusal?.reason == .notSettable, "no command: true")
+        #expect(rig.engine.setPWMOutput("nothing", .on)?.refusal?.reason == .unknownName)
         rig.engine.stop()
         #expect(rig.engine.setPWMOutput("strip", .on) == nil, "not running")
     }

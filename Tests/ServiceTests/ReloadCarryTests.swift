@@ -209,7 +209,7 @@ struct ReloadCarryTests {
         try rig.daemon.start()
         rig.loop.run()
         // What the bridge does when the retained ON comes.
-        #expect(rig.daemon.engine.setInput("rem", to: true) == true)
+        #expect(rig.daemon.engine.update(.input("rem"), to: .on) == .on)
         rig.loop.run()
         #expect(rig.chip.level(of: .name("GPIO5")) == true)
         let reloaded = try Self.reload(rig, to: text, output: "GPIO5")

@@ -28,7 +28,9 @@ extension NumberNode: EngineNode {
             guard let number = value?.number else {
                 throw SetRefusal(.value, "'\(name)' is a number: write \(Engine.range(of: command))")
             }
-            return try engine.applied(engine.setNumber(name, to: number, limits: true), precision: precision)
+            if let refusal = refusal(of: number, within: command) { throw SetRefusal(.value, refusal.description) }
+            guard engine.event({ propose(number) }) != nil else { throw .notRunning }
+            return .applied(nodeValue, precision: precision)
         case .remote:
             throw .notSettable("'\(name)' follows an MQTT topic")
         case .sensor(let sensor):
@@ -49,7 +51,19 @@ extension NumberNode: EngineNode {
         case .unavailable: reading = nil
         case .level, .cover: return nil
         }
-        guard case .success(let after)? = engine.setNumber(name, to: reading, limits: false) else { return nil }
-        return after
+        if let reading, !reading.isFinite { return nil }
+        guard engine.event({ propose(reading) }) != nil else { return nil }
+        return nodeValue
+    }
+
+    /// Why a numeric command input refuses `number`: not finite, or outside its `min:`
+    /// and `max:`; nil when it takes it.
+    func refusal(of number: Double, within command: NumberCommandDeclaration) -> Engine.NumberRefusal? {
+        guard number.isFinite else { return .notFinite(name: name, value: number) }
+        let below = command.minimum.map { number < $0 } ?? false
+        let above = command.maximum.map { number > $0 } ?? false
+        guard below || above else { return nil }
+        return .outOfRange(name: name, value: number, minimum: command.minimum, maximum: command.maximum,
+                           precision: precision)
     }
 }

@@ -15,7 +15,22 @@ extension OutputLine: EngineNode {
         guard let command = value?.command, command.applies(toMomentary: false) else {
             throw SetRefusal(.value, SetCommand.takes(momentary: false, name: name))
         }
-        guard let level = engine.setOutput(name, command) else { throw .notRunning }
-        return .applied(.level(level), precision: 0)
+        guard engine.event({ apply(command) }) != nil else { throw .notRunning }
+        return .applied(.level(written), precision: 0)
+    }
+
+    /// Commands it (`command: true`): `on` and `off` hold until what it follows next
+    /// changes; `toggle` inverts the line's value (what Home Assistant's switch shows);
+    /// `on` on an output with `pulse` pulses it again. Its pulse, max_on and interlock
+    /// apply as to what it follows. `press`, or an output without `command: true`, changes
+    /// nothing. The line is written when the event ends.
+    func apply(_ command: SetCommand) {
+        guard let node = self.command else { return }
+        switch command {
+        case .on: node.set(true)
+        case .off: node.set(false)
+        case .toggle: node.set(!written)
+        case .press: break
+        }
     }
 }

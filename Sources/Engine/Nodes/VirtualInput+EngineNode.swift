@@ -17,13 +17,26 @@ extension VirtualInput: EngineNode {
         guard let command = value?.command, command.applies(toMomentary: momentary) else {
             throw SetRefusal(.value, SetCommand.takes(momentary: momentary, name: name))
         }
-        guard let level = engine.setInput(name, command) else { throw .notRunning }
-        return .applied(.level(level), precision: 0)
+        guard engine.event({ apply(command) }) != nil else { throw .notRunning }
+        return .applied(.level(self.value), precision: 0)
     }
 
     /// A level from its topic, or given by hand; a pressed input holds none and stays off.
     func update(to value: NodeValue, in engine: Engine) -> NodeValue? {
         guard let level = value.level else { return nil }
-        return engine.setInput(name, to: level).map(NodeValue.level)
+        guard engine.event({ apply(level ? .on : .off) }) != nil else { return nil }
+        return .level(self.value)
+    }
+
+    /// Applies `command`: after a press it is off again. A command its kind does not take
+    /// (`SetCommand.applies(toMomentary:)`) changes nothing.
+    func apply(_ command: SetCommand) {
+        switch (command, kind == .press) {
+        case (.press, true): activate()
+        case (.press, false), (_, true): break
+        case (.on, false): update(true)
+        case (.off, false): update(false)
+        case (.toggle, false): update(!value)
+        }
     }
 }
