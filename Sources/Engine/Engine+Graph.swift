@@ -15,7 +15,7 @@ extension Engine {
         for declaration in configuration.commandInputs {
             if let number = declaration.number {
                 let previous = carried.numbers[declaration.name]
-                let kept = declaration.persist ? keptValues.numbers[declaration.name] : nil
+                let kept = declaration.persist ? keptValues.number(of: .input(declaration.name)) : nil
                 let node = try numberNode(.input(declaration.name), value: previous.map(\.value) ?? kept ?? number.initial,
                                           number: number.number, changedAt: previous?.changedAt,
                                           at: declaration.location)
@@ -23,7 +23,7 @@ extension Engine {
                 numberNodes[declaration.name] = node
                 continue
             }
-            let kept = declaration.persist ? keptValues.inputs[declaration.name] : nil
+            let kept = declaration.persist ? keptValues.level(of: .input(declaration.name)) : nil
             let previous = carried.inputs[declaration.name]
             let input = VirtualInput(name: declaration.name, kind: declaration.momentary ? .press : .command,
                                      value: declaration.momentary ? false : previous?.value ?? kept ?? declaration.initial,
@@ -65,7 +65,7 @@ extension Engine {
                     // A total starts where the engine a reload replaces left it, else at
                     // the kept total (persist: true), else at 0.
                     let carriedCounter = carried.counters[declaration.name]
-                    let kept = declaration.persist ? keptValues.totals[declaration.name] : nil
+                    let kept = declaration.persist ? keptValues.number(of: .signal(declaration.name)) : nil
                     let total = carriedCounter?.total ?? kept ?? 0
                     let node = try numberNode(.signal(declaration.name), value: total, number: number,
                                               changedAt: previous?.changedAt, at: declaration.location)
@@ -98,7 +98,7 @@ extension Engine {
                 propagation.settle()
                 continue
             }
-            let kept = declaration.persist ? keptValues.signals[declaration.name] ?? false : false
+            let kept = declaration.persist ? keptValues.level(of: .signal(declaration.name)) ?? false : false
             let signal = Signal(declaration: declaration, value: kept, carried: carried.signals[declaration.name],
                                 propagation: propagation, timers: timers)
             if case .threshold(let operand, let threshold) = declaration.expression {
@@ -127,7 +127,7 @@ extension Engine {
         for declaration in configuration.covers {
             let closed = declaration.closed.flatMap { levels[$0] }
             let open = declaration.open.flatMap { levels[$0] }
-            let position = carried.coverPositions[declaration.name] ?? keptValues.coverPositions[declaration.name]
+            let position = carried.coverPositions[declaration.name] ?? keptValues.number(of: .cover(declaration.name))
             var relayPulse: Duration?
             if case .relay(let relay) = declaration.drive {
                 relayPulse = configuration.outputs.first { $0.name == relay }?.pulse
@@ -261,10 +261,10 @@ extension Engine {
     /// of it after the time it has been on, or none left when that time is not known.
     /// Nil for an output that was not kept on, or has no `max_on`.
     func restoredMaxOn(_ declaration: OutputDeclaration) -> OutputMaxOn.Phase? {
-        guard declaration.restore, let limit = declaration.maxOn, keptValues.outputs[declaration.name] == true else {
+        guard declaration.restore, let limit = declaration.maxOn, keptValues.level(of: .output(declaration.name)) == true else {
             return nil
         }
-        guard let onFor = keptValues.outputsOnFor[declaration.name], onFor >= .zero, onFor < limit else {
+        guard let onFor = keptValues.onFor[.output(declaration.name)], onFor >= .zero, onFor < limit else {
             return .lockedOut
         }
         return .counting(until: loop.now &+ (limit - onFor).wholeNanoseconds)
@@ -273,7 +273,7 @@ extension Engine {
     /// The level a kept output is requested at: its kept value, but off when its
     /// `max_on` has nothing left (it is not turned on for an instant first).
     func restoredLevel(of declaration: OutputDeclaration) -> Bool? {
-        guard declaration.restore, let kept = keptValues.outputs[declaration.name] else { return nil }
+        guard declaration.restore, let kept = keptValues.level(of: .output(declaration.name)) else { return nil }
         return kept && restoredMaxOn(declaration) != .lockedOut
     }
 }

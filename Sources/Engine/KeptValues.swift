@@ -1,38 +1,36 @@
 import Config
 
-/// Values kept from an earlier run, which an engine starts from: `persist: true`
-/// signals (`toggle`, `latch`) start at theirs instead of off, and `initial: restore`
-/// outputs are requested at theirs instead of `initial`. Names without a kept value
-/// start as if nothing was kept.
+/// Values kept from an earlier run, which an engine starts from, by node: `persist: true`
+/// signals (`toggle`, `latch`) start at their level instead of off and counters at their
+/// total, `persist: true` command inputs at their level or number, `initial: restore`
+/// outputs are requested at their level instead of `initial`, and covers on two motors
+/// start at their position. A node without a kept value starts as if nothing was kept;
+/// a value of the wrong form for the node (a number for a level) is not taken.
 ///
 /// ```swift
-/// engine.keptValues = KeptValues(signals: ["light": true], outputs: ["lamp": true])
+/// engine.keptValues = KeptValues([.signal("light"): .on, .output("lamp"): .on])
 /// try engine.start()
 /// ```
 public struct KeptValues: Hashable, Sendable {
-    public var signals: [String: Bool]
-    public var outputs: [String: Bool]
-    /// Command inputs with `persist: true`.
-    public var inputs: [String: Bool]
-    /// Numeric command inputs with `persist: true`.
-    public var numbers: [String: Double] = [:]
-    /// Counters with `persist: true`: the total last written to the state file.
-    public var totals: [String: Double] = [:]
+    /// Each node's kept value: a level, or a number (a total, a numeric input's value, a
+    /// cover's position, 0 closed to 100 open).
+    public var values: [NodeID: NodeValue]
     /// How long each output kept on had been on when it was kept (or, on a reload, until
     /// now): its `max_on` gets only what remains. An output kept on that has a `max_on`
     /// and no time here (none was recorded, or the record cannot be trusted) has none
     /// left: it starts off, held off until what it follows goes off.
-    public var outputsOnFor: [String: Duration]
-    /// Covers on two motors: the position (0 closed, 100 open) they were at.
-    public var coverPositions: [String: Double] = [:]
+    public var onFor: [NodeID: Duration]
 
-    public init(signals: [String: Bool] = [:], outputs: [String: Bool] = [:], inputs: [String: Bool] = [:],
-                outputsOnFor: [String: Duration] = [:]) {
-        self.signals = signals
-        self.outputs = outputs
-        self.inputs = inputs
-        self.outputsOnFor = outputsOnFor
+    public init(_ values: [NodeID: NodeValue] = [:], onFor: [NodeID: Duration] = [:]) {
+        self.values = values
+        self.onFor = onFor
     }
+
+    /// The kept level of `id`; nil when none is kept, or what is kept is a number.
+    public func level(of id: NodeID) -> Bool? { values[id]?.level }
+
+    /// The kept number of `id`; nil when none is kept, or what is kept is a level.
+    public func number(of id: NodeID) -> Double? { values[id]?.number }
 }
 
 extension Configuration {

@@ -107,26 +107,19 @@ final class ValueKeeper {
         var values = KeptValues()
         let now = bootClock.now()
         for (key, value) in writer?.values ?? [:] {
-            switch key.kind {
-            case .signal:
-                // A level for a toggle or latch, a total for a counter.
-                values.signals[key.name] = value.level
-                values.totals[key.name] = value.number
-            case .output:
-                values.outputs[key.name] = value.level
-                // Another boot's time, a time ahead of now, or none: not known, and the
-                // engine gives such an output no max_on left.
-                if let since = value.onSince, let onFor = now?.elapsed(since: since) {
-                    values.outputsOnFor[key.name] = onFor
-                }
-            case .input:
-                // A level for an input with a level, a number for a numeric one: the
-                // engine takes each only for an input of its type.
-                values.inputs[key.name] = value.level
-                values.numbers[key.name] = value.number
-            case .cover:
-                // A cover kept moving has no position: it was somewhere on the way.
-                values.coverPositions[key.name] = value.number
+            // A level for a toggle, a latch, an input with a level or an output; a number
+            // for a counter's total, a numeric input, a cover's position (a cover kept
+            // moving has none: it was somewhere on the way). The engine takes each only
+            // for a node of its form.
+            if let level = value.level {
+                values.values[key] = .level(level)
+            } else if let number = value.number {
+                values.values[key] = .number(number, .none)
+            }
+            // Another boot's time, a time ahead of now, or none: not known, and the engine
+            // gives such an output no max_on left.
+            if key.kind == .output, let since = value.onSince, let onFor = now?.elapsed(since: since) {
+                values.onFor[key] = onFor
             }
         }
         return values

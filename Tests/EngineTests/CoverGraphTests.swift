@@ -29,7 +29,7 @@ struct CoverGraphTests {
 
     static func harness(kept: [String: Double] = [:]) throws -> EngineHarness {
         let harness = EngineHarness(try ConfigLoader.parse(text, file: "covers.yaml"))
-        harness.engine.keptValues.coverPositions = kept
+        for (name, position) in kept { harness.engine.keptValues.values[.cover(name)] = .number(position, .none) }
         try harness.start()
         harness.chip.clearWrites()   // the outputs requested off
         return harness

@@ -29,7 +29,7 @@ struct InterlockWaitTests {
 
     static func harness(_ text: String = text, blinds: Double? = 50) throws -> EngineHarness {
         let harness = EngineHarness(try ConfigLoader.parse(text, file: "interlocks.yaml"))
-        if let blinds { harness.engine.keptValues.coverPositions = ["blinds": blinds] }
+        if let blinds { harness.engine.keptValues.values[.cover("blinds")] = .number(blinds, .none) }
         try harness.start()
         harness.chip.clearWrites()
         return harness
