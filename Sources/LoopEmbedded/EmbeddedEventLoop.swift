@@ -181,7 +181,9 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     }
 
     /// The deadline of the earliest timer not cancelled, if any: when a real loop would
-    /// next wake up. Nil means an idle loop sleeps until a descriptor is ready.
+    /// next wake up. A wall timer counts at the virtual instant the wall clock reaches
+    /// it, unless the clock is set before. Nil means an idle loop sleeps until a
+    /// descriptor is ready.
     public var nextDeadline: UInt64? {
         timers.dropCancelledAtTop()
         wallTimers.dropCancelledAtTop()
