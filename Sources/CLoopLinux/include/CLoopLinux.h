@@ -3,10 +3,11 @@
 
 /*
  * The Linux descriptors the event loop polls besides the GPIO ones: a timerfd
- * for its timers, an eventfd for wake-ups from other threads and a signalfd for the
- * signals the daemon handles. Glibc's Swift module does not include <sys/timerfd.h>,
- * <sys/eventfd.h> or <sys/signalfd.h>, so the shim exposes plain functions. Imported by
- * the Loop module only.
+ * for its timers, another on CLOCK_REALTIME for its wall-clock timers, an eventfd for
+ * wake-ups from other threads and a signalfd for the signals the daemon handles; and
+ * adjtimex, for whether the wall clock is synchronized. Glibc's Swift module does not
+ * include <sys/timerfd.h>, <sys/eventfd.h>, <sys/signalfd.h> or <sys/timex.h>, so the
+ * shim exposes plain functions. Imported by the Loop module only.
  */
 
 #include <stdint.h>
