@@ -39,7 +39,7 @@ struct EmbeddedWallClockTests {
         #expect(!EmbeddedEventLoop(wallClockSynchronized: false).isWallClockSynchronized)
     }
 
-    @Test("wall timers run when the wall clock reaches their instant, in order, among loop timers")
+    @Test("wall timers run when the wall clock reaches their instant, in order, among loop timers, before one due at the same instant")
     func timersRunInOrder() {
         let loop = EmbeddedEventLoop(wallClock: Self.start)
         var ran: [String] = []
@@ -47,11 +47,13 @@ struct EmbeddedWallClockTests {
         loop.schedule(atWallClock: Self.start + 2 * Self.minute) { ran.append("21:22"); seenAt.append(loop.wallClockNow) }
         loop.schedule(atWallClock: Self.start + Self.minute) { ran.append("21:21"); seenAt.append(loop.wallClockNow) }
         loop.schedule(in: .seconds(90)) { ran.append("90 s") }
+        // Due at the same virtual instant as 21:21: the wall timer runs first.
+        loop.schedule(in: .seconds(60)) { ran.append("60 s") }
         loop.advance(by: .seconds(59))
         #expect(ran.isEmpty)
         #expect(loop.nextDeadline == loop.now + 1_000_000_000)
         loop.advance(by: .seconds(120))
-        #expect(ran == ["21:21", "90 s", "21:22"])
+        #expect(ran == ["21:21", "60 s", "90 s", "21:22"])
         #expect(seenAt == [Self.start + Self.minute, Self.start + 2 * Self.minute])
     }
 
