@@ -15,14 +15,18 @@
 //   GPIO             GPIO value types (LineID...), the backend protocols and the input
 //                    tracker (lost-event recovery, software debounce). No I/O of its own.
 //                    Re-exports SystemCore (its clock and name suggestions).
-//   CLoopLinux       C shim over timerfd, eventfd and signalfd, imported by Loop only.
+//   CLoopLinux       C shim over timerfd, eventfd, signalfd and adjtimex, imported by
+//                    Loop only.
 //   Loop             The event loop: the EventLoop protocol, PosixEventLoop (poll,
-//                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor. No
-//                    Combine, no GPIO: its clock is SystemCore's.
+//                    timerfd, eventfd), LoopTimer, LoopBound, SignalDescriptor; the wall
+//                    clock (WallClock: CLOCK_REALTIME and whether the kernel calls it
+//                    synchronized; wall timers on a timerfd of their own, watchers told
+//                    of steps). No Combine, no GPIO: its clock is SystemCore's.
 //   LoopCombine      LoopScheduler: a Combine scheduler on any EventLoop, for Combine's
 //                    own timed operators (debounce, delay). Nothing in the daemon uses it.
-//   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop), for
-//                    tests and anything that runs a configuration in virtual time.
+//   LoopEmbedded     Its deterministic twin on virtual time (EmbeddedEventLoop, with a
+//                    virtual wall clock a test can set), for tests and anything that
+//                    runs a configuration in virtual time.
 //                    The daemon and the command line never import it.
 //   CGPIOD           C shim over libgpiod v1 or v2 (chosen from the installed header),
 //                    imported by exactly one Swift module: GPIOLibgpiod.

@@ -16,6 +16,12 @@ import SystemCore
 /// for the real loop, a virtual one for the twin (which the simulated chips then stamp
 /// their events with).
 ///
+/// Beside it, a loop knows the wall clock (`CLOCK_REALTIME` for the real loop, a virtual
+/// one that moves with the twin's virtual time and that a test may set): what it reads
+/// now, whether the kernel says it is synchronized, actions at a wall-clock instant, and
+/// watchers told when it is set or becomes synchronized. A loop that is never asked about
+/// the wall clock keeps nothing for it.
+///
 /// Everything registered with a loop runs on its thread, so what it owns needs no lock;
 /// other threads hand work over with `execute(_:)`. Code that must run on the loop says
 /// so with `preconditionInEventLoop()`; state reached from other threads is wrapped in
@@ -57,6 +63,31 @@ public protocol EventLoop: AnyObject, Sendable {
     @discardableResult
     func schedule(atNanoseconds deadline: UInt64, interval: UInt64, _ action: @escaping () -> Void) -> LoopTimer
 
+    /// Now on the wall clock: nanoseconds since 1970-01-01 00:00:00 UTC (`CLOCK_REALTIME`
+    /// for the real loop). Unlike `now` it is set, forward or back (`WallClockChange.set`).
+    var wallClockNow: Int64 { get }
+
+    /// Whether the wall clock is synchronized (the real loop asks the kernel:
+    /// `WallClock.isSynchronized()`). Until it is, the time of day is only a guess: the
+    /// time the board last saved, or 1970.
+    var isWallClockSynchronized: Bool { get }
+
+    /// Runs `action` once, on the loop's thread, when the wall clock reaches `instant`
+    /// (nanoseconds since the Unix epoch): at that time of day however the clock was set
+    /// in the meantime. A step that jumps over it runs it at once, after the watchers
+    /// heard of the step; a step back before it has run moves it later with the clock.
+    /// Wall timers due at once run in the order of their instants, then of scheduling.
+    /// Call on the loop's thread; cancelling the returned timer is safe from any thread.
+    @discardableResult
+    func schedule(atWallClock instant: Int64, _ action: @escaping () -> Void) -> LoopTimer
+
+    /// Calls `handler` on the loop's thread each time the wall clock is set and each time
+    /// it becomes synchronized or unsynchronized, until the returned watch is cancelled.
+    /// After a step the handlers run first, then the wall timers the step jumped over.
+    /// Call on the loop's thread.
+    @discardableResult
+    func watchWallClock(_ handler: @escaping (WallClockChange) -> Void) -> WallClockWatch
+
     /// Runs now, within the caller's stack, the handlers of those of `descriptors` that
     /// are watched and ready (asked with a `poll` that waits for nothing), as the loop's
     /// next turn would have; the rest of the loop's work waits for that turn. For a timer
@@ -83,6 +114,13 @@ extension EventLoop {
     @discardableResult
     public func schedule(in delay: Duration, _ action: @escaping () -> Void) -> LoopTimer {
         schedule(atNanoseconds: now &+ delay.wholeNanoseconds, interval: 0, action)
+    }
+
+    /// Runs `action` once the wall clock has moved on by `delay` from now (and at that
+    /// instant of the wall clock, however it is set in the meantime).
+    @discardableResult
+    public func schedule(inWallClock delay: Duration, _ action: @escaping () -> Void) -> LoopTimer {
+        schedule(atWallClock: wallClockNow &+ Int64(clamping: delay.wholeNanoseconds), action)
     }
 
     /// Stops the process when called off the loop's thread: the caller broke the rule

@@ -14,6 +14,8 @@ import Synchronization
 /// Everything registered with the loop runs on its thread, so the engine's pipelines
 /// need no locks; other threads hand work over with `execute(_:)` or `sync(_:)`.
 /// Its clock is `CLOCK_MONOTONIC`, the clock of the kernel's GPIO event timestamps.
+/// Wall-clock timers and watchers, when asked for, are on a second timerfd, on
+/// `CLOCK_REALTIME` (`PosixEventLoop+WallClock`).
 ///
 /// The loop runs until `stop()`; it keeps itself alive until then.
 ///
@@ -48,6 +50,9 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     var localWorkPending = false
     var stopping = false
     private var wakeUps = 0
+    /// The wall clock's timers and watchers, and the `CLOCK_REALTIME` timerfd, opened
+    /// when first asked for and closed once nothing is left (`PosixEventLoop+WallClock`).
+    var wall = PosixWallClockState()
 
     /// Starts the loop's thread.
     public init() throws(LoopError) {
@@ -76,6 +81,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
     deinit {
         SystemCall.close(wakeDescriptor)
         SystemCall.close(timerDescriptor)
+        if let descriptor = wall.descriptor { SystemCall.close(descriptor) }
     }
 
     public var now: UInt64 { MonotonicClock.now() }
@@ -171,6 +177,7 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
         watches.removeAll()
         pollWatches = []
         timers = TimerHeap()
+        wall.dropEverything()
         loopThread.store(0, ordering: .relaxed)
         exited.signal()
     }

@@ -15,6 +15,10 @@ import Loop
 /// - `advance(by:)` moves the clock on, running each timer that falls due at its own
 ///   instant, in order, with `run()` before each: input before timers, as on the real
 ///   loop.
+/// - Its wall clock moves with virtual time from the instant given at init;
+///   `setWallClock(to:)` steps it as NTP or `date -s` would, and
+///   `setWallClockSynchronized(_:)` says whether the kernel would call it synchronized
+///   (`EmbeddedEventLoop+WallClock`).
 ///
 /// The thread that made it is the loop's thread: everything but `execute(_:)` (safe
 /// from any thread) must be called there, and `preconditionInEventLoop()` checks it,
@@ -36,14 +40,31 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     /// `watches` in descriptor order, as `poll` wants them; rebuilt when they change.
     private var pollSet: [pollfd] = []
     private var pollWatches: [WatchedDescriptor] = []
-    private var timers = TimerHeap()
+    var timers = TimerHeap()
     private let queue = LockedValueBox<[@Sendable () -> Void]>([])
     private let owner = pthread_self()
+    /// The wall clock is `now` plus this, in nanoseconds; a step changes it.
+    var wallClockOffset: Int64
+    var wallClockSynchronized: Bool
+    var wallTimers = TimerHeap()
+    var wallClockWatches: [WallClockWatch] = []
 
-    /// - Parameter now: where the clock starts, in nanoseconds (1 s by default, so that
-    ///   "a while ago" is never before 0).
-    public init(now: UInt64 = 1_000_000_000) {
+    /// Where the wall clock starts unless told: 2026-01-01 00:00:00 UTC, as nanoseconds
+    /// since the Unix epoch (1_767_225_600 s; `date -u -d @1767225600`).
+    public static let defaultWallClockStart: Int64 = 1_767_225_600_000_000_000
+
+    /// - Parameters:
+    ///   - now: where the clock starts, in nanoseconds (1 s by default, so that "a while
+    ///     ago" is never before 0).
+    ///   - wallClock: where the wall clock starts, in nanoseconds since the Unix epoch
+    ///     (`defaultWallClockStart` by default).
+    ///   - wallClockSynchronized: whether the wall clock starts synchronized (it does by
+    ///     default, as a board's that NTP has set).
+    public init(now: UInt64 = 1_000_000_000, wallClock: Int64 = EmbeddedEventLoop.defaultWallClockStart,
+                wallClockSynchronized: Bool = true) {
         self.now = now
+        self.wallClockOffset = wallClock &- Int64(clamping: now)
+        self.wallClockSynchronized = wallClockSynchronized
     }
 
     /// Whether the caller is the thread that made the loop.
@@ -85,14 +106,25 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
         advance(to: now &+ duration.wholeNanoseconds)
     }
 
-    /// Moves the clock on to `deadline` (never back), as `advance(by:)` does.
+    /// Moves the clock on to `deadline` (never back), as `advance(by:)` does. The wall
+    /// clock moves with it; a wall timer runs when the wall clock reaches its instant, and
+    /// before a loop timer due at the same virtual instant.
     public func advance(to deadline: UInt64) {
         run()
         while true {
             timers.dropCancelledAtTop()
-            guard let earliest = timers.earliestDeadline, earliest <= deadline else { break }
+            wallTimers.dropCancelledAtTop()
+            let nextWall = wallTimers.earliestDeadline.map(virtualInstant(ofWallInstant:))
+            let next = [timers.earliestDeadline, nextWall].compactMap { $0 }.min()
+            guard let earliest = next, earliest <= deadline else { break }
             now = max(now, earliest)
             run()
+            if let entry = wallTimers.popDue(now: UInt64(clamping: wallClockNow)) {
+                guard !entry.timer.isCancelled else { continue }
+                entry.timer.action.value()
+                run()
+                continue
+            }
             guard let entry = timers.popDue(now: now) else { continue }
             let timer = entry.timer
             guard !timer.isCancelled else { continue }
@@ -149,10 +181,14 @@ public final class EmbeddedEventLoop: EventLoop, @unchecked Sendable {
     }
 
     /// The deadline of the earliest timer not cancelled, if any: when a real loop would
-    /// next wake up. Nil means an idle loop sleeps until a descriptor is ready.
+    /// next wake up. A wall timer counts at the virtual instant the wall clock reaches
+    /// it, unless the clock is set before. Nil means an idle loop sleeps until a
+    /// descriptor is ready.
     public var nextDeadline: UInt64? {
         timers.dropCancelledAtTop()
-        return timers.earliestDeadline
+        wallTimers.dropCancelledAtTop()
+        let nextWall = wallTimers.earliestDeadline.map(virtualInstant(ofWallInstant:))
+        return [timers.earliestDeadline, nextWall].compactMap { $0 }.min()
     }
 
     /// Calls `fd`'s handler as if `poll` had reported it ready, without asking the
