@@ -37,6 +37,11 @@ public protocol EventLoop: AnyObject, Sendable {
     /// Now, in nanoseconds on the event-timestamp clock.
     var now: UInt64 { get }
 
+    /// Whether `now` is the kernel's `CLOCK_MONOTONIC` (`MonotonicClock`), which another
+    /// thread may wait on for a deadline of the loop's: true for the real loop, false for
+    /// a virtual clock, which only the loop moves.
+    var isMonotonicClock: Bool { get }
+
     /// Whether the caller runs on the loop's thread.
     var inEventLoop: Bool { get }
 
@@ -99,6 +104,8 @@ public protocol EventLoop: AnyObject, Sendable {
 }
 
 extension EventLoop {
+    public var isMonotonicClock: Bool { false }
+
     /// Watches `fd` for input (`POLLIN`).
     public func watch(fd: Int32, handler: @escaping (Int16) -> Void) {
         watch(fd: fd, events: Int16(POLLIN), handler: handler)

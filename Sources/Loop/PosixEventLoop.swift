@@ -86,6 +86,8 @@ public final class PosixEventLoop: EventLoop, @unchecked Sendable {
 
     public var now: UInt64 { MonotonicClock.now() }
 
+    public var isMonotonicClock: Bool { true }
+
     public var inEventLoop: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     /// How many times `poll` has returned: a loop that is idle does not wake up.

@@ -58,9 +58,8 @@ final class SensorScheduler {
          hung: @escaping SensorReader.HungReport = { _, _ in }) throws(SystemCallError) {
         loop.preconditionInEventLoop()
         self.loop = loop
-        // The real loop's clock is the kernel's CLOCK_MONOTONIC, `MonotonicClock`, which
-        // the reader's thread can wait on; any other loop's clock may be virtual.
-        handsAhead = loop is PosixEventLoop
+        // The reader's thread can wait on the real loop's clock, not on a virtual one.
+        handsAhead = loop.isMonotonicClock
         reader = try SensorReader(root: root, limits: limits, deliver: deliver, hung: hung)
         schedule = SensorSchedule(inputs, start: loop.now)
         plan()
