@@ -5,8 +5,15 @@
 /// - both clock times: TO on D when FROM is before TO, otherwise TO on D + 1 (the window
 ///   spans midnight exactly when FROM >= TO; the same time twice is refused);
 /// - a sun event at either end: TO(D) when it is after FROM(D); otherwise TO(D + 1) when
-///   TO(D) is before local noon (a morning end: `[sunset, sunrise]`); otherwise there is
-///   no window on D (`[sunset, "23:00"]` on a night the sun sets after 23:00).
+///   TO is a morning end (a clock time before 12:00, or sunrise or dawn with any offset:
+///   `[sunset, sunrise]`, `["22:00", "sunrise-30m"]`); otherwise there is no window on D
+///   (`[sunset, "23:00"]` on a night the sun sets after 23:00).
+///
+/// With `Place.time(of:on:in:)`'s rule for days the sun does not rise or set, a day
+/// window (`[sunrise, sunset]`) fills the date of a polar day and is off through a polar
+/// night, and a night window (`[sunset, sunrise]`) the other way round. On the first
+/// day after a polar day the window that filled the date ends at midnight and the next
+/// starts at that day's sunrise, often a few minutes later.
 ///
 /// Each end is converted on its own day, so a window follows the wall clock across a
 /// change of the clocks: `["22:00", "06:00"]` lasts 7 hours the night clocks go forward
@@ -45,7 +52,7 @@ public struct DailyWindow: Hashable, Sendable {
             guard let sameDay = to.instant(on: date, in: zone, at: place) else { return nil }
             if sameDay > start {
                 end = sameDay
-            } else if zone.localDateTime(at: sameDay).secondOfDay < 12 * 3600,
+            } else if endsInTheMorning,
                       let nextDay = to.instant(on: date.adding(days: 1), in: zone, at: place) {
                 end = nextDay
             } else {
@@ -53,6 +60,18 @@ public struct DailyWindow: Hashable, Sendable {
             }
         }
         return start < end ? start..<end : nil
+    }
+
+    /// Whether TO is a morning end: a
+    /// clock time before 12:00, or a rising sun event (sunrise, dawn, with any offset).
+    /// A rising event is before local noon wherever the sun rises and sets; counting it
+    /// as morning on polar days too keeps the sun's rule whole: `[sunset, sunrise]` is on
+    /// all day in the polar night, `[sunrise, sunset]` never.
+    private var endsInTheMorning: Bool {
+        switch to {
+        case .clock(let secondOfDay): secondOfDay < 12 * 3600
+        case .sun(let event, _): event.isRising
+        }
     }
 
     /// Whether the window is on at `instant`, and the next instant that can change (a
