@@ -48,6 +48,14 @@
 //                    state machines given the loop's time that return the values to send
 //                    and the next deadline. Unavailable is nil. No Combine, no loop, no
 //                    Config; depends on Values.
+//   Clock            Wall time as pure values: civil dates and weekdays, time zone rules
+//                    read from TZif files (their POSIX footer for the years after the last
+//                    transition; a skipped reading is the change, a doubled one its first
+//                    time), sunrise, sunset, dawn and dusk by NOAA's equations, times of
+//                    day as the config writes them, daily windows and moments, and the
+//                    calendar periods counts restart at. Instants are Int64 seconds since
+//                    the epoch. No Combine, no loop, no Config; depends on SystemCore
+//                    (reading zone files, name suggestions).
 //   Covers           Garage doors and blinds as pure state machines: a door on one relay
 //                    (the opener's push-button cycle, its end inputs, a move that does
 //                    not arrive becomes a fault) and blinds on two motors (a position
@@ -192,6 +200,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Values"),
         .target(name: "Numbers", dependencies: ["Values"]),
+        .target(name: "Clock", dependencies: ["SystemCore"]),
         .target(name: "Covers", dependencies: ["Values"]),
         .target(name: "SensorsCore", dependencies: ["SystemCore", "Values"]),
         .target(name: "Sensors", dependencies: ["Locks", "SensorsCore", "SystemCore", "Values"]),
@@ -276,6 +285,7 @@ let package = Package(
         .testTarget(name: "SystemCoreTests", dependencies: ["SystemCore", "Locks", "TestSupport"]),
         .testTarget(name: "ValuesTests", dependencies: ["Values"]),
         .testTarget(name: "NumbersTests", dependencies: ["Numbers", "Values"]),
+        .testTarget(name: "ClockTests", dependencies: ["Clock", "SystemCore"]),
         .testTarget(name: "CoversTests", dependencies: ["Covers", "Values"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "SensorsCore", "Locks", "SystemCore", "TestSupport", "Values"]),
         .testTarget(name: "PWMTests", dependencies: ["PWM", "PWMCore", "GPIO", "Locks", "SystemCore", "TestSupport"]),
