@@ -105,6 +105,9 @@ extension Engine {
                 let carriedLevel = carried.signals[declaration.name].flatMap { $0.thresholdDecided ? $0.expressionValue : nil }
                 cancellables.append(try thresholdPipeline(threshold, of: operand, declaration: declaration, into: signal,
                                                           carried: carriedLevel, numbers: numberNodes))
+            } else if case .unavailable(let operand) = declaration.expression {
+                cancellables.append(try unavailablePipeline(of: operand, declaration: declaration, into: signal,
+                                                            numbers: numberNodes))
             } else {
                 cancellables.append(try pipeline(for: declaration, into: signal, levels: levels,
                                                  within: carried.signals[declaration.name]?.within))
@@ -249,8 +252,8 @@ extension Engine {
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal, rank: rank, on: graph)
         case .zip: return SignalPipelines.zip(operands, into: signal, rank: rank, on: graph)
-        case .aggregate, .difference, .threshold, .count, .rate, .scale:
-            throw EngineError(.configuration("signal '\(declaration.name)' is a number, not a level"),
+        case .aggregate, .difference, .threshold, .count, .rate, .scale, .unavailable:
+            throw EngineError(.configuration("signal '\(declaration.name)' reads a number, not levels"),
                               at: declaration.location)
         }
     }

@@ -76,6 +76,15 @@ extension Engine {
         return AnyCancellable { bounds?.cancel(); values.cancel() }
     }
 
+    /// `unavailable:`: on while the operand's number is unavailable, evaluated once per
+    /// transaction in which it changed, and at start.
+    func unavailablePipeline(of operand: String, declaration: SignalDeclaration, into signal: Signal,
+                             numbers: [String: NumberNode]) throws(EngineError) -> AnyCancellable {
+        let cell = try numberOperands([operand], of: declaration, numbers: numbers)[0].cell
+        let evaluation = Evaluation(rank: propagation.rank()) { [signal, cell] in signal.update(cell.value == nil) }
+        return cell.react { [propagation, evaluation] _ in propagation.schedule(evaluation) }
+    }
+
     /// `count:`: each rising edge of the operand's level (an activation of a momentary
     /// signal too) is a pulse of the counter.
     func counterPipeline(_ declaration: CounterDeclaration, of operand: String, declaration signal: SignalDeclaration,

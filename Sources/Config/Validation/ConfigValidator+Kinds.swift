@@ -32,6 +32,8 @@ extension ConfigValidator {
                                ? "a threshold turns a number into a level; '\(operand.name)' is on or off already"
                                : form == "scale"
                                ? "a scale maps a number (a temperature, a numeric input or signal); '\(operand.name)' is on or off"
+                               : form == "unavailable"
+                               ? "unavailable: watches a number (a sensor, a numeric or remote input); '\(operand.name)' is on or off"
                                : "\(form): reads numeric inputs (type: number) and numeric signals; for levels use all:, any: or at_least:")
                     kindsAgree = false
                 case (.number, true):

@@ -30,6 +30,7 @@ extension ConfigText {
         case .none(let names): return "none: " + list(names)
         case .zip(let names): return "zip: " + list(names)
         case .not(let name): return "not: \(name)"
+        case .unavailable(let name): return "unavailable: \(name)"
         case .toggle(let name, nil): return "toggle: \(name)"
         case .toggle(let name, let reset?): return "toggle: \(name), reset: \(reset)"
         case .latch(let set, let reset, .reset): return "latch: { set: \(set), reset: \(reset) }"

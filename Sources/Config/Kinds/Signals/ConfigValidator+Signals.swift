@@ -321,6 +321,10 @@ extension ConfigValidator {
             let hint = "a threshold watches one number, e.g. threshold: inside, above: 28"
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
             return (.threshold(name.name, ThresholdDeclaration(.above, .number(0))), [name])
+        case "unavailable":
+            let hint = "unavailable: watches one number, e.g. sensor_fault: { unavailable: inside }"
+            guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
+            return (.unavailable(name.name), [name])
         case "at_least":
             return readAtLeast(form, in: what)
         case "latch":

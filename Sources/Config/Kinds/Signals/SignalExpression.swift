@@ -48,6 +48,9 @@ public enum SignalExpression: Hashable, Sendable {
     /// A number: the numeric operand mapped along a line and clamped at both ends
     /// (`ScaleDeclaration`); unavailable while the operand is.
     case scale(String, ScaleDeclaration)
+    /// `unavailable: NAME`: a level, on while the number `NAME` is unavailable (a sensor
+    /// whose reads fail past its timeout, a remote input gone past its hold).
+    case unavailable(String)
 
     /// The names this expression reads, in the order written.
     public var operands: [String] {
@@ -56,7 +59,7 @@ public enum SignalExpression: Hashable, Sendable {
             return names
         case .atLeast(_, let names): return names
         case .not(let name), .click(let name, _), .count(let name, _), .rate(let name, _),
-             .scale(let name, _): return [name]
+             .scale(let name, _), .unavailable(let name): return [name]
         case .toggle(let name, let reset): return [name] + (reset.map { [$0] } ?? [])
         case .latch(let set, let reset, _): return [set, reset]
         case .sample(let value, let on): return [value, on]
@@ -82,7 +85,7 @@ public enum SignalExpression: Hashable, Sendable {
     /// levels only.
     public var readsNumbers: Bool {
         switch self {
-        case .aggregate, .difference, .threshold, .rate, .scale: return true
+        case .aggregate, .difference, .threshold, .rate, .scale, .unavailable: return true
         default: return false
         }
     }

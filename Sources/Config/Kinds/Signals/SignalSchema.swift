@@ -29,6 +29,7 @@ enum SignalSchema: ConfigSchema {
         ConfigKey("sum", "[level, speed]", "the sum of the operands", in: ""),
         ConfigKey("difference", "[level, speed]", "the first operand minus the second", in: ""),
         ConfigKey("threshold", "level", "a level: on at or beyond its bound", in: "above: 50"),
+        ConfigKey("unavailable", "level", "a level: on while its number is unavailable", in: ""),
         ConfigKey("count", "button", "the total of its operand's activations", in: ""),
         ConfigKey("rate", "level", "how fast its operand grows per per:", in: ""),
         ConfigKey("scale", "level", "its operand along a line, clamped at both ends", in: "from: [20, 60], to: [0, 100]"),
