@@ -211,13 +211,13 @@ let package = Package(
         .target(name: "PWMSimulated", dependencies: ["PWMCore", "Locks"]),
         .target(name: "HomeAssistantClasses", dependencies: ["Values"]),
         .target(name: "MQTTCore"),
-        .target(name: "Config", dependencies: ["GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWMCore", "SensorsCore", "SystemCore", "Values"]),
+        .target(name: "Config", dependencies: ["Clock", "GPIO", "CYAML", "HomeAssistantClasses", "MQTTCore", "PWMCore", "SensorsCore", "SystemCore", "Values"]),
         .target(name: "CLoopLinux"),
         .target(name: "Loop", dependencies: ["Locks", "CLoopLinux", "SystemCore"]),
         .target(name: "LoopCombine", dependencies: ["Loop", "Locks", "Reactive"]),
         .target(name: "LoopEmbedded", dependencies: ["Locks", "Loop", "SystemCore"]),
         .target(name: "Engine", dependencies: [
-            "Config", "Covers", "GPIO", "Numbers", "PWMCore", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
+            "Clock", "Config", "Covers", "GPIO", "Numbers", "PWMCore", "Reactive", "Loop", "Values", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "JSON"),
         .target(name: "Control", dependencies: ["JSON", "Loop", "SystemCore", "Values"]),
@@ -246,7 +246,7 @@ let package = Package(
         .target(
             name: "Scenario",
             dependencies: [
-                "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
+                "Clock", "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -25,6 +25,9 @@ public struct Configuration: Hashable, Sendable {
     public var mqtt: MQTTDeclaration?
     /// Garage doors and blinds (`covers:`), each driving outputs of its own.
     public var covers: [CoverDeclaration]
+    /// `clock:`: the zone and place of times of day, and when the system clock is trusted
+    /// (the system's zone, no place, when absent).
+    public var clock = ClockDeclaration()
     /// PWM controllers (`chips: NAME: { pwm: ... }`), apart from the GPIO chips.
     public var pwmChips: [PWMChipDeclaration] = []
     /// Outputs on a PWM controller's channel: a duty cycle in percent.

@@ -105,6 +105,10 @@ extension Engine {
                 let carriedLevel = carried.signals[declaration.name].flatMap { $0.thresholdDecided ? $0.expressionValue : nil }
                 cancellables.append(try thresholdPipeline(threshold, of: operand, declaration: declaration, into: signal,
                                                           carried: carriedLevel, numbers: numberNodes))
+            } else if case .between(let window, let fallback) = declaration.expression {
+                timeSignals().addWindow(window, fallback: fallback, into: signal)
+            } else if case .at(let moment) = declaration.expression {
+                timeSignals().addMoment(moment, into: signal)
             } else if case .unavailable(let operand) = declaration.expression {
                 cancellables.append(try unavailablePipeline(of: operand, declaration: declaration, into: signal,
                                                             numbers: numberNodes))
@@ -196,6 +200,15 @@ extension Engine {
         indexNodes()
     }
 
+    /// The graph's times of day, made with the first of them.
+    private func timeSignals() -> TimeSignals {
+        if let time { return time }
+        let made = TimeSignals(clock: configuration.clock, loop: loop, timers: timers, logger: logger)
+        timers.register(made)
+        time = made
+        return made
+    }
+
     /// Every node by name, for `set` and `snapshot()`: a number's node stands for its
     /// name, and a counter for its number.
     private func indexNodes() {
@@ -252,6 +265,8 @@ extension Engine {
             return SignalPipelines.click(operands[0], detector: detector)
         case .sample: return SignalPipelines.sample(operands[0], on: operands[1], into: signal, rank: rank, on: graph)
         case .zip: return SignalPipelines.zip(operands, into: signal, rank: rank, on: graph)
+        case .between, .at:
+            throw EngineError(.configuration("signal '\(declaration.name)' is a time of day"), at: declaration.location)
         case .aggregate, .difference, .threshold, .count, .rate, .scale, .unavailable:
             throw EngineError(.configuration("signal '\(declaration.name)' reads a number, not levels"),
                               at: declaration.location)

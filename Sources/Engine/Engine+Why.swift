@@ -101,6 +101,7 @@ extension Engine {
                     text += "; " + since(signal.changedAt, signal.value)
                 }
                 if let threshold = signal.threshold { text += "; " + threshold.state }
+                if let time = signal.time?.state, !time.isEmpty { text += "; " + time }
                 if let pending = signal.delay?.remaining(at: now) {
                     let delay = pending.value ? "on_delay" : "off_delay"
                     text += "; \(delay): \(LevelWord.word(for: pending.value)) in \(left(pending.nanoseconds))"

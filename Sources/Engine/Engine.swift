@@ -110,6 +110,8 @@ public final class Engine {
     var pwmOutputs: [PWMOutput] = []
     /// `covers:`, in the order declared.
     var covers: [CoverNode] = []
+    /// The times of day (`between:`, `at:`) and the wall clock they follow; nil without any.
+    var time: TimeSignals?
     /// Every node of the graph by name, whatever its kind: what `set` and `snapshot()`
     /// ask (`EngineNode`).
     var nodes: [String: any EngineNode] = [:]

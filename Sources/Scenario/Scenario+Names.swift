@@ -60,7 +60,7 @@ extension Scenario {
                 for pulse in pulses { checkInput(pulse.name, at: pulse.location, in: "pulse:") }
             case .pulses(let trains):
                 for train in trains { checkInput(train.name, at: train.location, in: "pulses:") }
-            case .wait:
+            case .wait, .clock:
                 break
             case .expect(let levels):
                 for level in levels { checkName(level.name, at: level.location, in: "expect:") }

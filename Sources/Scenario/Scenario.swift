@@ -1,3 +1,4 @@
+import Clock
 import Config
 
 /// A test file: a config's behaviour over time, written as steps that move its inputs,
@@ -30,6 +31,9 @@ public struct Scenario: Hashable, Sendable {
     public var file: String
     /// Nil when the file has no `config:` (then `--config` must name one).
     public var config: ConfigReference?
+    /// `start: "2026-06-21 21:20"`: the local time (in the config's `clock.timezone`) at
+    /// which virtual time starts; nil: `Scenario.defaultStart`.
+    public var start: LocalDateTime?
     public var steps: [ScenarioStep]
 
     public init(file: String, config: ConfigReference? = nil, steps: [ScenarioStep]) {
@@ -40,12 +44,15 @@ public struct Scenario: Hashable, Sendable {
 
     /// How many expectations the steps hold: each name of `expect`, `expect_active` and
     /// `expect_quiet` is one.
+    /// Where virtual time starts without `start:`: 2026-01-01 00:00, local time.
+    public static let defaultStart = LocalDateTime(date: try! CivilDate(year: 2026, month: 1, day: 1), secondOfDay: 0)
+
     public var expectationCount: Int {
         steps.reduce(0) { count, step in
             switch step.action {
             case .expect(let levels): return count + levels.count
             case .expectActive(let names), .expectQuiet(let names): return count + names.count
-            case .set, .toggle, .pulse, .pulses, .wait: return count
+            case .set, .toggle, .pulse, .pulses, .wait, .clock: return count
             }
         }
     }

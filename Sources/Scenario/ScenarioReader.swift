@@ -1,3 +1,4 @@
+import Clock
 import Config
 import Values
 
@@ -7,7 +8,7 @@ import Values
 /// read against the config's kinds when it is known (`numbers`): `1` is on for a level and
 /// one for a number, and a level where a number goes is refused here.
 struct ScenarioReader {
-    static let topLevelKeys = ["config", "steps"]
+    static let topLevelKeys = ["config", "start", "steps"]
     static let stepShape = "write each step as - KEY: VALUE, e.g. - wait: 1s (a step is one of "
         + ScenarioStep.keys.joined(separator: ", ") + ")"
 
@@ -47,6 +48,9 @@ struct ScenarioReader {
                 scenario.config = config(entry)
             case "steps":
                 scenario.steps = steps(entry)
+            case "start":
+                guard let text = scalar(entry, hint: "write start: \"2026-06-21 21:20\", a local date and time") else { continue }
+                scenario.start = localDateTime(text, at: entry.value.location, in: "start:")
             default:
                 let valid = "valid keys: " + Self.topLevelKeys.joined(separator: ", ")
                 report(entry.keyLocation, "unknown key '\(entry.key)' at the top level",
@@ -137,6 +141,8 @@ struct ScenarioReader {
         case "expect_quiet": return levelNames(entry).map { .expectQuiet($0) }
         case "pulse": return pulses(entry).map { .pulse($0) }
         case "pulses": return trains(entry).map { .pulses($0) }
+        case "clock":
+            return clockStep(entry).map { .clock($0) }
         case "wait":
             guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
             return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }

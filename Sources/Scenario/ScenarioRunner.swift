@@ -1,3 +1,4 @@
+import Clock
 import Config
 import Engine
 import GPIO
@@ -37,7 +38,7 @@ public final class ScenarioRunner {
 
     private let loaded: LoadedScenario
     private let numbers: NumericNodes
-    private let loop = EmbeddedEventLoop()
+    private let loop: EmbeddedEventLoop
     private let backend: SimulatedBackend
     private let engine: Engine
     private let start: UInt64
@@ -56,6 +57,8 @@ public final class ScenarioRunner {
     private init(_ loaded: LoadedScenario) {
         self.loaded = loaded
         numbers = NumericNodes(loaded.configuration)
+        loop = EmbeddedEventLoop(wallClock: Self.wallClock(loaded.scenario.start ?? Scenario.defaultStart,
+                                                           in: loaded.configuration.clock.zone))
         backend = SimulatedBackend.simulating(loaded.configuration, clock: loop)
         engine = Engine(configuration: loaded.configuration, backend: backend,
                         pwm: SimulatedPWMBackend.forConfiguration(loaded.configuration), loop: loop, consumer: "gpioagg-test",
@@ -69,6 +72,10 @@ public final class ScenarioRunner {
         let observation = engine.observeChanges { [unowned self] in record($0) }
         defer { observation.cancel() }
         engine.onFailure = { [unowned self] in engineFailure = $0 }
+        // Leading `clock: unsynchronized` steps are how the board boots: with a clock the
+        // kernel does not call synchronized yet.
+        let booting = loaded.scenario.steps.prefix { $0.action == .clock(.unsynchronized) }
+        if !booting.isEmpty { loop.setWallClockSynchronized(false) }
         do {
             try engine.start()
         } catch {
@@ -76,7 +83,7 @@ public final class ScenarioRunner {
             return result
         }
         loop.run()
-        for step in loaded.scenario.steps {
+        for step in loaded.scenario.steps.dropFirst(booting.count) {
             if step.acts {
                 windowStart = loop.now
                 activations.removeAll()
@@ -103,6 +110,11 @@ public final class ScenarioRunner {
         }
     }
 
+    /// `local` in `zone`, in nanoseconds since the Unix epoch.
+    static func wallClock(_ local: LocalDateTime, in zone: TimeZoneRules) -> Int64 {
+        zone.instant(of: local) * 1_000_000_000
+    }
+
     // MARK: Steps
 
     private func perform(_ step: ScenarioStep) {
@@ -115,6 +127,15 @@ public final class ScenarioRunner {
                     set(value)
                 }
             }
+            loop.run()
+        case .clock(.set(let local)):
+            loop.setWallClock(to: Self.wallClock(local, in: loaded.configuration.clock.zone))
+            loop.run()
+        case .clock(.synchronized):
+            loop.setWallClockSynchronized(true)
+            loop.run()
+        case .clock(.unsynchronized):
+            loop.setWallClockSynchronized(false)
             loop.run()
         case .toggle(let names):
             for name in names {
@@ -279,7 +300,9 @@ public final class ScenarioRunner {
             return [name] + [cover.closed, cover.open].compactMap { $0 } + cover.outputs
         }
         if configuration.signals.contains(where: { $0.name == name }) {
-            return operands(name)
+            // A time of day reads no other node: its own changes say what happened.
+            let read = operands(name)
+            return read.isEmpty ? [name] : read
         }
         return [name]
     }

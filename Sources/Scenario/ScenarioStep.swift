@@ -1,3 +1,4 @@
+import Clock
 import Config
 
 /// One step of a test file, as written: `- set: { motion: on }`, `- wait: 1s`...
@@ -63,6 +64,9 @@ public struct ScenarioStep: Hashable, Sendable {
         case pulses([PulseTrain])
         /// `wait: DURATION`.
         case wait(Duration)
+        /// `clock: { set: "2026-06-21 23:30" }` (the system clock set, as NTP's first
+        /// step or `date -s` does), `clock: unsynchronized`, `clock: synchronized`.
+        case clock(ClockStep)
         /// `expect: { NAME: on|off|NUMBER|unavailable, NAME: { near: X, within: T } }`:
         /// inputs, signals and outputs now.
         case expect([NamedValue])
@@ -74,8 +78,18 @@ public struct ScenarioStep: Hashable, Sendable {
         case expectQuiet([Name])
     }
 
+    /// What a `clock:` step does to the system clock.
+    public enum ClockStep: Hashable, Sendable {
+        /// Set to this local time, in the config's `clock.timezone`: forward or back.
+        case set(LocalDateTime)
+        /// The kernel calls it synchronized (NTP answered).
+        case synchronized
+        /// The kernel calls it not synchronized.
+        case unsynchronized
+    }
+
     /// The words that start a step, as written in a test file.
-    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "expect", "expect_active", "expect_quiet"]
+    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "expect", "expect_active", "expect_quiet"]
 
     public var action: Action
     /// The step's key.
@@ -90,7 +104,7 @@ public struct ScenarioStep: Hashable, Sendable {
     /// `expect_active` and `expect_quiet` look at).
     public var acts: Bool {
         switch action {
-        case .set, .toggle, .pulse, .pulses, .wait: return true
+        case .set, .toggle, .pulse, .pulses, .wait, .clock: return true
         case .expect, .expectActive, .expectQuiet: return false
         }
     }

@@ -37,7 +37,7 @@ struct ConfigSchemaTests {
     /// with `settings`; for the `mqtt:` section, `settings` are its own.
     static func file(_ schema: any ConfigSchema.Type, settings: [String]) -> String {
         let written = "{ " + settings.joined(separator: ", ") + " }"
-        var text = ""
+        var text = schema.section == "clock" ? "clock: " + written + "\n" : ""
         for section in schema.section == "covers" ? coverSections : sections {
             var entries = section.entries
             if section.name == schema.section { entries.append("probe: " + written) }

@@ -10,6 +10,7 @@ enum ConfigSchemas {
             OutputSchema.self, PWMOutputSchema.self,
             InterlockSchema.self, CoverSchema.self,
             MQTTSchema.self,
+            ClockSchema.self,
         ]
     }
 }

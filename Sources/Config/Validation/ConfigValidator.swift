@@ -1,3 +1,4 @@
+import Clock
 import GPIO
 import Values
 
@@ -58,7 +59,7 @@ struct ConfigValidator {
         var hasChannel: Bool
     }
 
-    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt"]
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt", "clock"]
 
     let file: String
     var errors: [ConfigError] = []
@@ -81,6 +82,13 @@ struct ConfigValidator {
     var mqtt: MQTTDeclaration?
     /// No `mqtt:` section at all (an invalid one is not missing).
     var mqttSectionMissing = true
+    /// `clock:`, or the defaults (the system's zone once a time of day needs it).
+    var clock = ClockDeclaration()
+    var clockZoneGiven = false
+    var systemZoneLoaded = false
+    /// Where zones are read from, and the system's zone file (tests give their own).
+    var zoneRoot = TimeZoneRules.defaultZoneRoot
+    var localtime = TimeZoneRules.defaultLocaltime
     /// Each input's and signal's kind of value, whether or not the rest of its entry was
     /// valid; the first declaration of a name decides.
     var valueKinds: [String: ValueKind] = [:]
@@ -126,6 +134,7 @@ struct ConfigValidator {
             mqtt: validator.mqtt,
             covers: validator.covers.map(\.declaration),
             file: file)
+        configuration.clock = validator.clock
         configuration.pwmChips = validator.pwmChips
         configuration.pwmOutputs = validator.pwmOutputs.map(\.declaration)
         return .success(configuration)
@@ -156,6 +165,7 @@ struct ConfigValidator {
         let misspelt = Set(entries.compactMap { entry in
             Self.topLevelKeys.contains(entry.key) ? nil : NearestNames.nearest(to: entry.key, among: Self.topLevelKeys).first
         })
+        if let clock = sections["clock"] { readClock(clock) }
         if let chips = sections["chips"] { readChips(chips) }
         if let inputs = sections["inputs"] {
             readInputs(inputs)

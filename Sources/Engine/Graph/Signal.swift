@@ -32,6 +32,8 @@ final class Signal {
     /// `within`: the rule holds the signal and its operand, and its pipeline holds the
     /// rule).
     weak var threshold: ThresholdRule?
+    /// A time of day's rule (`between:`, `at:`), for `why`.
+    weak var time: (any TimeRule)?
     private let propagation: Propagation
     let delay: SignalDelay?
 

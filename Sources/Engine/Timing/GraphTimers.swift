@@ -16,6 +16,7 @@ final class GraphTimers {
     /// Runs a timer's body as an event at its deadline (the engine's `runTimed`).
     var run: ((UInt64, () -> Void) -> Void)?
     private var nodes: [any TimedNode] = []
+    private var watches: [WallClockWatch] = []
 
     init(loop: any EventLoop) {
         self.loop = loop
@@ -43,6 +44,31 @@ final class GraphTimers {
         return timer
     }
 
+    /// Calls `body` once the wall clock reaches `instant` (nanoseconds since the Unix
+    /// epoch, `EventLoop.wallClockNow`), as an event of its own: a time of day. A step of
+    /// the clock past it runs it then.
+    func schedule(atWallClock instant: Int64, _ body: @escaping () -> Void) -> LoopTimer {
+        let handle = Handle()
+        let timer = loop.schedule(atWallClock: instant) { [weak self, handle, loop] in
+            guard let self, let run else { return }
+            run(loop.now) {
+                if handle.timer?.isCancelled == false { body() }
+            }
+        }
+        handle.timer = timer
+        return timer
+    }
+
+    /// Calls `handler` with each change of the wall clock (set, synchronized or not), as
+    /// an event of its own, until the graph is taken apart.
+    func watchWallClock(_ handler: @escaping (WallClockChange) -> Void) {
+        let watch = loop.watchWallClock { [weak self, loop] change in
+            guard let self, let run else { return }
+            run(loop.now) { handler(change) }
+        }
+        watches.append(watch)
+    }
+
     /// The timer, as its own action sees it (weakly: the timer holds the action).
     private final class Handle {
         weak var timer: LoopTimer?
@@ -51,6 +77,8 @@ final class GraphTimers {
     /// The graph is being taken apart: no timer of it fires again.
     func cancelAll() {
         run = nil
+        for watch in watches { watch.cancel() }
+        watches = []
         for node in nodes { node.cancelTimers() }
         nodes = []
     }

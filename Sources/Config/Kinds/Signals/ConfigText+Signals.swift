@@ -1,3 +1,4 @@
+import Clock
 /// Signals as they would be written under `signals:`.
 extension ConfigText {
     /// The signal as it would be written under `signals:`, modifiers included:
@@ -19,6 +20,11 @@ extension ConfigText {
 
     /// The expression as it would be written under `signals:`; with `operandLimit`, each
     /// list at most that many names and how many more.
+    /// `, days: [mon, thu]`, or nothing for every day.
+    private static func days(_ days: Set<Weekday>) -> String {
+        days.count == Weekday.allCases.count ? "" : ", days: [" + days.sorted().map(\.description).joined(separator: ", ") + "]"
+    }
+
     public static func expression(_ expression: SignalExpression, operandLimit: Int? = nil) -> String {
         func list(_ names: [String]) -> String {
             guard let operandLimit, names.count > operandLimit else { return "[" + names.joined(separator: ", ") + "]" }
@@ -31,6 +37,9 @@ extension ConfigText {
         case .zip(let names): return "zip: " + list(names)
         case .not(let name): return "not: \(name)"
         case .unavailable(let name): return "unavailable: \(name)"
+        case .between(let window, let fallback):
+            return "between: [\(window.from), \(window.to)]" + days(window.days) + (fallback ? ", fallback: on" : "")
+        case .at(let moment): return "at: \(moment.time)" + days(moment.days)
         case .toggle(let name, nil): return "toggle: \(name)"
         case .toggle(let name, let reset?): return "toggle: \(name), reset: \(reset)"
         case .latch(let set, let reset, .reset): return "latch: { set: \(set), reset: \(reset) }"

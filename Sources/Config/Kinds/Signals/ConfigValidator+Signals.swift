@@ -1,3 +1,4 @@
+import Clock
 import HomeAssistantClasses
 import Values
 
@@ -74,6 +75,7 @@ extension ConfigValidator {
         var within: Duration?
         var hysteresis = 0.0
         var fallback = false
+        var days: Set<Weekday>?
         var counter = CounterDeclaration()
         var persistEveryLocation: SourceLocation?
         var rate = RateDeclaration()
@@ -89,15 +91,15 @@ extension ConfigValidator {
             if modifier.forms == ["*"] {
                 declaration.deviceClass = numeric
                     ? deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)
-                    : deviceClass(setting, for: form == "click" ? HomeAssistantComponent.event : .binarySensor, in: what)
+                    : deviceClass(setting, for: expression.isMomentary ? HomeAssistantComponent.event : .binarySensor, in: what)
                 continue
             }
-            if modifier.forms.isEmpty ? form == "click" || numeric : !modifier.forms.contains(form) {
+            if modifier.forms.isEmpty ? expression.isMomentary || numeric : !modifier.forms.contains(form) {
                 valid = false
                 let hint = if modifier.forms.isEmpty, numeric {
                     "\(form): is a number; delay a level, e.g. a threshold: of it"
                 } else if modifier.forms.isEmpty {
-                    "a click is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
+                    "\(form): is momentary, on for an instant: delay what it drives, e.g. a toggle: of it"
                 } else if modifier.forms == SignalExpression.numericFormKeys {
                     "\(setting.key): applies to numbers (" + modifier.forms.map { "\($0):" }.joined(separator: ", ")
                         + "); \(form): is a level"
@@ -122,6 +124,9 @@ extension ConfigValidator {
             case "fallback":
                 guard let level = onOff(setting, in: what) else { valid = false; continue }
                 fallback = level
+            case "days":
+                guard let read = weekdays(setting, in: what) else { valid = false; continue }
+                days = read
             case "on_delay", "off_delay", "within", "min", "max", "gap":
                 let zeroAllowed = setting.key == "min"
                 guard let time = timeSetting(setting, in: what, zeroAllowed: zeroAllowed) else {
@@ -238,6 +243,21 @@ extension ConfigValidator {
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):
             declaration.expression = .rate(operand, rate)
+        case .between(let window, _):
+            do throws(ClockError) {
+                declaration.expression = .between(try DailyWindow(from: window.from, to: window.to,
+                                                                   days: days ?? window.days), fallback: fallback)
+            } catch {
+                report(location, "\(error) (\(what))", hint: "name at least one day, e.g. days: [mon, tue, wed, thu, fri]")
+                valid = false
+            }
+        case .at(let moment):
+            do throws(ClockError) {
+                declaration.expression = .at(try DailyMoment(at: moment.time, days: days ?? moment.days))
+            } catch {
+                report(location, "\(error) (\(what))", hint: "name at least one day, e.g. days: [mon, thu]")
+                valid = false
+            }
         case .scale(let operand, _):
             guard let scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
                 valid = false
@@ -321,6 +341,34 @@ extension ConfigValidator {
             let hint = "a threshold watches one number, e.g. threshold: inside, above: 28"
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }
             return (.threshold(name.name, ThresholdDeclaration(.above, .number(0))), [name])
+        case "between":
+            loadSystemZone(for: form.keyLocation)
+            let example = "between: [sunset, \"23:00\"]"
+            guard case .sequence(let items) = form.value.content, items.count == 2 else {
+                if !form.value.isReported {
+                    report(form.value.location, "between: in \(what) takes two times of day, [from, to]",
+                           hint: "write \(example): on from the first until the second, each day")
+                }
+                return nil
+            }
+            guard let from = timeOfDay(items[0], key: "between", in: what),
+                  let to = timeOfDay(items[1], key: "between", in: what) else { return nil }
+            do throws(ClockError) {
+                return (.between(try DailyWindow(from: from, to: to), fallback: false), [])
+            } catch {
+                report(form.value.location, "\(error) (between: of \(what))",
+                       hint: "write \(example); a window from 22:00 to 06:00 spans midnight")
+                return nil
+            }
+        case "at":
+            loadSystemZone(for: form.keyLocation)
+            guard let time = timeOfDay(form.value, key: "at", in: what) else { return nil }
+            do throws(ClockError) {
+                return (.at(try DailyMoment(at: time)), [])
+            } catch {
+                report(form.value.location, "\(error) (at: of \(what))", hint: Self.timeOfDayHint)
+                return nil
+            }
         case "unavailable":
             let hint = "unavailable: watches one number, e.g. sensor_fault: { unavailable: inside }"
             guard let name = reference(form.value, key: form.key, in: what, hint: hint) else { return nil }

@@ -1,3 +1,4 @@
+import Clock
 /// How a signal derives its value. Operands are names of inputs or signals.
 public enum SignalExpression: Hashable, Sendable {
     /// True while every operand is true (combineLatest over the operands).
@@ -51,6 +52,13 @@ public enum SignalExpression: Hashable, Sendable {
     /// `unavailable: NAME`: a level, on while the number `NAME` is unavailable (a sensor
     /// whose reads fail past its timeout, a remote input gone past its hold).
     case unavailable(String)
+    /// `between: [FROM, TO]`: on from FROM (included) until TO (excluded) each day,
+    /// local time (`DailyWindow`: `days:` names the days a window may start); at
+    /// `fallback` while the system clock is not trusted (`ClockDeclaration.Trust`).
+    case between(DailyWindow, fallback: Bool)
+    /// `at: TIME`: activates once at TIME on each day it applies (`days:`), as a press
+    /// does; momentary.
+    case at(DailyMoment)
 
     /// The names this expression reads, in the order written.
     public var operands: [String] {
@@ -68,6 +76,7 @@ public enum SignalExpression: Hashable, Sendable {
         case .threshold(let name, let threshold):
             if case .node(let bound) = threshold.bound { return [name, bound] }
             return [name]
+        case .between, .at: return []
         }
     }
 
@@ -93,8 +102,10 @@ public enum SignalExpression: Hashable, Sendable {
     /// Whether the signal is momentary: on for an instant at each activation, never
     /// held. Only what reacts to activations may read it.
     public var isMomentary: Bool {
-        if case .click = self { return true }
-        return false
+        switch self {
+        case .click, .at: return true
+        default: return false
+        }
     }
 
     /// For each operand (as in `operands`), whether that place reacts to activations

@@ -1,0 +1,179 @@
+import Clock
+import Config
+@testable import Engine
+import Testing
+import Values
+
+/// `between:` and `at:` in a running graph, in virtual time: the wall clock moves with it
+/// (`EmbeddedEventLoop`), is set forward and back, and is or is not synchronized.
+@Suite("Times of day in the graph")
+struct TimeSignalTests {
+    static func config(zone: String, _ signals: String) -> String {
+        """
+        clock: { timezone: \(zone), latitude: 52.52, longitude: 13.405 }
+        inputs:
+          button: { command: true }
+        signals:
+        \(signals)
+        """
+    }
+
+    /// A harness whose wall clock starts at `local` in `zone`, synchronized or not.
+    static func harness(_ text: String, at local: String, zone: String,
+                        synchronized: Bool = true) throws -> EngineHarness {
+        let harness = EngineHarness(try ConfigLoader.parse(text, file: "gpioagg.yaml"))
+        harness.loop.setWallClock(to: try wall(local, zone))
+        harness.loop.setWallClockSynchronized(synchronized)
+        try harness.start()
+        return harness
+    }
+
+    /// `2026-03-28 22:00` in `zone`, in nanoseconds since the epoch.
+    static func wall(_ local: String, _ zone: String) throws -> Int64 {
+        let parts = local.split(separator: " ")
+        let date = parts[0].split(separator: "-").map { Int($0)! }
+        let time = parts[1].split(separator: ":").map { Int($0)! }
+        let civil = try CivilDate(year: date[0], month: date[1], day: date[2])
+        let rules = try TimeZoneRules.named(zone)
+        return rules.instant(of: LocalDateTime(date: civil, hour: time[0], minute: time[1])) * 1_000_000_000
+    }
+
+    static func total(_ harness: EngineHarness, _ name: String) -> Double? {
+        harness.signal(name)?.number
+    }
+
+    @Test("a window spanning midnight over the spring change lasts 7 hours, over the autumn one 9 (Europe/Berlin)",
+          arguments: [("2026-03-28 21:00", 7), ("2026-10-24 21:00", 9)])
+    func windowOverDaylightSaving(start: String, hours: Int) throws {
+        let harness = try Self.harness(Self.config(zone: "Europe/Berlin", "  night: { between: [\"22:00\", \"06:00\"] }"),
+                                       at: start, zone: "Europe/Berlin")
+        #expect(harness.signal("night") == false)
+        harness.advance(by: .seconds(3599))
+        #expect(harness.signal("night") == false, "21:59:59")
+        harness.advance(by: .seconds(1))
+        #expect(harness.signal("night") == true, "22:00")
+        harness.advance(by: .seconds(hours * 3600 - 1))
+        #expect(harness.signal("night") == true, "05:59:59, \(hours) h later less a second")
+        harness.advance(by: .seconds(1))
+        #expect(harness.signal("night") == false, "06:00 by the wall clock")
+        #expect(harness.changes(of: .signal, "night") == [.on, .off])
+    }
+
+    @Test("America/New_York: the autumn night's window lasts 9 hours, the spring one 7")
+    func windowNewYork() throws {
+        for (start, hours) in [("2026-10-31 21:00", 9), ("2026-03-07 21:00", 7)] {
+            let harness = try Self.harness(Self.config(zone: "America/New_York", "  night: { between: [\"22:00\", \"06:00\"] }"),
+                                           at: start, zone: "America/New_York")
+            harness.advance(by: .seconds(3600))
+            #expect(harness.signal("night") == true)
+            harness.advance(by: .seconds(hours * 3600 - 1))
+            #expect(harness.signal("night") == true, "\(start): still on a second before")
+            harness.advance(by: .seconds(1))
+            #expect(harness.signal("night") == false, "\(start): off \(hours) h later")
+        }
+    }
+
+    @Test("an at: in the spring gap happens at the first instant after it; one in the autumn overlap once, the first time",
+          arguments: ["Europe/Berlin", "America/New_York"])
+    func momentsOverDaylightSaving(zone: String) throws {
+        func signals(_ time: String) -> String {
+            """
+              ring: { at: "\(time)" }
+              rings: { count: ring }
+            """
+        }
+        // Berlin: 29 March and 25 October 2026, 02:00 to 03:00 skipped, then twice; New
+        // York: 8 March (02:00 to 03:00 skipped) and 1 November (01:00 to 02:00 twice).
+        let berlin = zone == "Europe/Berlin"
+        let (spring, autumn) = berlin ? ("2026-03-29", "2026-10-25") : ("2026-03-08", "2026-11-01")
+        let (overlap, beforeOverlap) = berlin ? ("02:30", "01:00") : ("01:30", "00:00")
+        let harness = try Self.harness(Self.config(zone: zone, signals("02:30")), at: "\(spring) 01:00", zone: zone)
+        harness.advance(by: .seconds(3599))
+        #expect(Self.total(harness, "rings") == 0, "01:59:59: the clock then jumps to 03:00")
+        harness.advance(by: .seconds(1))
+        #expect(Self.total(harness, "rings") == 1, "at 03:00, the first instant after the gap")
+        let autumnStart = try Self.harness(Self.config(zone: zone, signals(overlap)), at: "\(autumn) \(beforeOverlap)",
+                                           zone: zone)
+        autumnStart.advance(by: .seconds(90 * 60))
+        #expect(Self.total(autumnStart, "rings") == 1, "the first \(overlap)")
+        autumnStart.advance(by: .seconds(3 * 3600))
+        #expect(Self.total(autumnStart, "rings") == 1, "not again at the second \(overlap), an hour later")
+    }
+
+    @Test("a step forward past an at: fires it once, late, and says so; a step back does not fire it again that day")
+    func steps() throws {
+        let signals = """
+              lights_out: { at: "23:00" }
+              outs: { count: lights_out }
+            """
+        let harness = try Self.harness(Self.config(zone: "Europe/Berlin", signals), at: "2026-06-21 21:00",
+                                       zone: "Europe/Berlin")
+        harness.loop.setWallClock(to: try Self.wall("2026-06-22 01:30", "Europe/Berlin"))
+        harness.loop.run()
+        #expect(Self.total(harness, "outs") == 1, "jumped over 23:00: once")
+        #expect(harness.log.contains { $0.hasPrefix("signal lights_out fired 2h30m late") }, "\(harness.log)")
+        harness.loop.setWallClock(to: try Self.wall("2026-06-21 22:00", "Europe/Berlin"))
+        harness.loop.run()
+        harness.advance(by: .seconds(2 * 3600))
+        #expect(Self.total(harness, "outs") == 1, "the same day's 23:00 again: not twice")
+        harness.advance(by: .seconds(24 * 3600))
+        #expect(Self.total(harness, "outs") == 2, "the next day's")
+    }
+
+    @Test("a step forward and back moves a window with it, at once")
+    func windowSteps() throws {
+        let harness = try Self.harness(Self.config(zone: "Europe/Berlin", "  evening: { between: [sunset, \"23:00\"] }"),
+                                       at: "2026-06-21 12:00", zone: "Europe/Berlin")
+        #expect(harness.signal("evening") == false)
+        harness.loop.setWallClock(to: try Self.wall("2026-06-21 22:00", "Europe/Berlin"))
+        harness.loop.run()
+        #expect(harness.signal("evening") == true)
+        harness.loop.setWallClock(to: try Self.wall("2026-06-21 21:00", "Europe/Berlin"))
+        harness.loop.run()
+        #expect(harness.signal("evening") == false, "before the sunset, about 21:33")
+    }
+
+    @Test("until the clock is synchronized a window is at its fallback and an at: waits; then both follow it")
+    func unsynchronizedStart() throws {
+        let signals = """
+              dark: { between: [sunset, sunrise], fallback: on }
+              day: { between: [sunrise, sunset] }
+              noon: { at: "12:00" }
+              noons: { count: noon }
+            """
+        let harness = try Self.harness(Self.config(zone: "Europe/Berlin", signals), at: "2026-06-21 11:00",
+                                       zone: "Europe/Berlin", synchronized: false)
+        #expect(harness.signal("dark") == true, "fallback: on")
+        #expect(harness.signal("day") == false, "fallback: off, the default")
+        #expect(harness.log.contains { $0.hasPrefix("the system clock is not synchronized yet") })
+        let why = harness.engine.explain("dark", depth: 0)?.first ?? ""
+        #expect(why.contains("at its fallback: the system clock is not synchronized yet"), "\(why)")
+        harness.advance(by: .seconds(2 * 3600))
+        #expect(Self.total(harness, "noons") == 0, "no at: while untrusted")
+        #expect(harness.signal("day") == false)
+        harness.loop.setWallClockSynchronized(true)
+        harness.loop.run()
+        #expect(harness.signal("dark") == false)
+        #expect(harness.signal("day") == true)
+        #expect(Self.total(harness, "noons") == 0, "nothing owed from before")
+        #expect(harness.log.filter { $0.hasPrefix("the system clock is synchronized") }.count == 1)
+        harness.advance(by: .seconds(24 * 3600))
+        #expect(Self.total(harness, "noons") == 1)
+    }
+
+    @Test("trust: always follows the clock from the start")
+    func trustAlways() throws {
+        let text = """
+            clock: { timezone: Europe/Berlin, trust: always }
+            inputs:
+              button: { command: true }
+            signals:
+              morning: { between: ["06:00", "09:00"], days: [mon, tue, wed, thu, fri] }
+            """
+        // 2026-06-22 is a Monday; 2026-06-21 a Sunday.
+        let harness = try Self.harness(text, at: "2026-06-22 07:00", zone: "Europe/Berlin", synchronized: false)
+        #expect(harness.signal("morning") == true)
+        let sunday = try Self.harness(text, at: "2026-06-21 07:00", zone: "Europe/Berlin", synchronized: false)
+        #expect(sunday.signal("morning") == false, "not a day it may start")
+    }
+}
