@@ -19,10 +19,12 @@ public enum CalendarPeriod: String, CaseIterable, Hashable, Sendable {
     public func bounds(containing instant: Int64, in zone: TimeZoneRules) -> Range<Int64> {
         var first = firstDay(of: zone.localDateTime(at: instant).date)
         // Where clocks go back over midnight, the repeated hour reads as the day before
-        // but lies after the next day's start: the instants decide.
-        while zone.startOfDay(first) > instant { first = firstDay(of: first.adding(days: -1)) }
-        while zone.startOfDay(following(first)) <= instant { first = following(first) }
-        return zone.startOfDay(first)..<zone.startOfDay(following(first))
+        // but lies after the next day's start: the instants decide. One step either way
+        // is all a change of the clocks can take (at the calendar's ends there is none).
+        if zone.startOfDay(first) > instant { first = firstDay(of: first.adding(days: -1)) }
+        if zone.startOfDay(following(first)) <= instant { first = following(first) }
+        let start = zone.startOfDay(first)
+        return start..<max(zone.startOfDay(following(first)), start + 1)
     }
 
     /// The first day of the period holding `date`.

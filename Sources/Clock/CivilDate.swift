@@ -18,7 +18,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date, or an error naming the part out of range.
     public init(year: Int, month: Int, day: Int) throws(ClockError) {
-        guard (-1_000_000...1_000_000).contains(year) else { throw .dateOutOfRange("year \(year)") }
+        guard (-998_000...998_000).contains(year) else { throw .dateOutOfRange("year \(year)") }
         guard (1...12).contains(month) else { throw .dateOutOfRange("month \(month)") }
         let last = CivilDate.daysInMonth(year: year, month: month)
         guard (1...last).contains(day) else { throw .dateOutOfRange("day \(day) of \(year)-\(month)") }
@@ -27,11 +27,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
+    /// The days either side of 1970-01-01 a date may lie: about a million years. A day
+    /// number beyond is taken as the nearest end.
+    public static let dayNumbers: ClosedRange<Int64> = -365_000_000...365_000_000
+
     /// The date `dayNumber` days after 1970-01-01 (before it when negative). Howard
     /// Hinnant's `civil_from_days`: eras of 400 years (146097 days) starting on March 1st,
     /// so that the leap day is the last day of a year.
     public init(dayNumber: Int64) {
-        let z = dayNumber + 719_468
+        let z = min(max(dayNumber, CivilDate.dayNumbers.lowerBound), CivilDate.dayNumbers.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097                                                  // 0...146096
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365  // 0...399
@@ -61,7 +65,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` later (earlier when negative).
     public func adding(days: Int) -> CivilDate {
-        CivilDate(dayNumber: dayNumber + Int64(days))
+        let (sum, overflow) = dayNumber.addingReportingOverflow(Int64(days))
+        return CivilDate(dayNumber: overflow ? (days > 0 ? .max : .min) : sum)
     }
 
     /// Days in `month` of `year` (28 to 31).

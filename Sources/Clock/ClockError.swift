@@ -33,8 +33,12 @@ public struct ClockError: Error, Hashable, Sendable, CustomStringConvertible {
     static func unknownWeekday(_ text: String) -> Self { Self(.unknownWeekday(text)) }
     static func badFooter(_ footer: String, _ reason: String) -> Self { Self(.badFooter(footer: footer, reason: reason)) }
     static func badZoneFile(_ source: String, _ reason: String) -> Self { Self(.badZoneFile(source: source, reason: reason)) }
-    static func unreadableZoneFile(_ path: String, _ reason: String) -> Self { Self(.unreadableZoneFile(path: path, reason: reason)) }
-    static func unknownZone(_ name: String, suggestions: [String]) -> Self { Self(.unknownZone(name: name, suggestions: suggestions)) }
+    static func unreadableZoneFile(_ path: String, _ reason: String) -> Self {
+        Self(.unreadableZoneFile(path: path, reason: reason))
+    }
+    static func unknownZone(_ name: String, suggestions: [String]) -> Self {
+        Self(.unknownZone(name: name, suggestions: suggestions))
+    }
     static func badZoneName(_ name: String, _ reason: String) -> Self { Self(.badZoneName(name: name, reason: reason)) }
     static func badTimeOfDay(_ text: String, _ reason: String) -> Self { Self(.badTimeOfDay(text: text, reason: reason)) }
     static func sameTimes(_ time: String) -> Self { Self(.sameTimes(time)) }

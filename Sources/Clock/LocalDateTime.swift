@@ -14,9 +14,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// `secondOfDay` outside 0 to 86399 carries into the days before or after:
     /// `LocalDateTime(date: d, secondOfDay: 86400)` is the next day's midnight.
     public init(date: CivilDate, secondOfDay: Int) {
-        let days = secondOfDay >= 0 ? secondOfDay / 86400 : (secondOfDay - 86399) / 86400
+        var days = secondOfDay / 86400
+        var second = secondOfDay % 86400
+        if second < 0 {
+            days -= 1
+            second += 86400
+        }
         self.date = days == 0 ? date : date.adding(days: days)
-        self.secondOfDay = secondOfDay - days * 86400
+        self.secondOfDay = second
     }
 
     public init(date: CivilDate, hour: Int, minute: Int, second: Int = 0) {
@@ -29,9 +34,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The reading `wallSeconds` gives back.
     public init(wallSeconds: Int64) {
-        let days = wallSeconds >= 0 ? wallSeconds / 86400 : (wallSeconds - 86399) / 86400
+        var days = wallSeconds / 86400
+        var second = wallSeconds % 86400
+        if second < 0 {
+            days -= 1
+            second += 86400
+        }
         self.date = CivilDate(dayNumber: days)
-        self.secondOfDay = Int(wallSeconds - days * 86400)
+        self.secondOfDay = Int(second)
     }
 
     public var hour: Int { secondOfDay / 3600 }

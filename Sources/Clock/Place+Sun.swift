@@ -6,7 +6,7 @@ extension Place {
     /// in declination is counted.
     ///
     /// ```swift
-    /// berlin.crossing(.sunrise, on: try CivilDate(year: 2026, month: 6, day: 21))   // .at(1_782_011_…)
+    /// berlin.crossing(.sunrise, on: try CivilDate(year: 2026, month: 6, day: 21))   // .at(1_782_009_785): 04:43 CEST
     /// ```
     public func crossing(_ event: SunEvent, on date: CivilDate) -> SunCrossing {
         let midnight = Double(date.dayNumber * 86400)

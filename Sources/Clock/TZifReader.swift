@@ -58,7 +58,8 @@ struct TZifReader {
             throw .badZoneFile(source, "its indicator counts do not match its type count")
         }
         guard header.leapCount == 0 else {
-            throw .badZoneFile(source, "it counts leap seconds (a \"right/\" zone): use the zone of the same name without \"right/\"")
+            throw .badZoneFile(source,
+                               "it counts leap seconds (a \"right/\" zone): use the zone of the same name without \"right/\"")
         }
         return header
     }
@@ -79,16 +80,22 @@ struct TZifReader {
         var transitionTypes: [Int] = []
         for _ in 0..<header.timeCount {
             let type = Int(try byte())
-            guard type < header.typeCount else { throw .badZoneFile(source, "a transition names local time type \(type) of \(header.typeCount)") }
+            guard type < header.typeCount else {
+                throw .badZoneFile(source, "a transition names local time type \(type) of \(header.typeCount)")
+            }
             transitionTypes.append(type)
         }
         var rawTypes: [(offset: Int, isDaylightSaving: Bool, abbreviationIndex: Int)] = []
         for _ in 0..<header.typeCount {
             let offset = Int(Int32(bitPattern: try unsigned32()))
             // RFC 8536: -2^31 is not allowed; real offsets lie within a day.
-            guard (-89_999...93_599).contains(offset) else { throw .badZoneFile(source, "a local time type's offset is \(offset) seconds") }
+            guard (-89_999...93_599).contains(offset) else {
+                throw .badZoneFile(source, "a local time type's offset is \(offset) seconds")
+            }
             let isDaylightSaving = try byte()
-            guard isDaylightSaving <= 1 else { throw .badZoneFile(source, "a local time type's daylight saving flag is \(isDaylightSaving)") }
+            guard isDaylightSaving <= 1 else {
+                throw .badZoneFile(source, "a local time type's daylight saving flag is \(isDaylightSaving)")
+            }
             rawTypes.append((offset, isDaylightSaving == 1, Int(try byte())))
         }
         let characters = Array(bytes[index..<index + header.characterCount])

@@ -30,7 +30,8 @@ extension TimeOfDay {
         }
         func number(_ part: Substring, _ name: String, digits: ClosedRange<Int>, limit: Int) throws(ClockError) -> Int {
             guard digits.contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else {
-                throw .badTimeOfDay(text, "the \(name) \"\(part)\" is not \(digits.lowerBound == digits.upperBound ? "two" : "one or two") digits: give HH:MM or HH:MM:SS, such as 06:30")
+                let count = digits.lowerBound == digits.upperBound ? "two" : "one or two"
+                throw .badTimeOfDay(text, "the \(name) \"\(part)\" is not \(count) digits: give HH:MM or HH:MM:SS, such as 06:30")
             }
             guard value <= limit else {
                 throw .badTimeOfDay(text, "the \(name) is \(value): give 00 to \(limit)")

@@ -40,7 +40,7 @@ extension TimeZoneRules {
                 let inside = zoneNames(root: root).filter { $0.hasPrefix(name + "/") }
                 throw .unknownZone(name, suggestions: Array(inside.prefix(3)))
             default:
-                throw .unreadableZoneFile(path, String(describing: error))
+                throw .unreadableZoneFile(path, reason(error))
             }
         }
         return try rules(fromTZif: bytes, name: name, source: path)
@@ -56,7 +56,7 @@ extension TimeZoneRules {
         do throws(RegularFileRefusal) {
             bytes = try SystemCall.readRegularFile(localtime, limit: fileLimit)
         } catch {
-            throw .unreadableZoneFile(localtime, String(describing: error))
+            throw .unreadableZoneFile(localtime, reason(error))
         }
         return try rules(fromTZif: bytes, name: zoneName(ofLink: localtime) ?? localtime, source: localtime)
     }
@@ -74,6 +74,16 @@ extension TimeZoneRules {
         let scored = NameSuggestions.distances(from: name, to: zoneNames(root: root))
         guard let least = scored.map(\.distance).min(), least <= NameSuggestions.typoThreshold(for: name) else { return [] }
         return Array(scored.filter { $0.distance == least }.map(\.name).sorted().prefix(3))
+    }
+
+    /// Why a zone file could not be read, in words.
+    private static func reason(_ refusal: RegularFileRefusal) -> String {
+        switch refusal {
+        case .failed(let error): error.description
+        case .notRegular(let kind): "it is \(kind), not a regular file"
+        case .tooLarge(let bytes): "it is \(bytes) bytes, more than a zone file holds"
+        case .changed: "it changed while it was read"
+        }
     }
 
     /// The IANA name in a link's target: what follows `zoneinfo/`.

@@ -13,7 +13,7 @@
 /// ```swift
 /// let berlin = try TimeZoneRules.named("Europe/Berlin")
 /// berlin.offset(at: 1_782_000_000)                        // 7200 (CEST)
-/// let local = berlin.localDateTime(at: 1_782_000_000)     // 2026-06-21 02:40:00
+/// let local = berlin.localDateTime(at: 1_782_000_000)     // 2026-06-21 02:00:00
 /// berlin.instant(of: local)                               // 1_782_000_000
 /// ```
 public struct TimeZoneRules: Hashable, Sendable {
@@ -52,6 +52,7 @@ public struct TimeZoneRules: Hashable, Sendable {
     /// The local time type in effect at `instant`: its offset, whether it is daylight
     /// saving time, its abbreviation.
     public func localTimeType(at instant: Int64) -> LocalTimeType {
+        let instant = Self.clamped(instant)
         guard let first = transitions.first, instant >= first else {
             // Before the first transition RFC 8536 says the first type holds; a file with
             // no transitions at all is its footer's rule when it has one.
@@ -76,8 +77,15 @@ public struct TimeZoneRules: Hashable, Sendable {
 
     /// The wall clock's reading at `instant`.
     public func localDateTime(at instant: Int64) -> LocalDateTime {
-        LocalDateTime(wallSeconds: instant + Int64(offset(at: instant)))
+        let instant = Self.clamped(instant)
+        return LocalDateTime(wallSeconds: instant + Int64(offset(at: instant)))
     }
+
+    /// The instants the rules answer for: the calendar's million years either side of
+    /// 1970. One beyond is taken as the nearest end, so that no arithmetic overflows.
+    public static let instants: ClosedRange<Int64> = -(365_000_000 * 86400)...(365_000_000 * 86400)
+
+    static func clamped(_ instant: Int64) -> Int64 { min(max(instant, instants.lowerBound), instants.upperBound) }
 
     /// The instant the wall clock reads `local`: the first of two when the reading
     /// happens twice, the change itself when the reading is skipped (see the type's

@@ -147,4 +147,31 @@ struct DailyWindowTests {
         #expect(tromso.crossing(.sunrise, on: firstSunrise.adding(days: -1)) == .staysBelow)
         #expect(!daylight.state(at: 1_797_850_800, in: oslo, at: tromso).isOn)
     }
+
+    @Test("a sunrise end is a morning end even where the polar night's solar noon is after 12:00")
+    func westOfItsZone() throws {
+        // Utqiaġvik (71.2906 N, 156.7887 W) keeps Alaska's time, 22° east of it: on
+        // 2026-12-21 the sun does not rise (PyEphem 4.2.1, horizon -0:34, pressure 0:
+        // NeverUpError) and is highest at 22:25:26 UTC (next_transit), 13:25 AKST.
+        let anchorage = try TimeZoneRules.named("America/Anchorage")
+        let utqiagvik = try Place(latitude: 71.2906, longitude: -156.7887)
+        let date = try Self.date(2026, 12, 21)
+        let noon = utqiagvik.solarNoon(on: date)
+        #expect(abs(noon - 1_797_891_926) <= 60)
+        #expect(utqiagvik.crossing(.sunrise, on: date) == .staysBelow)
+
+        // [sunset+15m, sunrise-30m] runs from 13:40 to 12:55 the next day: at 12:00 AKST
+        // (1797886800) it is on until 12:55, then off until 13:40.
+        let dark = try DailyWindow(from: .sun(.sunset, offset: 900), to: .sun(.sunrise, offset: -1800))
+        let state = dark.state(at: 1_797_886_800, in: anchorage, at: utqiagvik)
+        #expect(state == WindowState(isOn: true, nextChange: noon - 1800))
+        #expect(dark.state(at: noon, in: anchorage, at: utqiagvik) == WindowState(isOn: false, nextChange: noon + 900))
+        // The night window is on all day; the day window never.
+        let night = try DailyWindow(from: .sun(.sunset, offset: 0), to: .sun(.sunrise, offset: 0))
+        let day = try DailyWindow(from: .sun(.sunrise, offset: 0), to: .sun(.sunset, offset: 0))
+        for instant in [noon - 1, noon, noon + 1, 1_797_886_800] {
+            #expect(night.state(at: instant, in: anchorage, at: utqiagvik).isOn)
+            #expect(!day.state(at: instant, in: anchorage, at: utqiagvik).isOn)
+        }
+    }
 }

@@ -134,3 +134,15 @@ struct ZoneLoadingTests {
         #expect(TimeZoneRules.zoneNames(root: root.path) == ["Europe/Berlin", "UTC"])
     }
 }
+
+@Suite("Zone files that cannot be read")
+struct UnreadableZoneTests {
+    @Test("the system's zone that is not a file says what it is")
+    func notAFile() {
+        let folder = ScratchFolder()
+        folder.write("zones/Europe/Berlin", [])
+        #expect { _ = try TimeZoneRules.system(localtime: folder.path + "/zones") } throws: {
+            String(describing: $0) == "\(folder.path)/zones cannot be read (it is a directory, not a regular file): check that the tzdata package is installed and the file is readable"
+        }
+    }
+}
