@@ -12,7 +12,7 @@ struct GPIOAgg: CommandGroup {
         discussion: """
             Inputs read through libgpiod become Combine publishers; signals combine them \
             (all, any, none, not, at_least, toggle, latch, click, sample, zip, with \
-            on_delay, off_delay and within; numbers with mean, min, max, sum, difference, \
+            on_delay, off_delay and within; times of day with between and at; numbers with mean, min, max, sum, difference, \
             count, rate and scale, and threshold and unavailable back to a level); signals drive output lines. docs/CONFIG.md \
             describes each form.
 

@@ -150,6 +150,7 @@ struct ConfigSchemaTests {
     static func place(of schema: any ConfigSchema.Type) -> String {
         switch schema.section {
         case "mqtt": "mqtt:"
+        case "clock": "clock:"
         case "chips": "chip 'probe'"
         default: "\(schema.section.dropLast()) 'probe'"
         }

@@ -58,7 +58,7 @@ struct TimeKeysTests {
         ("signals:\n  s: { any: [motion], within: 500ms }\n", 8, 23,
          "within: does not apply to any: in signal 's'", "within: goes with all:"),
         ("signals:\n  s: { click: button, on_delay: 1s }\n", 8, 23,
-         "on_delay: does not apply to click: in signal 's'", "a click is momentary"),
+         "on_delay: does not apply to click: in signal 's'", "click: is momentary"),
         ("signals:\n  s: { not: motion, persist: true }\n", 8, 21,
          "persist: does not apply to not: in signal 's'", "persist: goes with toggle: or latch:"),
         ("signals:\n  s: { any: [motion], off_delay: 0 }\n", 8, 34, "off_delay: in signal 's' is zero", ""),

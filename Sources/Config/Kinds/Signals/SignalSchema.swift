@@ -9,7 +9,7 @@ enum SignalSchema: ConfigSchema {
 
     static let title = "a signal"
     static let section = "signals"
-    static let documentedUnder = ["## Signals", "## Numbers"]
+    static let documentedUnder = ["## Signals", "## Numbers", "## Times of day"]
     static let example = "all: [button]"
     /// The forms, each shown alone (`in: ""`): a signal has exactly one.
     static let forms = [
