@@ -20,7 +20,8 @@ extension TimeZoneRules {
     ///
     /// A name that is not a zone is an error suggesting the closest zone names (from
     /// `root/tzdata.zi`, or the files under `root` when it is absent); an absolute name
-    /// or one with `.` or `..` components is refused before any file is opened.
+    /// or one with `.` or `..` components is refused before any file is opened. `UTC` and
+    /// `Etc/UTC` need no file.
     ///
     /// ```swift
     /// try TimeZoneRules.named("Europe/Berlin")
@@ -28,6 +29,8 @@ extension TimeZoneRules {
     /// ```
     public static func named(_ name: String, root: String = defaultZoneRoot) throws(ClockError) -> TimeZoneRules {
         try checkZoneName(name)
+        // UTC needs no rules from a file: a board without tzdata still has it.
+        if name == "UTC" || name == "Etc/UTC" { return .utc }
         let path = root + "/" + name
         let bytes: [UInt8]
         do throws(RegularFileRefusal) {

@@ -145,4 +145,14 @@ struct UnreadableZoneTests {
             String(describing: $0) == "\(folder.path)/zones cannot be read (it is a directory, not a regular file): check that the tzdata package is installed and the file is readable"
         }
     }
+
+    @Test("UTC and Etc/UTC need no zone file: a board without tzdata has them")
+    func utcWithoutFiles() throws {
+        for name in ["UTC", "Etc/UTC"] {
+            let rules = try TimeZoneRules.named(name, root: "/nonexistent/zoneinfo")
+            #expect(rules.offset(at: 1_782_076_800) == 0)
+            #expect(rules == .utc)
+        }
+        #expect(throws: ClockError.self) { try TimeZoneRules.named("Europe/Berlin", root: "/nonexistent/zoneinfo") }
+    }
 }
