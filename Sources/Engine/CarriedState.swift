@@ -56,6 +56,8 @@ struct CarriedState {
     /// unit takes the number as it is) and, when declared the same way, the pulses
     /// counted since start.
     var counters: [String: (total: Double, pulses: UInt64?)] = [:]
+    /// Period counters declared the same way: the period they count and the last one's total.
+    var periods: [String: (start: Int64?, last: Double?)] = [:]
     /// Rates declared the same way: their pulses and their decay go on.
     var rates: [String: RateRule.State] = [:]
     /// Covers declared the same way, and their outputs too: their whole state.
@@ -111,6 +113,9 @@ struct CarriedState {
         for declaration in configuration.signals {
             guard case .count = declaration.expression, let counter = previous.counters[declaration.name] else { continue }
             counters[declaration.name] = (counter.total, sameSignals.contains(declaration.name) ? counter.pulses : nil)
+            if sameSignals.contains(declaration.name), counter.period != nil {
+                periods[declaration.name] = (counter.periodStart, counter.lastPeriodTotal)
+            }
         }
         for (name, rule) in previous.rates where sameSignals.contains(name) {
             rates[name] = rule.state

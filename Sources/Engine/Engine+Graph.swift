@@ -71,6 +71,7 @@ extension Engine {
                                               changedAt: previous?.changedAt, at: declaration.location)
                     cancellables.append(try counterPipeline(counter, of: operand, declaration: declaration, into: node,
                                                             total: total, pulses: carriedCounter?.pulses ?? 0,
+                                                            carriedPeriod: carried.periods[declaration.name],
                                                             levels: levels))
                     numberNodes[declaration.name] = node
                 case .rate(let operand, let rate):
@@ -201,7 +202,7 @@ extension Engine {
     }
 
     /// The graph's times of day, made with the first of them.
-    private func timeSignals() -> TimeSignals {
+    func timeSignals() -> TimeSignals {
         if let time { return time }
         let made = TimeSignals(clock: configuration.clock, loop: loop, timers: timers, logger: logger)
         timers.register(made)

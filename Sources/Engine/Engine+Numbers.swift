@@ -89,6 +89,7 @@ extension Engine {
     /// signal too) is a pulse of the counter.
     func counterPipeline(_ declaration: CounterDeclaration, of operand: String, declaration signal: SignalDeclaration,
                          into node: NumberNode, total: Double, pulses: UInt64,
+                         carriedPeriod: (start: Int64?, last: Double?)? = nil,
                          levels: [String: Level]) throws(EngineError) -> AnyCancellable {
         guard let level = levels[operand] else {
             throw EngineError(.configuration(
@@ -98,6 +99,10 @@ extension Engine {
         let counter = Counter(declaration, of: operand, node: node, total: total, pulses: pulses,
                               propagation: propagation)
         counters[signal.name] = counter
+        if let period = declaration.period {
+            if let carried = carriedPeriod { counter.resumePeriod(start: carried.start, last: carried.last) }
+            counter.period = timeSignals().addPeriod(period, of: counter)
+        }
         return SignalPipelines.risingEdges(of: level).react { [counter] _ in counter.pulse() }
     }
 

@@ -131,6 +131,7 @@ extension Engine {
                     text += "; \(counter.pulses) pulse\(counter.pulses == 1 ? "" : "s") counted since start"
                     if counter.lost.losses > 0 { text += "; " + counter.lost.whyText(added: true) }
                     if let refusal = counter.refusalText { text += "; " + refusal }
+                    if let period = counter.period { text += "; " + period.state }
                 }
                 if let rate = rates[name] {
                     if let interval = rate.lastInterval {

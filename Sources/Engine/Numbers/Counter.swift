@@ -31,6 +31,12 @@ final class Counter {
     /// Told of each pulse (what it added, when) after the total has taken it: the rates
     /// of this counter.
     private var pulseObservers: [(Double, UInt64) -> Void] = []
+    /// `period:`: when the period it counts began (wall-clock seconds), nil until the
+    /// clock is trusted; and the total of the period before, nil until one ended.
+    var periodStart: Int64?
+    private(set) var lastPeriodTotal: Double?
+    /// Its `period:` rule, for `why`.
+    var period: TimePeriod?
 
     /// - Parameters:
     ///   - operand: the input or signal it counts.
@@ -94,6 +100,20 @@ final class Counter {
         pulsesSinceSet = 0
         refusal = nil
         node.propose(total)
+    }
+
+    /// A period ended: its total is kept as the last period's, and counting starts again
+    /// from 0 (a reset, which Home Assistant's `total_increasing` reads as one).
+    func startPeriod(at start: Int64) {
+        lastPeriodTotal = total
+        periodStart = start
+        set(0)
+    }
+
+    /// What a reload hands over: the period and the last period's total.
+    func resumePeriod(start: Int64?, last: Double?) {
+        periodStart = start
+        lastPeriodTotal = last
     }
 
     func observePulses(_ observer: @escaping (_ increase: Double, _ time: UInt64) -> Void) {

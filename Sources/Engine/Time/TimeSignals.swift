@@ -26,6 +26,7 @@ final class TimeSignals {
     private let logger: Logger
     private var windows: [TimeWindow] = []
     private var moments: [TimeMoment] = []
+    private var periods: [TimePeriod] = []
     private(set) var isTrusted: Bool
     private var watching = false
 
@@ -53,6 +54,16 @@ final class TimeSignals {
         signal.time = node
         watch()
         node.evaluate()
+    }
+
+    /// `period:` on a counter: its period found once the clock is trusted, and a timer at
+    /// its end.
+    func addPeriod(_ period: CalendarPeriod, of counter: Counter) -> TimePeriod {
+        let node = TimePeriod(period: period, counter: counter, owner: self)
+        periods.append(node)
+        watch()
+        node.evaluate()
+        return node
     }
 
     // MARK: The clock
@@ -95,6 +106,7 @@ final class TimeSignals {
         }
         for window in windows { window.evaluate() }
         for moment in moments { moment.evaluate() }
+        for period in periods { period.evaluate() }
     }
 
     func lateFiring(_ signal: Signal, by seconds: Int64) {
@@ -112,5 +124,6 @@ extension TimeSignals: TimedNode {
     func cancelTimers() {
         for window in windows { window.cancel() }
         for moment in moments { moment.cancel() }
+        for period in periods { period.cancel() }
     }
 }

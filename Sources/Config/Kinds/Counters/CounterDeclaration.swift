@@ -1,3 +1,5 @@
+import Clock
+
 /// `count: NAME` under `signals:`: a total of the operand's activations (its rising
 /// edges), each worth `multiply` in the counter's unit.
 ///
@@ -15,13 +17,19 @@ public struct CounterDeclaration: Hashable, Sendable {
     /// total is written to the state file. Each write wears a flash card; a power cut
     /// loses at most the pulses of this time (and of the write's own).
     public var persistEvery: Duration
+    /// `period: day|week|month|year`: the total starts again from 0 at the start of each
+    /// local period (`clock.timezone`; weeks start on Monday), and the total of the period
+    /// just ended is kept beside it. Nil: one total for ever.
+    public var period: CalendarPeriod?
 
     /// The default `persist_every:`.
     public static let defaultPersistEvery = Duration.seconds(1)
 
-    public init(multiply: Double = 1, reset: Bool = false, persistEvery: Duration = CounterDeclaration.defaultPersistEvery) {
+    public init(multiply: Double = 1, reset: Bool = false, persistEvery: Duration = CounterDeclaration.defaultPersistEvery,
+                period: CalendarPeriod? = nil) {
         self.multiply = multiply
         self.reset = reset
         self.persistEvery = persistEvery
+        self.period = period
     }
 }

@@ -69,6 +69,7 @@ extension ConfigText {
             var text = "count: \(name)"
             if counter.multiply != 1 { text += ", multiply: \(decimal(counter.multiply))" }
             if counter.reset { text += ", reset: true" }
+            if let period = counter.period { text += ", period: \(period.rawValue)" }
             return text
         case .rate(let name, let rate):
             var text = "rate: \(name), per: \(duration(rate.per))"

@@ -144,6 +144,13 @@ extension ConfigValidator {
             case "reset" where form == "count":
                 guard let reset = onOff(setting, in: what) else { valid = false; continue }
                 counter.reset = reset
+            case "period":
+                guard let period = choice(setting, in: what, options: CalendarPeriod.allCases.map { ($0.rawValue, $0) }) else {
+                    valid = false
+                    continue
+                }
+                loadSystemZone(for: setting.keyLocation)
+                counter.period = period
             case "multiply":
                 guard let multiply = decimal(setting, in: what) else { valid = false; continue }
                 guard multiply > 0 else {
