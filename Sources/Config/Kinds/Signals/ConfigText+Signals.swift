@@ -66,7 +66,7 @@ extension ConfigText {
             return text
         case .scale(let name, let scale):
             func ends(_ ends: ScaleDeclaration.Ends) -> String { "[\(decimal(ends.start)), \(decimal(ends.end))]" }
-            return "scale: \(name), from: \(ends(scale.from)), to: \(ends(scale.to))"
+            return "scale: \(name), from: \(ends(scale.from)), to: \(ends(scale.to))" + (scale.clamps ? "" : ", clamp: false")
         }
     }
 }

@@ -79,6 +79,7 @@ extension ConfigValidator {
         var rate = RateDeclaration()
         var scaleFrom: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
         var scaleTo: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
+        var scaleClamps = true
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
@@ -165,6 +166,16 @@ extension ConfigValidator {
                 let ends = scaleEnds(setting, operand: operand, in: what)
                 if ends == nil { valid = false }
                 if setting.key == "from" { scaleFrom = (ends, setting) } else { scaleTo = (ends, setting) }
+            case "clamp":
+                guard let word = text(setting, in: what) else { valid = false; continue }
+                guard let clamps = LevelWord.level(of: word) else {
+                    report(setting.value.location, "unknown value '\(word)' for clamp: in \(what)",
+                           hint: "write clamp: false to take the line on past from:'s ends (a plain linear conversion), "
+                               + "or clamp: true (the default) to hold the value at to:'s ends")
+                    valid = false
+                    continue
+                }
+                scaleClamps = clamps
             case "per", "timeout":
                 guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
                 if setting.key == "per" { rate.per = time } else { rate.timeout = time }
@@ -239,10 +250,11 @@ extension ConfigValidator {
         case .rate(let operand, _):
             declaration.expression = .rate(operand, rate)
         case .scale(let operand, _):
-            guard let scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
+            guard var scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
                 valid = false
                 break
             }
+            scale.clamps = scaleClamps
             declaration.expression = .scale(operand, scale)
         default:
             break

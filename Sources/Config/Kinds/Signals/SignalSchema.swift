@@ -78,6 +78,9 @@ enum SignalSchema: ConfigSchema {
         Modifier(key: ConfigKey("to", "[0, 100]", "scale: the two values they become",
                                 in: "scale: level, from: [20, 60]"),
                  forms: ["scale"]),
+        Modifier(key: ConfigKey("clamp", "false", "scale: false takes the line on past from:'s ends",
+                                in: "scale: level, from: [20, 60], to: [0, 100]"),
+                 forms: ["scale"]),
     ] + NumberKeys.keys.map { key in
         Modifier(key: ConfigKey(key.name, key.example, key.meaning, in: "mean: [level, speed]"),
                  forms: SignalExpression.numericFormKeys)
