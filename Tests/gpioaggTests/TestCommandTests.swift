@@ -34,7 +34,7 @@ struct TestCommandTests {
 
     @Test("every example config has a test file beside it")
     func exampleTestFiles() {
-        #expect(Self.exampleNames == ["blinds", "doorbell-and-light", "fan-curve", "garage", "garage-door", "gate-and-lights",
+        #expect(Self.exampleNames == ["anemometer", "blinds", "doorbell-and-light", "fan-curve", "garage", "garage-door", "gate-and-lights",
                                      "greenhouse", "two-hand", "water-meter"])
         for name in Self.exampleNames {
             let test = Self.examples.appendingPathComponent("\(name).test.yaml").path
@@ -48,9 +48,9 @@ struct TestCommandTests {
         let result = try runProduct("gpioagg", ["test"] + paths)
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(result.errors.isEmpty)
-        #expect(result.lines.count == 10)
-        #expect(result.lines.first?.hasPrefix("\(paths[0]): 6 passed, 0 failed") == true, "\(result.lines)")
-        #expect(result.lines.last == "172 passed, 0 failed in 9 files")
+        #expect(result.lines.count == 11)
+        #expect(result.lines.first?.hasPrefix("\(paths[0]): 137 passed, 0 failed") == true, "\(result.lines)")
+        #expect(result.lines.last == "309 passed, 0 failed in 10 files")
     }
 
     @Test("each example config checks, and runs under --simulate until told to quit", arguments: exampleNames)

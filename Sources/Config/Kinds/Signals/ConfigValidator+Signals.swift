@@ -77,6 +77,7 @@ extension ConfigValidator {
         var counter = CounterDeclaration()
         var persistEveryLocation: SourceLocation?
         var rate = RateDeclaration()
+        var rateEntries: [String: SourceNode.Entry] = [:]
         var scaleFrom: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
         var scaleTo: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
         var scaleClamps = true
@@ -176,9 +177,14 @@ extension ConfigValidator {
                     continue
                 }
                 scaleClamps = clamps
-            case "per", "timeout":
+            case "per", "timeout", "window":
                 guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
-                if setting.key == "per" { rate.per = time } else { rate.timeout = time }
+                switch setting.key {
+                case "per": rate.per = time
+                case "timeout": rate.timeout = time
+                default: rate.window = time
+                }
+                rateEntries[setting.key] = setting
             case "reset":
                 guard let reset = reference(setting.value, key: "reset", in: what) else {
                     valid = false
@@ -248,6 +254,7 @@ extension ConfigValidator {
             declaration.expression = .count(operand, counter)
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):
+            if !checkRateWindow(rate, entries: rateEntries, in: what) { valid = false }
             declaration.expression = .rate(operand, rate)
         case .scale(let operand, _):
             guard var scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
