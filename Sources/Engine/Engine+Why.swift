@@ -137,6 +137,9 @@ extension Engine {
                     if let interval = rate.lastInterval {
                         text += "; \(left(interval)) between the last two pulses"
                     }
+                    if let (count, window) = rate.pulsesInWindow {
+                        text += "; \(count) pulse\(count == 1 ? "" : "s") in the last \(left(window))"
+                    }
                     if let remaining = rate.remaining(at: now) {
                         text += "; lower in \(left(remaining)) unless a pulse comes"
                     }

@@ -42,6 +42,22 @@ struct CounterConfigTests {
         #expect(ConfigText.signal(try #require(byName["power"])).hasPrefix("rate: energy, per: 1h, timeout: 10m"))
     }
 
+    @Test("window: makes a rate what the last window added; check shows it")
+    func window() throws {
+        let configuration = try ConfigFixture.parse(Self.inputs + """
+            signals:
+              turns: { count: meter }
+              wind:  { rate: turns, per: 1s, window: 10s }
+              rain:  { rate: turns, per: 1h, window: 1h }
+
+            """)
+        let byName = Dictionary(uniqueKeysWithValues: configuration.signals.map { ($0.name, $0) })
+        #expect(byName["wind"]?.expression == .rate("turns", RateDeclaration(per: .seconds(1), window: .seconds(10))))
+        #expect(byName["rain"]?.expression == .rate("turns", RateDeclaration(per: .seconds(3600), window: .seconds(3600))),
+                "a window as long as per: is taken")
+        #expect(ConfigText.signal(try #require(byName["wind"])).hasPrefix("rate: turns, per: 1s, window: 10s"))
+    }
+
     @Test("persist: true keeps a counter's total, written at most once per persist_every: (1s unless written)")
     func keptTotal() throws {
         let configuration = try ConfigFixture.parse(Self.inputs + """
@@ -98,6 +114,13 @@ struct CounterConfigTests {
         ("signals:\n  f: { rate: t_north, persist: true }\n", 8, 23,
          "persist: does not apply to rate: in signal 'f'", "persist: goes with toggle: or latch: or count:"),
         ("signals:\n  f: { rate: t_north, per: 0s }\n", 8, 28, "per: in signal 'f' is zero", ""),
+        ("signals:\n  f: { rate: t_north, per: 1m, window: 30s }\n", 8, 40,
+         "window: 30s in signal 'f' is shorter than per: 1m", "write window: 1m or longer, e.g. window: 10m, or a shorter per:"),
+        ("signals:\n  f: { rate: t_north, window: 10s, timeout: 1m }\n", 8, 36,
+         "timeout: in signal 'f' does not apply with window:", "leave timeout: out"),
+        ("signals:\n  f: { rate: t_north, window: 0s }\n", 8, 31, "window: in signal 'f' is zero", ""),
+        ("signals:\n  w: { count: meter, window: 10s }\n", 8, 22,
+         "window: does not apply to count: in signal 'w'", "window: goes with rate:"),
         ("signals:\n  f: { rate: t_north, multiply: 2 }\n", 8, 23,
          "multiply: does not apply to rate: in signal 'f'", "multiply: goes with count:"),
         ("signals:\n  w: { count: meter, reset: maybe }\n", 8, 29, "unknown value 'maybe' for reset: in signal 'w'", ""),

@@ -35,6 +35,25 @@ struct ScaleConfigTests {
         #expect(try #require(byName["fan_speed"]).expression.isNumeric)
     }
 
+    @Test("clamp: false takes the line past the ends; clamp: true, or none, holds it there; check shows clamp: false")
+    func clamp() throws {
+        let configuration = try ConfigFixture.parse(Self.inputs + """
+            signals:
+              fahrenheit: { scale: cpu, from: [0, 100], to: [32, 212], clamp: false, unit: "°F" }
+              held: { scale: cpu, from: [0, 100], to: [32, 212], clamp: true }
+              plain: { scale: cpu, from: [0, 100], to: [32, 212] }
+
+            """)
+        let byName = Dictionary(uniqueKeysWithValues: configuration.signals.map { ($0.name, $0) })
+        #expect(byName["fahrenheit"]?.expression
+            == .scale("cpu", ScaleDeclaration(from: .init(0, 100), to: .init(32, 212), clamps: false)))
+        #expect(byName["held"]?.expression == byName["plain"]?.expression)
+        #expect(byName["plain"]?.expression == .scale("cpu", ScaleDeclaration(from: .init(0, 100), to: .init(32, 212))))
+        let lines = ConfigSummary.lines(of: configuration)
+        #expect(lines.contains { $0.contains("scale: cpu, from: [0, 100], to: [32, 212], clamp: false, unit: °F") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  held") && !$0.contains("clamp") }, "\(lines)")
+    }
+
     @Test("check shows the curve as written, with its unit")
     func summary() throws {
         let configuration = try ConfigFixture.parse(Self.inputs + """
@@ -102,6 +121,12 @@ struct ScaleConfigTests {
          "on_delay: does not apply to scale: in signal 's'", "scale: is a number; delay a level, e.g. a threshold: of it"),
         ("signals:\n  s: { mean: [cpu], from: [50, 70] }\n", 6, 21,
          "from: does not apply to mean: in signal 's'", "from: goes with scale:"),
+        // clamp: a level word, on a scale only.
+        ("signals:\n  s: { scale: cpu, from: [50, 70], to: [30, 100], clamp: maybe }\n", 6, 58,
+         "unknown value 'maybe' for clamp: in signal 's'",
+         "write clamp: false to take the line on past from:'s ends (a plain linear conversion), or clamp: true"),
+        ("signals:\n  s: { mean: [cpu], clamp: false }\n", 6, 21,
+         "clamp: does not apply to mean: in signal 's'", "clamp: goes with scale:"),
         ("signals:\n  s: { scale: cpu, from: [50, 70], to: [30, 100] }\n  t: { all: [s] }\n", 7, 14,
          "'s' in all: of signal 't' is a number (signal 's', %), and all: takes levels", "make a level of it with a threshold"),
     ]

@@ -115,28 +115,52 @@ struct CounterGraphTests {
         let why = try #require(next.explain("water", depth: 0)).first ?? ""
         #expect(why.hasSuffix("; 3 pulses counted since start"), "\(why)")
         harness.advance(by: .seconds(5))
-        #expect(next.snapshot().signals["flow"] == .number(18.75, "L/min"), "its decay too: the step at 16 s")
+        #expect(next.snapshot().signals["flow"] == .number(2.5 * 60 / 7, "L/min"),
+                "its decay too: overdue from 13 s, the step at 15 s is 2.5 L over the 7 s since the last pulse")
         harness.set("GPIO17", true)   // at 15 s: 7 s after the last pulse before the reload
         #expect(next.snapshot().signals["flow"] == .number(2.5 * 60 / 7, "L/min"))
         #expect(try #require(next.explain("water", depth: 0)).first?.hasSuffix("; 4 pulses counted since start") == true)
         next.stop()
     }
 
-    @Test("the rate steps down after a late pulse and is 0 after five intervals; why shows the pulses and the interval")
+    @Test("the rate holds until a pulse is overdue, then falls as the time since the last pulse grows, and is 0 after five intervals; why shows the pulses and the interval")
     func rateAndWhy() throws {
         let harness = try Self.running()
         Self.press(harness, "GPIO17", count: 3, every: .seconds(4))   // at 0, 4 and 8 s; now 10 s
         #expect(harness.signal("flow") == .number(37.5, "L/min"))
         harness.advance(by: .seconds(5))
-        #expect(harness.signal("flow") == .number(18.75, "L/min"), "2.5 L over the 8 s to the end of the step at 16 s")
+        // Overdue from 13 s (a quarter of the 4 s interval late), then a step each second.
+        #expect(harness.signal("flow") == .number(2.5 * 60 / 7, "L/min"), "2.5 L over the 7 s since the last pulse, at 15 s")
         let why = try #require(harness.engine.explain("water", depth: 0))
         #expect(why == ["water 7.50 L: signal count: meter, multiply: 2.5, reset: true, unit: L, "
             + "state_class: total_increasing; for 7s; 3 pulses counted since start"])
         let flow = try #require(harness.engine.explain("flow", depth: 0)).first ?? ""
         #expect(flow.contains("; 4s between the last two pulses; lower in 1s unless a pulse comes"), "\(flow)")
         harness.advance(by: .seconds(12))
-        #expect(harness.signal("flow") == .number(7.5, "L/min"), "the last step, to the timeout at 28 s")
+        #expect(harness.signal("flow") == .number(2.5 * 60 / 19, "L/min"), "the last step, at 27 s, before the timeout at 28 s")
         harness.advance(by: .seconds(1))
+        #expect(harness.signal("flow") == .number(0, "L/min"))
+    }
+
+    @Test("window: the pulses of the last window per per:, falling as each leaves it; why counts the pulses in the window")
+    func window() throws {
+        let harness = EngineHarness(try ConfigLoader.parse("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              meter: { chip: main, line: GPIO17 }
+            signals:
+              water: { count: meter, unit: L }
+              flow:  { rate: water, per: 1m, window: 2m, unit: L/min }
+            """, file: "gpioagg.yaml"))
+        try harness.start()
+        Self.press(harness, "GPIO17", count: 3, every: .seconds(20))   // at 0, 20 and 40 s; now 50 s
+        #expect(harness.signal("flow") == .number(1.5, "L/min"), "3 L in the last 2 minutes")
+        let why = try #require(harness.engine.explain("flow", depth: 0)).first ?? ""
+        #expect(why.contains("; 3 pulses in the last 2m; lower in 1m10s unless a pulse comes"), "\(why)")
+        harness.advance(by: .seconds(70))   // 120 s: the first pulse leaves the window
+        #expect(harness.signal("flow") == .number(1, "L/min"))
+        harness.advance(by: .seconds(40))   // 160 s: the last one has left too
         #expect(harness.signal("flow") == .number(0, "L/min"))
     }
 }

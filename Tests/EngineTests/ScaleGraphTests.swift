@@ -115,6 +115,37 @@ struct ScaleGraphTests {
             "; cpu at 45.00 °C is before the curve's start at 50.00 °C: clamped to 30.00 %") == true)
     }
 
+    @Test("clamp: false goes on along the line past both ends; a line far out past what a Double holds is unavailable, with why")
+    func unclamped() throws {
+        // °F = °C × 9/5 + 32 (NIST SP 811, B.9).
+        let harness = try Self.running("""
+            inputs:
+              cpu: { thermal: cpu-thermal }
+            signals:
+              fan_speed:  { scale: cpu, from: [50, 70], to: [30, 100] }
+              fahrenheit: { scale: cpu, from: [0, 100], to: [32, 212], clamp: false, unit: "°F" }
+              steep:      { scale: cpu, from: [0, 1e-160], to: [0, 1e160], clamp: false }
+            """)
+        for (reading, expected) in [(-40.0, -40.0), (37, 98.6), (250, 482)] {
+            Self.read(harness, reading)
+            guard case .number(let value, "°F") = harness.signal("fahrenheit") else {
+                Issue.record("\(reading) °C gives \(String(describing: harness.signal("fahrenheit")))")
+                continue
+            }
+            #expect(abs(value - expected) < 1e-9, "\(reading) °C gives \(value) °F")
+        }
+        #expect(try #require(harness.engine.explain("fahrenheit", depth: 0)).first?.hasSuffix(
+            "; cpu at 250.00 °C is past the curve's end at 100.00 °C: the line goes on: 482.00 °F") == true)
+        #expect(harness.signal("fan_speed") == .number(100, "%"), "a scale without clamp: still clamps")
+        Self.read(harness, 1e200)
+        #expect(harness.signal("steep") == .unavailable)
+        let why = try #require(harness.engine.explain("steep", depth: 0)).first ?? ""
+        #expect(why.contains("overflow: cpu at 1e200 along the line of steep from [0, 1e-160] to [0, 1e160] is not a finite number"),
+                "\(why)")
+        Self.read(harness, 5e-161)
+        #expect(harness.signal("steep") == .number(5e159, "%"))
+    }
+
     @Test("a reload that changes the curve maps the operand's kept reading along the new one at once")
     func reload() throws {
         let harness = try Self.running()

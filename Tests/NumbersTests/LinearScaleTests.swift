@@ -82,4 +82,35 @@ struct LinearScaleTests {
         }
         #expect(throws: NumbersError.self) { try LinearScale(from: (.nan, 70), to: (30, 100)) }
     }
+
+    /// Celsius to Fahrenheit, F = C × 9/5 + 32 (NIST SP 811, B.9: 0 °C is 32 °F, 100 °C is
+    /// 212 °F, -40 °C is -40 °F).
+    @Test("clamps: false takes the line past both ends: a plain conversion, rising or falling", arguments: [
+        (-40.0, -40.0, ScalePoint.Position.beforeStart),
+        (0, 32, .onCurve),
+        (37, 98.6, .onCurve),
+        (100, 212, .onCurve),
+        (250, 482, .pastEnd),
+    ])
+    func unclamped(operand: Double, value: Double, position: ScalePoint.Position) throws {
+        let fahrenheit = try LinearScale(from: (0, 100), to: (32, 212), clamps: false)
+        let point = fahrenheit.point(for: operand)
+        #expect(abs(point.value - value) < 1e-9, "\(operand) gives \(point.value)")
+        #expect(point.position == position)
+        #expect(!point.isClamped)
+        // The same line written the other way round gives the same numbers.
+        let backwards = try LinearScale(from: (100, 0), to: (212, 32), clamps: false)
+        #expect(abs(backwards.value(of: operand)! - value) < 1e-9)
+    }
+
+    @Test("unclamped: a constant stays constant however far out, and a steep line far out is no finite number")
+    func unclampedEdges() throws {
+        let constant = try LinearScale(from: (0, 1e-300), to: (5, 5), clamps: false)
+        #expect(constant.value(of: 1e300) == 5)
+        let steep = try LinearScale(from: (0, 1e-160), to: (0, 1e160), clamps: false)
+        #expect(steep.value(of: 1e-160) == 1e160)
+        #expect(steep.value(of: 1e200)?.isFinite == false)
+        let clamped = try LinearScale(from: (0, 1e-160), to: (0, 1e160))
+        #expect(clamped.value(of: 1e200) == 1e160)
+    }
 }

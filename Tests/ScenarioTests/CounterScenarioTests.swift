@@ -80,20 +80,24 @@ struct CounterScenarioTests {
         #expect(result.passed == 5)
     }
 
-    @Test("the rate steps down once a pulse is late, never above what the time since the last pulse allows, and is 0 after the timeout")
+    @Test("the rate holds until a pulse is overdue, then is a litre over the time since the last pulse, and 0 after the timeout")
     func decay() throws {
         let result = try CounterFixtures.run([
             "pulses: { meter: { count: 3, every: 6s } }",   // at 0, 6 and 12 s; the step ends at 15 s
             "expect: { flow: 10 }",           // one litre in 6 s
-            "wait: 6s",                       // 9 s since the last pulse: the step to 10 s, 6 L/min
-            "expect: { flow: 6 }",
-            "wait: 20s",                      // 29 s: the step to 30 s, 2 L/min
-            "expect: { flow: 2 }",
-            "wait: 1s",                       // 30 s, five intervals: 0
+            "wait: 4499ms",                   // 7.499 s since the last pulse: not overdue yet
+            "expect: { flow: 10 }",
+            "wait: 1ms",                      // 7.5 s, a quarter of the interval late: one litre in 7.5 s
+            "expect: { flow: 8 }",
+            "wait: 4s",                       // 11.5 s: the step at 11.5 s, 60 / 11.5
+            "expect: { flow: { near: 5.217, within: 0.001 } }",
+            "wait: 18s",                      // 29.5 s: the last step, 60 / 29.5
+            "expect: { flow: { near: 2.034, within: 0.001 } }",
+            "wait: 500ms",                    // 30 s, five intervals: 0
             "expect: { flow: 0 }",
         ])
         #expect(result.failures.map(\.message) == [])
-        #expect(result.passed == 4)
+        #expect(result.passed == 6)
     }
 
     @Test("length: holds each press; a press shorter than every: leaves the input off between presses")

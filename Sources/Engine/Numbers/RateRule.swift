@@ -1,15 +1,15 @@
 import Config
 import Numbers
 
-/// `rate:`: how fast its operand grows per `per:` (`Numbers.PulseRate`), in its number
-/// node. A counter's pulses are its pulses, so that setting the total by hand is no
+/// `rate:`: how fast its operand grows per `per:` (`Numbers.PulseRate`, or with
+/// `window:` `Numbers.PulseWindow`: `RateMeasure`), in its number node. A counter's pulses are its pulses, so that setting the total by hand is no
 /// flow; another number's changes are, each adding what it changed by. The decay and
 /// the timeout run on the graph's timers, on the loop's clock or the twin's virtual
 /// time alike. A rate that is not a finite number (a rise past what a Double holds) makes
 /// the node unavailable, with the overflow as the reason.
 final class RateRule: TimedNode {
     let node: NumberNode
-    private var core: PulseRate
+    private var core: RateMeasure
     /// What it is the rate of, for an overflow's message.
     private let operand: String
     private var previous: Double?
@@ -23,8 +23,7 @@ final class RateRule: TimedNode {
          timers: GraphTimers, carried: State? = nil) {
         self.node = node
         self.operand = operand
-        core = carried?.core ?? PulseRate(per: declaration.per.wholeNanoseconds,
-                                          timeout: declaration.timeout.map(\.wholeNanoseconds))
+        core = carried?.core ?? RateMeasure(declaration)
         previous = carried?.previous
         self.propagation = propagation
         self.timers = timers
@@ -33,7 +32,7 @@ final class RateRule: TimedNode {
 
     /// What a reload carries of a rate.
     struct State {
-        var core: PulseRate
+        var core: RateMeasure
         var previous: Double?
     }
 
@@ -68,6 +67,9 @@ final class RateRule: TimedNode {
 
     /// The time between the last two pulses, for `why`.
     var lastInterval: UInt64? { core.lastInterval }
+
+    /// How many pulses a `window:` holds, and how long it is, for `why`.
+    var pulsesInWindow: (count: Int, window: UInt64)? { core.pulsesInWindow }
 
     /// How long until the rate next decays or reaches 0, for `why`.
     func remaining(at now: UInt64) -> UInt64? { deadline.remaining(at: now) }

@@ -78,4 +78,26 @@ extension ConfigValidator {
         let time = declared.symbol[declared.symbol.index(after: slash)...]
         return timeUnits.contains { $0.symbol == time }
     }
+
+    /// `window:` of a rate: at least `per:` long (a shorter window would count a fraction
+    /// of a `per:`), and never beside `timeout:`: a rate over a window is 0 once a whole
+    /// window has passed without a pulse. False when refused (reported at the key).
+    mutating func checkRateWindow(_ rate: RateDeclaration, entries: [String: SourceNode.Entry], in what: String) -> Bool {
+        guard let window = rate.window, let entry = entries["window"] else { return true }
+        var valid = true
+        if window < rate.per {
+            let per = ConfigText.duration(rate.per)
+            report(entry.value.location, "window: \(ConfigText.duration(window)) in \(what) is shorter than per: \(per)",
+                   hint: "the window holds the pulses the rate is counted from, at least one per:; write window: \(per) "
+                       + "or longer, e.g. window: \(ConfigText.duration(rate.per * 10)), or a shorter per:")
+            valid = false
+        }
+        if let timeout = entries["timeout"] {
+            report(timeout.keyLocation, "timeout: in \(what) does not apply with window:",
+                   hint: "a rate over a window is 0 once a whole window has passed without a pulse; leave timeout: out, "
+                       + "or window: out to measure the time between pulses")
+            valid = false
+        }
+        return valid
+    }
 }

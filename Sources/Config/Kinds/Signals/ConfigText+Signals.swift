@@ -74,10 +74,11 @@ extension ConfigText {
         case .rate(let name, let rate):
             var text = "rate: \(name), per: \(duration(rate.per))"
             if let timeout = rate.timeout { text += ", timeout: \(duration(timeout))" }
+            if let window = rate.window { text += ", window: \(duration(window))" }
             return text
         case .scale(let name, let scale):
             func ends(_ ends: ScaleDeclaration.Ends) -> String { "[\(decimal(ends.start)), \(decimal(ends.end))]" }
-            return "scale: \(name), from: \(ends(scale.from)), to: \(ends(scale.to))"
+            return "scale: \(name), from: \(ends(scale.from)), to: \(ends(scale.to))" + (scale.clamps ? "" : ", clamp: false")
         }
     }
 }

@@ -79,8 +79,10 @@ extension ConfigValidator {
         var counter = CounterDeclaration()
         var persistEveryLocation: SourceLocation?
         var rate = RateDeclaration()
+        var rateEntries: [String: SourceNode.Entry] = [:]
         var scaleFrom: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
         var scaleTo: (ends: ScaleDeclaration.Ends?, entry: SourceNode.Entry)?
+        var scaleClamps = true
         let numeric = SignalExpression.numericFormKeys.contains(form)
         for setting in settings where setting.key != form {
             guard let modifier = Self.signalModifiers.first(where: { $0.key == setting.key }) else { continue }
@@ -177,9 +179,24 @@ extension ConfigValidator {
                 let ends = scaleEnds(setting, operand: operand, in: what)
                 if ends == nil { valid = false }
                 if setting.key == "from" { scaleFrom = (ends, setting) } else { scaleTo = (ends, setting) }
-            case "per", "timeout":
+            case "clamp":
+                guard let word = text(setting, in: what) else { valid = false; continue }
+                guard let clamps = LevelWord.level(of: word) else {
+                    report(setting.value.location, "unknown value '\(word)' for clamp: in \(what)",
+                           hint: "write clamp: false to take the line on past from:'s ends (a plain linear conversion), "
+                               + "or clamp: true (the default) to hold the value at to:'s ends")
+                    valid = false
+                    continue
+                }
+                scaleClamps = clamps
+            case "per", "timeout", "window":
                 guard let time = timeSetting(setting, in: what, zeroAllowed: false) else { valid = false; continue }
-                if setting.key == "per" { rate.per = time } else { rate.timeout = time }
+                switch setting.key {
+                case "per": rate.per = time
+                case "timeout": rate.timeout = time
+                default: rate.window = time
+                }
+                rateEntries[setting.key] = setting
             case "reset":
                 guard let reset = reference(setting.value, key: "reset", in: what) else {
                     valid = false
@@ -249,6 +266,7 @@ extension ConfigValidator {
             declaration.expression = .count(operand, counter)
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):
+            if !checkRateWindow(rate, entries: rateEntries, in: what) { valid = false }
             declaration.expression = .rate(operand, rate)
         case .between(let window, _):
             do throws(ClockError) {
@@ -266,10 +284,11 @@ extension ConfigValidator {
                 valid = false
             }
         case .scale(let operand, _):
-            guard let scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
+            guard var scale = scale(from: scaleFrom, to: scaleTo, in: what, at: location) else {
                 valid = false
                 break
             }
+            scale.clamps = scaleClamps
             declaration.expression = .scale(operand, scale)
         default:
             break
