@@ -32,6 +32,8 @@ extension Configuration {
         all += signals.map { signal in
             let form: NodeForm = if case .click(_, let gesture) = signal.expression {
                 .momentary(presses: gesture.count)
+            } else if signal.expression.isMomentary {
+                .momentary(presses: 1)   // an at: activates once, as a press does
             } else if let number = signal.number {
                 .number(NumberForm(number))
             } else {

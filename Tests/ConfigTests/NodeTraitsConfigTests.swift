@@ -24,6 +24,8 @@ struct NodeTraitsConfigTests {
           water: { count: door, unit: L, reset: true }
           plain: { count: door }
           warm: { max: [outside, setpoint] }
+          evening: { between: ["18:00", "23:00"] }
+          bedtime: { at: "22:00" }
         outputs:
           lamp: { chip: main, line: 5, follows: both }
           heater: { chip: main, line: 6, command: true }
@@ -61,6 +63,8 @@ struct NodeTraitsConfigTests {
         #expect(traits["plain"]?.setting == .total(reset: false))
         #expect(traits["warm"]?.form.number?.unit == "°C")
         #expect(traits["warm"]?.setting == NodeSetting.none)
+        #expect(traits["evening"] == NodeTraits(.signal("evening"), form: .level))
+        #expect(traits["bedtime"] == NodeTraits(.signal("bedtime"), form: .momentary(presses: 1)), "an at: is a press")
         #expect(traits["lamp"] == NodeTraits(.output("lamp"), form: .level))
         #expect(traits["heater"] == NodeTraits(.output("heater"), form: .level, setting: .command))
         #expect(traits["fan"] == NodeTraits(.output("fan"), form: .duty))

@@ -177,3 +177,84 @@ struct TimeSignalTests {
         #expect(sunday.signal("morning") == false, "not a day it may start")
     }
 }
+
+/// `period:` on a counter in virtual time.
+@Suite("Period counters in the graph")
+struct PeriodCounterTests {
+    static let text = """
+        clock: { timezone: Europe/Berlin }
+        inputs:
+          tip: { command: true }
+        signals:
+          today: { count: tip, multiply: 0.5, unit: mm, period: day }
+          week: { count: tip, period: week }
+        """
+
+    static func tip(_ harness: EngineHarness, _ times: Int) {
+        for _ in 0..<times {
+            harness.engine.set("tip", .command(.on))
+            harness.engine.set("tip", .command(.off))
+        }
+    }
+
+    @Test("the day rolls over at local midnight, once per step forward, never back; why says the last day's total")
+    func rollsOver() throws {
+        let harness = try TimeSignalTests.harness(Self.text, at: "2026-06-21 23:00", zone: "Europe/Berlin")
+        Self.tip(harness, 4)
+        #expect(harness.signal("today") == .number(2, "mm"))
+        harness.advance(by: .seconds(3600))
+        #expect(harness.signal("today") == .number(0, "mm"), "midnight")
+        #expect(harness.signal("week") == .number(0, .none), "2026-06-22 is a Monday: a new week too")
+        let why = harness.engine.explain("today", depth: 0)?.first ?? ""
+        #expect(why.contains("this day since 2026-06-22 00:00"), "\(why)")
+        #expect(why.contains("the last day: 2"), "\(why)")
+        Self.tip(harness, 2)
+        harness.loop.setWallClock(to: try TimeSignalTests.wall("2026-06-25 12:00", "Europe/Berlin"))
+        harness.loop.run()
+        #expect(harness.signal("today") == .number(0, "mm"))
+        #expect(harness.signal("week") == .number(2, .none), "the same week")
+        #expect(harness.changes(of: .signal, "today").filter { $0 == .number(0, "mm") }.count == 2,
+                "three days jumped: one roll-over")
+        Self.tip(harness, 1)
+        harness.loop.setWallClock(to: try TimeSignalTests.wall("2026-06-24 12:00", "Europe/Berlin"))
+        harness.loop.run()
+        #expect(harness.signal("today") == .number(0.5, "mm"), "set back: nothing rolls back")
+        harness.advance(by: .seconds(12 * 3600))
+        #expect(harness.signal("today") == .number(0.5, "mm"), "24 June's midnight is behind the period counted")
+        harness.advance(by: .seconds(24 * 3600))
+        #expect(harness.signal("today") == .number(0, "mm"), "26 June's midnight")
+    }
+
+    @Test("until the clock is trusted nothing rolls over")
+    func waitsForTrust() throws {
+        let harness = try TimeSignalTests.harness(Self.text, at: "2026-06-21 23:00", zone: "Europe/Berlin",
+                                                  synchronized: false)
+        Self.tip(harness, 2)
+        harness.advance(by: .seconds(2 * 3600))
+        #expect(harness.signal("today") == .number(1, "mm"), "no roll-over on an untrusted clock")
+        #expect((harness.engine.explain("today", depth: 0)?.first ?? "").contains("the day waits"))
+        harness.loop.setWallClockSynchronized(true)
+        harness.loop.run()
+        #expect(harness.signal("today") == .number(1, "mm"), "the period found is the one counting now")
+        harness.advance(by: .seconds(24 * 3600))
+        #expect(harness.signal("today") == .number(0, "mm"))
+    }
+
+    @Test("check refuses period: on what is not a counter, an unknown period, and persist: beside it")
+    func refusals() throws {
+        func errors(_ signal: String) -> String {
+            do {
+                _ = try ConfigLoader.parse("clock: { timezone: UTC }\ninputs:\n  tip: { command: true }\nsignals:\n  \(signal)\n",
+                                           file: "gpioagg.yaml")
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(errors("rain: { any: [tip], period: day }").contains("period: does not apply to any:"))
+        #expect(errors("rain: { count: tip, period: fortnight }").contains("unknown value 'fortnight' for period:"))
+        #expect(errors("rain: { count: tip, period: day, persist: true }")
+            .contains("gpioagg.yaml:5:36: error: persist: true and period: in signal 'rain'"))
+        #expect(errors("rain: { count: tip, period: month }").isEmpty)
+    }
+}
