@@ -94,7 +94,8 @@ struct MakefileTests {
         let suite = try String(contentsOfFile: Self.root + "/scripts/kernel-test/suite", encoding: .utf8)
         let labels = suite.split(separator: "\n").filter { $0.hasPrefix("run_guest ") }
             .map { $0.split(separator: "\"")[1] }
-        #expect(labels == ["libgpiod v1", "the daemon, libgpiod v1", "libgpiod v2", "sensors", "pwm", "the daemon's PWM outputs"],
+        #expect(labels == ["libgpiod v1", "the daemon, libgpiod v1", "libgpiod v2", "sensors", "pwm", "the daemon's PWM outputs",
+                           "the daemon's times of day"],
                 "\(labels)")
     }
 
