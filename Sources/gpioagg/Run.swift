@@ -31,6 +31,11 @@ extension GPIOAgg {
                 input is a terminal, or with commands when it is a pipe or a file:
 
                   on NAME | off NAME | toggle NAME | N   set or invert an input (N: the Nth)
+                  set NAME VALUE                          a level, a number, unavailable, a
+                                                          counter's total, a cover's open,
+                                                          close, stop or position, a PWM
+                                                          output's percent
+                  press NAME                              press a pressed input
                   pulse NAME [DURATION]                   invert it for a while (100ms)
                   status                                  print every level
                   quit                                    safe values, exit (end of input too)

@@ -79,6 +79,10 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(result.lines.allSatisfy { $0.count < 80 }, "\(result.lines.filter { $0.count >= 80 })")
         #expect(result.lines.contains("  pulse NAME [DURATION]                   invert it for a while (100ms)"))
+        // Every line command the daemon takes is listed.
+        for command in ["on NAME", "off NAME", "toggle NAME", "set NAME VALUE", "press NAME", "pulse NAME", "status", "quit"] {
+            #expect(result.lines.contains { $0.hasPrefix("  " + command) || $0.contains("| " + command) }, "\(command)")
+        }
         // A usage line too long for the page continues under its first option.
         #expect(result.lines.contains("USAGE: gpioagg run [--config <path>] [--simulate] [--board <name>]"))
         #expect(result.lines.contains("                   [--control <PATH>] [--state-dir <path>] [--sysfs-root <dir>]"))
