@@ -82,7 +82,7 @@ extension ConfigSummary {
         // a polar night leaves a sunrise-to-sunset window off for weeks, so look a year on.
         for day in -2...400 {
             guard let occurrence = window.occurrence(startingOn: today.adding(days: day), in: zone, at: clock.place),
-                  occurrence.upperBound > now, occurrence.lowerBound > (found.last?.lowerBound ?? .min) else { continue }
+                  occurrence.upperBound > now else { continue }
             found.append(occurrence)
             if occurrence.lowerBound > now || found.count == 2 { break }
         }
