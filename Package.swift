@@ -40,8 +40,9 @@
 //                    level, a number with its MeasurementUnit, or unavailable), the words for a level (on, true,
 //                    1; off, false, 0) and decimal numbers (DecimalText), one grammar
 //                    for the config, test files, the command line, line commands and
-//                    MQTT payloads; an engine's snapshot (EngineSnapshot, LostPulses),
-//                    which the control socket shows without the engine. No dependencies.
+//                    MQTT payloads; an engine's snapshot (EngineSnapshot, LostPulses,
+//                    and ClockStatus: the clock its times of day follow, as text), which
+//                    the control socket shows without the engine. No dependencies.
 //   Numbers          The arithmetic of numeric signals as pure types: aggregates (mean, min,
 //                    max, sum, difference), the threshold with hysteresis and a set point,
 //                    and the filters (offset ... timeout) in a chain; time-based ones are

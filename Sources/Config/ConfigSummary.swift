@@ -3,7 +3,8 @@ import MQTTCore
 
 /// What `gpioagg check` prints of a valid config: one line per chip (GPIO chips, then PWM
 /// controllers), input, signal (in the order they are built), output (lines, then PWM
-/// channels) and interlock, then the MQTT settings, each
+/// channels) and interlock, then the MQTT settings and the clock (its zone, and when
+/// each time signal next changes, from `now`), each
 /// value as a config file writes it (`ConfigText`). Each kind's line is written in its
 /// folder under `Kinds/` (`ConfigSummary+Covers`, ...); the sections' order is here.
 ///
@@ -12,10 +13,13 @@ import MQTTCore
 /// // ["config/gpioagg.yaml: valid; 1 chip, 3 inputs, 1 signal, 1 output", "chips:", ...]
 /// ```
 public enum ConfigSummary {
-    /// The resolved graph for people: one line per chip, input, signal and output.
-    public static func lines(of configuration: Configuration) -> [String] {
+    /// The resolved graph for people: one line per chip, input, signal and output. With
+    /// `now` (seconds since the epoch, the machine's clock), the clock's block also says
+    /// when each `between:` next starts and ends and each `at:` next fires.
+    public static func lines(of configuration: Configuration, now: Int64? = nil) -> [String] {
+        let clockShown = showsClock(configuration)
         let width = (configuration.chips.map(\.name) + configuration.pwmChips.map(\.name) + configuration.allNames
-            + (configuration.mqtt == nil ? [] : ["discovery"]))
+            + (configuration.mqtt == nil ? [] : ["discovery"]) + (clockShown ? ["place", "trust"] : []))
             .map(\.count).max() ?? 0
         func row(_ name: String, _ details: String) -> String {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + details
@@ -49,6 +53,9 @@ public enum ConfigSummary {
         }
         if let mqtt = configuration.mqtt {
             lines += ["mqtt:"] + mqttRows(mqtt, row: row)
+        }
+        if clockShown {
+            lines += ["clock:"] + clockRows(of: configuration, now: now, row: row)
         }
         return lines
     }

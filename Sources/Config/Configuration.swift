@@ -27,7 +27,7 @@ public struct Configuration: Hashable, Sendable {
     public var covers: [CoverDeclaration]
     /// `clock:`: the zone and place of times of day, and when the system clock is trusted
     /// (the system's zone, no place, when absent).
-    public var clock = ClockDeclaration()
+    public var clock = ClockDeclaration(zoneOrigin: .unread)
     /// PWM controllers (`chips: NAME: { pwm: ... }`), apart from the GPIO chips.
     public var pwmChips: [PWMChipDeclaration] = []
     /// Outputs on a PWM controller's channel: a duty cycle in percent.

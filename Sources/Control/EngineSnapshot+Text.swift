@@ -3,7 +3,7 @@ import Values
 extension EngineSnapshot {
     /// One section per kind, one line per name (sorted): the name, then its value with
     /// its unit (`on`, `off`, `27.50 °C`, `unavailable`, a cover's `opening 40 %`); the
-    /// covers' section only when there are covers.
+    /// covers' section only when there are covers; the clock's last, when there is one.
     public var table: String {
         let width = [inputs, signals, outputs, covers].flatMap(\.keys).map(\.count).max() ?? 0
         var lines: [String] = []
@@ -26,6 +26,7 @@ extension EngineSnapshot {
                     + "\(figures.losses) loss\(figures.losses == 1 ? "" : "es"): " + edges)
             }
         }
+        if let clock { lines += clock.lines(width: width) }
         return lines.joined(separator: "\n")
     }
 
@@ -34,7 +35,8 @@ extension EngineSnapshot {
     /// what `gpioagg status --json` prints. A level is `true` or `false`, a number a JSON
     /// number rounded to its node's precision, unavailable `null`. When a number has a
     /// unit, `"units": {NAME: UNIT}` follows; when a number's precision is not the
-    /// default, `"precision": {NAME: PLACES}`.
+    /// default, `"precision": {NAME: PLACES}`; `"clock"` last, when the config has times
+    /// of day (`ClockStatus.json`).
     ///
     /// ```swift
     /// EngineSnapshot(inputs: ["switch1": .on], signals: [:], outputs: [:]).json.serialized(.spaced)
@@ -72,6 +74,7 @@ extension EngineSnapshot {
                 ])))
             }))))
         }
+        if let clock { members.append(("clock", clock.json)) }
         return members
     }
 
@@ -125,5 +128,11 @@ extension EngineSnapshot {
         signals = try section("signals")
         outputs = try section("outputs")
         if object["covers"] != nil { covers = try section("covers") }
+        if let member = object["clock"] {
+            guard case .object(let fields) = member else {
+                throw .invalidReply("the clock is \(member.kindDescription), not an object")
+            }
+            clock = try ClockStatus(decoding: fields)
+        }
     }
 }

@@ -182,7 +182,7 @@ public final class Engine {
     }
 
     /// The value of every input, signal, output and cover, by name (a moving cover's
-    /// position as reckoned now).
+    /// position as reckoned now), and the clock when the config has times of day.
     public func snapshot() -> EngineSnapshot {
         loop.preconditionInEventLoop()
         var snapshot = EngineSnapshot()
@@ -193,6 +193,7 @@ public final class Engine {
         }
         for input in inputs where input.lost.losses > 0 { snapshot.lost[input.name] = input.lost }
         for (name, counter) in counters where counter.lost.losses > 0 { snapshot.lost[name] = counter.lost }
+        snapshot.clock = clockStatus()
         return snapshot
     }
 

@@ -1,5 +1,5 @@
 /// The value of every input, signal, output and cover of an engine, by `NodeID` (and, by
-/// kind, by name): what a status display shows. A level, a number with its unit, or unavailable (`NodeValue`).
+/// kind, by name): what a status display shows, with the clock times of day follow. A level, a number with its unit, or unavailable (`NodeValue`).
 ///
 /// Outputs are what was last written to the line (their `initial` value until the
 /// graph first changes them, their `safe` value after `stop()`); a PWM output is its
@@ -19,6 +19,9 @@ public struct EngineSnapshot: Hashable, Sendable {
     public var precisions: [String: Int]
     /// What the kernel's dropped events cost each input line and counter that lost any.
     public var lost: [String: LostPulses]
+    /// The clock the graph's times of day follow; nil when the config has no `clock:`
+    /// section and no time signal.
+    public var clock: ClockStatus?
 
     public init(values: [NodeID: NodeValue], precisions: [String: Int] = [:], lost: [String: LostPulses] = [:]) {
         self.values = values

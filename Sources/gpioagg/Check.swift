@@ -1,6 +1,7 @@
 import CommandParsing
 import Config
 import GPIO
+import Loop
 
 extension GPIOAgg {
     /// `gpioagg check`: validates a config file without touching hardware.
@@ -22,6 +23,11 @@ extension GPIOAgg {
                 not have (GPIO40, BCM18, gpio17) is reported here rather than when the \
                 daemon starts on the board. Chips the board does not have (an expander) \
                 are taken as add-ons; their lines are checked on the hardware.
+
+                A config with a clock: section or times of day (between:, at:) also \
+                shows the time zone, the place and the trust, when each window next \
+                starts and ends and each at: next fires, by this machine's clock now, \
+                and a warning when the place has days the sun does not rise or set.
                 """,
             options: [
                 .option("config", valueName: "path", help: "The config file.", defaultValue: defaultConfig),
@@ -54,7 +60,9 @@ extension GPIOAgg {
                     throw ExitCode(1)
                 }
             }
-            var lines = ConfigSummary.lines(of: loaded)
+            let now = WallClock.now()
+            let seconds = now >= 0 ? now / 1_000_000_000 : -((-now + 999_999_999) / 1_000_000_000)
+            var lines = ConfigSummary.lines(of: loaded, now: seconds)
             if let resolution { lines.insert(ConfigSummary.boardLine(resolution), at: 1) }
             for line in lines { print(line) }
         }

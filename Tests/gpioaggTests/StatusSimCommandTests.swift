@@ -44,6 +44,31 @@ struct StatusSimCommandTests {
         ])
     }
 
+    @Test("status ends with the clock when the daemon has times of day, in the table and in JSON")
+    func statusClock() throws {
+        let daemon = try FakeDaemon(clock: ClockStatus(
+            zone: "Europe/Oslo", isSynchronized: true, isTrusted: true, localTime: "2026-12-01 11:00:00 CET",
+            sunrise: .staysDown, sunset: .staysDown))
+        defer { daemon.stop() }
+        let table = try runProduct("gpioagg", ["status", "--control", daemon.path])
+        #expect(table.status == 0, "stderr: \(table.errors)")
+        #expect(table.lines.suffix(6) == [
+            "CLOCK",
+            "  zone          Europe/Oslo",
+            "  local time    2026-12-01 11:00:00 CET",
+            "  synchronized  yes; time signals follow it",
+            "  sunrise       none today: the sun stays down",
+            "  sunset        none today: the sun stays down",
+        ])
+        let json = try runProduct("gpioagg", ["status", "--control", daemon.path, "--json"])
+        #expect(json.status == 0, "stderr: \(json.errors)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.lines.joined().utf8)) as? [String: Any]
+        let clock = parsed?["clock"] as? [String: Any]
+        #expect(clock?["zone"] as? String == "Europe/Oslo")
+        #expect(clock?["synchronized"] as? Bool == true && clock?["trusted"] as? Bool == true)
+        #expect(clock?["sunrise"] as? String == "stays down")
+    }
+
     @Test("status with nothing listening says gpioagg is not running and exits 1")
     func statusNotRunning() throws {
         let result = try runProduct("gpioagg", ["status", "--control", "/nonexistent/control.sock"])
@@ -227,18 +252,20 @@ struct ControlPathTests {
 }
 
 /// A control server on a thread of this process, standing in for the daemon: the demo's
-/// levels for `status`, and a record of every `sim` request.
+/// levels (and the clock it is given) for `status`, and a record of every `sim` request.
 private final class FakeDaemon: ControlHandler, @unchecked Sendable {
     let path: String
     private let directory: String
     private let simulating: Bool
+    private let clock: ClockStatus?
     private let lock = NSLock()
     private var recorded: [ControlRequest] = []
     private var server: ControlServer!
     private let loop: PosixEventLoop
 
-    init(simulating: Bool = true) throws {
+    init(simulating: Bool = true, clock: ClockStatus? = nil) throws {
         self.simulating = simulating
+        self.clock = clock
         directory = "/tmp/gpioagg-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         path = directory + "/control.sock"
@@ -254,7 +281,9 @@ private final class FakeDaemon: ControlHandler, @unchecked Sendable {
         let inputs: [String: NodeValue] = ["switch1": true, "switch2": false, "switch3": true]
         switch request {
         case .status:
-            return .status(EngineSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false]))
+            var snapshot = EngineSnapshot(inputs: inputs, signals: ["all_on": false], outputs: ["ready_led": false])
+            snapshot.clock = clock
+            return .status(snapshot)
         case .sim where !simulating:
             return .failure("gpioagg is not simulating its inputs (start it with --simulate)")
         case .sim(let name, _, _) where inputs[name] == nil:

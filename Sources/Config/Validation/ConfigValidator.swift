@@ -83,7 +83,7 @@ struct ConfigValidator {
     /// No `mqtt:` section at all (an invalid one is not missing).
     var mqttSectionMissing = true
     /// `clock:`, or the defaults (the system's zone once a time of day needs it).
-    var clock = ClockDeclaration()
+    var clock = ClockDeclaration(zoneOrigin: .unread)
     var clockZoneGiven = false
     var systemZoneLoaded = false
     /// Where zones are read from, and the system's zone file (tests give their own).

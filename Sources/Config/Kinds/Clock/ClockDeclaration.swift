@@ -23,17 +23,30 @@ public struct ClockDeclaration: Hashable, Sendable {
         case always
     }
 
+    /// Where the zone came from.
+    public enum ZoneOrigin: Hashable, Sendable {
+        /// `timezone:` names it.
+        case named
+        /// The system's (`/etc/localtime`), read because a time of day needs it.
+        case system
+        /// Neither: no time of day needs a zone, and UTC stands in unused.
+        case unread
+    }
+
     /// The zone; the system's when `timezone:` is absent.
     public var zone: TimeZoneRules
+    /// Whether `timezone:` named the zone or it is the system's.
+    public var zoneOrigin: ZoneOrigin
     /// Where sun events are reckoned; nil without `latitude:` and `longitude:`.
     public var place: Place?
     public var trust: Trust
     /// Where `clock:` was written; nil when the config has none.
     public var location: SourceLocation?
 
-    public init(zone: TimeZoneRules = .utc, place: Place? = nil, trust: Trust = .synchronized,
-                location: SourceLocation? = nil) {
+    public init(zone: TimeZoneRules = .utc, zoneOrigin: ZoneOrigin = .named, place: Place? = nil,
+                trust: Trust = .synchronized, location: SourceLocation? = nil) {
         self.zone = zone
+        self.zoneOrigin = zoneOrigin
         self.place = place
         self.trust = trust
         self.location = location

@@ -7,7 +7,7 @@ extension ConfigValidator {
         let example = "clock: { timezone: Europe/Berlin, latitude: 52.52, longitude: 13.405 }"
         guard let settings = settings(section.value, of: "clock:", example: example) else { return }
         checkKeys(settings, allowed: ClockSchema.keyNames, place: "in clock:")
-        var declaration = ClockDeclaration(location: section.keyLocation)
+        var declaration = ClockDeclaration(zoneOrigin: .unread, location: section.keyLocation)
         var latitude: (value: Double, entry: SourceNode.Entry)?
         var longitude: (value: Double, entry: SourceNode.Entry)?
         for setting in settings {
@@ -16,6 +16,7 @@ extension ConfigValidator {
                 guard let name = text(setting, in: "clock:") else { continue }
                 do throws(ClockError) {
                     declaration.zone = try TimeZoneRules.named(name, root: zoneRoot)
+                    declaration.zoneOrigin = .named
                     clockZoneGiven = true
                 } catch {
                     report(setting.value.location, "timezone: \(error)",
@@ -58,6 +59,7 @@ extension ConfigValidator {
         systemZoneLoaded = true
         do throws(ClockError) {
             clock.zone = try TimeZoneRules.system(localtime: localtime)
+            clock.zoneOrigin = .system
         } catch {
             report(location, "the system's time zone cannot be read: \(error)",
                    hint: "name the zone in the config, e.g. clock: { timezone: Europe/Berlin }")
