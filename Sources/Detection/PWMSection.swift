@@ -47,7 +47,7 @@ public struct PWMSection {
     /// Nothing when there are none: most machines have no PWM controller.
     public var lines: [String] {
         guard !controllers.isEmpty else { return [] }
-        var lines = [simulatedBoard.map { "PWM controllers of the simulated \($0.model) (listed, not simulated):" }
+        var lines = [simulatedBoard.map { "PWM controllers of the simulated \($0.model) (as gpioagg run --simulate simulates them):" }
             ?? "PWM controllers under \(root):"]
         for found in controllers {
             let name = found.controller.map { "\($0.name) [\(found.deviceName)]" } ?? found.deviceName

@@ -10,7 +10,7 @@ struct DetectInfoCommandTests {
         #expect(result.lines == [
             "gpiochip0 [pinctrl-bcm2711] (58 lines)",
             "",
-            "PWM controllers of the simulated Raspberry Pi 4 Model B (listed, not simulated):",
+            "PWM controllers of the simulated Raspberry Pi 4 Model B (as gpioagg run --simulate simulates them):",
             "  fe20c000.pwm (2 channels): 0 on GPIO12 (pin 32) or GPIO18 (pin 12), 1 on GPIO13 (pin 33) or GPIO19 (pin 35)",
             "    appears with dtoverlay=pwm-2chan in /boot/firmware/config.txt (channel 0 on GPIO18, 1 on GPIO19; its pin= "
                 + "and func= parameters move them to GPIO12 and GPIO13; dtoverlay=pwm for channel 0 alone), then a reboot; "

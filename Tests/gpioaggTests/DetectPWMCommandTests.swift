@@ -77,7 +77,7 @@ struct DetectPWMCommandTests {
         #expect(result.status == 0, "stderr: \(result.errors)")
         let section = Array(result.lines.drop { !$0.hasPrefix("PWM controllers") }.prefix(3))
         #expect(section.count == 3)
-        #expect(section[0] == "PWM controllers of the simulated Raspberry Pi 5 (listed, not simulated):")
+        #expect(section[0] == "PWM controllers of the simulated Raspberry Pi 5 (as gpioagg run --simulate simulates them):")
         #expect(section[1] == "  1f00098000.pwm (4 channels): 0 on GPIO12 (pin 32), 1 on GPIO13 (pin 33), 2 on GPIO18 (pin 12), "
             + "3 on GPIO19 (pin 35)")
         #expect(section[2].hasPrefix("    appears with the RP1's PWM0: dtoverlay=pwm-2chan"))
