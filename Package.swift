@@ -256,6 +256,7 @@ let package = Package(
         .executableTarget(
             name: "gpioagg",
             dependencies: [
+                "Clock",
                 "CommandParsing",
                 "Detection",
                 "GPIO",

@@ -1,3 +1,4 @@
+import Clock
 import CommandParsing
 import Config
 import GPIO
@@ -61,7 +62,7 @@ extension GPIOAgg {
                 }
             }
             let now = WallClock.now()
-            let seconds = now >= 0 ? now / 1_000_000_000 : -((-now + 999_999_999) / 1_000_000_000)
+            let seconds = WallTime.seconds(now)
             var lines = ConfigSummary.lines(of: loaded, now: seconds)
             if let resolution { lines.insert(ConfigSummary.boardLine(resolution), at: 1) }
             for line in lines { print(line) }

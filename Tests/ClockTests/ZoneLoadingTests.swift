@@ -156,3 +156,15 @@ struct UnreadableZoneTests {
         #expect(throws: ClockError.self) { try TimeZoneRules.named("Europe/Berlin", root: "/nonexistent/zoneinfo") }
     }
 }
+
+@Suite("WallTime")
+struct WallTimeTests {
+    @Test("nanoseconds since the epoch fall in the second that holds them, before 1970 too")
+    func seconds() {
+        #expect(WallTime.seconds(1_782_076_800_999_999_999) == 1_782_076_800)
+        #expect(WallTime.seconds(0) == 0)
+        #expect(WallTime.seconds(-1) == -1)
+        #expect(WallTime.seconds(-1_000_000_000) == -1)
+        #expect(WallTime.seconds(-1_000_000_001) == -2)
+    }
+}

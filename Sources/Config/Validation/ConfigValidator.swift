@@ -84,7 +84,6 @@ struct ConfigValidator {
     var mqttSectionMissing = true
     /// `clock:`, or the defaults (the system's zone once a time of day needs it).
     var clock = ClockDeclaration(zoneOrigin: .unread)
-    var clockZoneGiven = false
     var systemZoneLoaded = false
     /// Where zones are read from, and the system's zone file (tests give their own).
     var zoneRoot = TimeZoneRules.defaultZoneRoot

@@ -10,8 +10,7 @@ extension Engine {
         let clock = configuration.clock
         guard clock.location != nil || time != nil else { return nil }
         let synchronized = loop.isWallClockSynchronized
-        let nanoseconds = loop.wallClockNow
-        let now = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
+        let now = WallTime.seconds(loop.wallClockNow)
         let trusted = time?.isTrusted ?? (clock.trust == .always || synchronized)
         return Self.clockStatus(clock, now: now, synchronized: synchronized, trusted: trusted)
     }

@@ -49,7 +49,7 @@ final class TimeSignals {
 
     /// `at:`: armed at its next firing; nothing is owed for the times before now.
     func addMoment(_ moment: DailyMoment, into signal: Signal) {
-        let node = TimeMoment(moment: moment, signal: signal, owner: self, coveredUntil: seconds(loop.wallClockNow))
+        let node = TimeMoment(moment: moment, signal: signal, owner: self, coveredUntil: now)
         moments.append(node)
         signal.time = node
         watch()
@@ -70,11 +70,7 @@ final class TimeSignals {
 
     var zone: TimeZoneRules { clock.zone }
     var place: Place? { clock.place }
-    var now: Int64 { seconds(loop.wallClockNow) }
-
-    func seconds(_ nanoseconds: Int64) -> Int64 {
-        nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
-    }
+    var now: Int64 { WallTime.seconds(loop.wallClockNow) }
 
     func schedule(atSecond instant: Int64, _ body: @escaping () -> Void) -> LoopTimer {
         timers.schedule(atWallClock: instant.multipliedReportingOverflow(by: 1_000_000_000).overflow

@@ -17,7 +17,6 @@ extension ConfigValidator {
                 do throws(ClockError) {
                     declaration.zone = try TimeZoneRules.named(name, root: zoneRoot)
                     declaration.zoneOrigin = .named
-                    clockZoneGiven = true
                 } catch {
                     report(setting.value.location, "timezone: \(error)",
                            hint: "an IANA name such as Europe/Berlin or America/New_York; timedatectl list-timezones lists them")
@@ -55,7 +54,7 @@ extension ConfigValidator {
     /// The system's zone, when `clock:` names none and a time of day needs one; reported
     /// at `location` when it cannot be read.
     mutating func loadSystemZone(for location: SourceLocation) {
-        guard !clockZoneGiven, !systemZoneLoaded else { return }
+        guard clock.zoneOrigin != .named, !systemZoneLoaded else { return }
         systemZoneLoaded = true
         do throws(ClockError) {
             clock.zone = try TimeZoneRules.system(localtime: localtime)
