@@ -303,7 +303,7 @@ let package = Package(
                                    "Values", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
-                    dependencies: ["TestSupport", "Service", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
+                    dependencies: ["TestSupport", "Service", "Clock", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "PWM",
                                    "PWMSimulated", "Reactive", "Scenario", "Sensors", "Simulation", "SystemCore", "Values",
                                    .product(name: "Logging", package: "swift-log")]),

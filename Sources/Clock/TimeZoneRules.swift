@@ -81,6 +81,17 @@ public struct TimeZoneRules: Hashable, Sendable {
         return LocalDateTime(wallSeconds: instant + Int64(offset(at: instant)))
     }
 
+    /// `instant` as ISO 8601 in local time with its offset: `2026-06-21T00:00:00+02:00`.
+    public func iso8601(at instant: Int64) -> String {
+        let instant = Self.clamped(instant)
+        let local = localDateTime(at: instant)
+        let offset = offset(at: instant)
+        let minutes = abs(offset) / 60
+        return "\(local.date)T\(CivilDate.padded(local.hour, 2)):\(CivilDate.padded(local.minute, 2)):"
+            + "\(CivilDate.padded(local.second, 2))\(offset < 0 ? "-" : "+")"
+            + "\(CivilDate.padded(minutes / 60, 2)):\(CivilDate.padded(minutes % 60, 2))"
+    }
+
     /// The instants the rules answer for: the calendar's million years either side of
     /// 1970. One beyond is taken as the nearest end, so that no arithmetic overflows.
     public static let instants: ClosedRange<Int64> = -(365_000_000 * 86400)...(365_000_000 * 86400)

@@ -39,9 +39,14 @@ extension Configuration {
             } else {
                 .level
             }
-            let setting: NodeSetting = if case .count(_, let counter) = signal.expression { .total(reset: counter.reset) } else { .none }
+            var setting = NodeSetting.none
+            var period: String?
+            if case .count(_, let counter) = signal.expression {
+                setting = .total(reset: counter.reset)
+                period = counter.period?.rawValue
+            }
             return NodeTraits(.signal(signal.name), form: form, setting: setting, displayName: signal.displayName,
-                              deviceClass: signal.deviceClass)
+                              deviceClass: signal.deviceClass, period: period)
         }
         all += outputs.map {
             NodeTraits(.output($0.name), form: .level, setting: $0.command ? .command : .none,

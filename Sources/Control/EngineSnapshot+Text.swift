@@ -2,8 +2,10 @@ import Values
 
 extension EngineSnapshot {
     /// One section per kind, one line per name (sorted): the name, then its value with
-    /// its unit (`on`, `off`, `27.50 °C`, `unavailable`, a cover's `opening 40 %`); the
-    /// covers' section only when there are covers; the clock's last, when there is one.
+    /// its unit (`on`, `off`, `27.50 °C`, `unavailable`, a cover's `opening 40 %`), and
+    /// after a period counter's total its period (`(this day since 2026-06-22 00:00;
+    /// last day 3.35 mm)`); the covers' section only when there are covers; the clock's
+    /// last, when there is one.
     public var table: String {
         let width = [inputs, signals, outputs, covers].flatMap(\.keys).map(\.count).max() ?? 0
         var lines: [String] = []
@@ -14,7 +16,8 @@ extension EngineSnapshot {
             if values.isEmpty { lines.append("  (none)") }
             for name in values.keys.sorted() {
                 lines.append("  " + name + String(repeating: " ", count: width - name.count + 2)
-                    + values[name]!.text(precision: precision(of: name)))
+                    + values[name]!.text(precision: precision(of: name))
+                    + (periods[name].map { "  (" + $0.text(unit: values[name]!.unit, precision: precision(of: name)) + ")" } ?? ""))
             }
         }
         if !lost.isEmpty {
@@ -35,8 +38,9 @@ extension EngineSnapshot {
     /// what `gpioagg status --json` prints. A level is `true` or `false`, a number a JSON
     /// number rounded to its node's precision, unavailable `null`. When a number has a
     /// unit, `"units": {NAME: UNIT}` follows; when a number's precision is not the
-    /// default, `"precision": {NAME: PLACES}`; `"clock"` last, when the config has times
-    /// of day (`ClockStatus.json`).
+    /// default, `"precision": {NAME: PLACES}`; for counters with a `period:`,
+    /// `"periods": {NAME: {"period": "day", "start": ISO 8601 or null, "last": NUMBER or
+    /// null}}`; `"clock"` last, when the config has times of day (`ClockStatus.json`).
     ///
     /// ```swift
     /// EngineSnapshot(inputs: ["switch1": .on], signals: [:], outputs: [:]).json.serialized(.spaced)
@@ -71,6 +75,16 @@ extension EngineSnapshot {
                     "losses": .number(Double(figures.losses)),
                     "edges": .number(Double(figures.edges)),
                     "pulses": .number(Double(figures.pulses)),
+                ])))
+            }))))
+        }
+        if !periods.isEmpty {
+            members.append(("periods", .object(JSONObject(periods.keys.sorted().map { name in
+                let period = periods[name]!
+                return (name, JSONValue.object(JSONObject([
+                    ("period", .string(period.period)),
+                    ("start", period.startText.map { .string($0) } ?? .null),
+                    ("last", period.last.map { NodeValue.number($0, .none).json(precision: precision(of: name)) } ?? .null),
                 ])))
             }))))
         }
@@ -122,6 +136,17 @@ extension EngineSnapshot {
                     throw .invalidReply("the losses of \(name.singleQuoted) are not {\"losses\", \"edges\", \"pulses\"} counts")
                 }
                 lost[name] = LostPulses(losses: losses, edges: edges, pulses: pulses)
+            }
+        }
+        if case .object(let periodMembers)? = object["periods"] {
+            for (name, value) in periodMembers.members {
+                guard case .object(let fields) = value, case .string(let period)? = fields["period"] else {
+                    throw .invalidReply("the period of \(name.singleQuoted) is not {\"period\", \"start\", \"last\"}")
+                }
+                var totals = PeriodTotals(period: period)
+                if case .string(let start)? = fields["start"] { totals.startText = start }
+                if case .number(let last)? = fields["last"] { totals.last = last }
+                periods[name] = totals
             }
         }
         inputs = try section("inputs")

@@ -58,6 +58,10 @@ struct CarriedState {
     var counters: [String: (total: Double, pulses: UInt64?)] = [:]
     /// Period counters declared the same way: the period they count and the last one's total.
     var periods: [String: (start: Int64?, last: Double?)] = [:]
+    /// Whether the engine a reload replaces trusted the wall clock: once trusted, the
+    /// clock stays trusted, through reloads too (a reload while NTP is briefly
+    /// unsynchronized does not send windows to their fallback).
+    var clockTrusted = false
     /// Rates declared the same way: their pulses and their decay go on.
     var rates: [String: RateRule.State] = [:]
     /// Covers declared the same way, and their outputs too: their whole state.
@@ -117,6 +121,7 @@ struct CarriedState {
                 periods[declaration.name] = (counter.periodStart, counter.lastPeriodTotal)
             }
         }
+        clockTrusted = previous.time?.isTrusted ?? false
         for (name, rule) in previous.rates where sameSignals.contains(name) {
             rates[name] = rule.state
         }

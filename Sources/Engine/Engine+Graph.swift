@@ -9,6 +9,7 @@ extension Engine {
     /// - Parameter carried: on a reload, the state of the nodes the previous engine
     ///   declared the same way; it comes before kept values and `initial`.
     func buildGraph(carrying carried: CarriedState) throws(EngineError) {
+        clockTrustedBefore = carried.clockTrusted
         var levels: [String: Level] = [:]
         for input in inputs { levels[input.name] = input.level }
         var numberNodes: [String: NumberNode] = [:]
@@ -71,7 +72,12 @@ extension Engine {
                                               changedAt: previous?.changedAt, at: declaration.location)
                     cancellables.append(try counterPipeline(counter, of: operand, declaration: declaration, into: node,
                                                             total: total, pulses: carriedCounter?.pulses ?? 0,
-                                                            carriedPeriod: carried.periods[declaration.name],
+                                                            carriedPeriod: carriedCounter == nil
+                                                                ? declaration.persist
+                                                                    ? keptValues.periods[.signal(declaration.name)]
+                                                                        .map { (Optional($0.start), $0.last) }
+                                                                    : nil
+                                                                : carried.periods[declaration.name],
                                                             levels: levels))
                     numberNodes[declaration.name] = node
                 case .rate(let operand, let rate):
@@ -204,7 +210,8 @@ extension Engine {
     /// The graph's times of day, made with the first of them.
     func timeSignals() -> TimeSignals {
         if let time { return time }
-        let made = TimeSignals(clock: configuration.clock, loop: loop, timers: timers, logger: logger)
+        let made = TimeSignals(clock: configuration.clock, trusted: clockTrustedBefore, loop: loop, timers: timers,
+                               logger: logger)
         timers.register(made)
         time = made
         return made

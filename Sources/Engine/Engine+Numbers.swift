@@ -101,6 +101,7 @@ extension Engine {
         counters[signal.name] = counter
         if let period = declaration.period {
             if let carried = carriedPeriod { counter.resumePeriod(start: carried.start, last: carried.last) }
+            node.periodTotals = { [weak counter] in counter?.periodTotals }
             counter.period = timeSignals().addPeriod(period, of: counter)
         }
         return SignalPipelines.risingEdges(of: level).react { [counter] _ in counter.pulse() }

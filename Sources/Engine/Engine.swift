@@ -112,6 +112,8 @@ public final class Engine {
     var covers: [CoverNode] = []
     /// The times of day (`between:`, `at:`) and the wall clock they follow; nil without any.
     var time: TimeSignals?
+    /// Whether the engine a reload replaced trusted the wall clock (`CarriedState`).
+    var clockTrustedBefore = false
     /// Every node of the graph by name, whatever its kind: what `set` and `snapshot()`
     /// ask (`EngineNode`).
     var nodes: [String: any EngineNode] = [:]
@@ -193,6 +195,7 @@ public final class Engine {
         }
         for input in inputs where input.lost.losses > 0 { snapshot.lost[input.name] = input.lost }
         for (name, counter) in counters where counter.lost.losses > 0 { snapshot.lost[name] = counter.lost }
+        for (name, counter) in counters { snapshot.periods[name] = counter.periodTotals }
         snapshot.clock = clockStatus()
         return snapshot
     }

@@ -46,6 +46,10 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     /// The decimal places a number is shown, logged and published with (the node's
     /// `precision:`).
     public var precision: Int
+    /// A counter's `period:` with each change of its total: the period it counts and
+    /// the last one's total (the state file keeps them, Home Assistant reads them as
+    /// attributes); nil for every other node.
+    public var period: PeriodTotals?
 
     public init(_ node: NodeID, value: NodeValue, timestamp: UInt64, cause: Cause = .change,
                 chip: String? = nil, line: LineLocator? = nil, precision: Int = NodeValue.defaultPrecision) {

@@ -20,10 +20,30 @@ public struct KeptValues: Hashable, Sendable {
     /// and no time here (none was recorded, or the record cannot be trusted) has none
     /// left: it starts off, held off until what it follows goes off.
     public var onFor: [NodeID: Duration]
+    /// Each counter with a `period:` whose total is kept: when the period its kept total
+    /// counts began (seconds since 1970) and the total of the period before, if one
+    /// ended. A counter whose period ended while the daemon was stopped starts the next
+    /// one once the clock is trusted, with its kept total as the last period's.
+    public var periods: [NodeID: (start: Int64, last: Double?)]
 
-    public init(_ values: [NodeID: NodeValue] = [:], onFor: [NodeID: Duration] = [:]) {
+    public init(_ values: [NodeID: NodeValue] = [:], onFor: [NodeID: Duration] = [:],
+                periods: [NodeID: (start: Int64, last: Double?)] = [:]) {
         self.values = values
         self.onFor = onFor
+        self.periods = periods
+    }
+
+    public static func == (lhs: KeptValues, rhs: KeptValues) -> Bool {
+        lhs.values == rhs.values && lhs.onFor == rhs.onFor && lhs.periods.count == rhs.periods.count
+            && lhs.periods.allSatisfy { key, period in
+                rhs.periods[key].map { $0.start == period.start && $0.last == period.last } ?? false
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(onFor)
+        hasher.combine(periods.count)
     }
 
     /// The kept level of `id`; nil when none is kept, or what is kept is a number.

@@ -32,6 +32,7 @@ extension HomeAssistantEntity {
         }
         self.init(name: traits.name, kind: kind, deviceClass: traits.deviceClass, measurement: measurement,
                   displayName: traits.displayName)
+        hasAttributes = traits.period != nil && kind == .sensor
     }
 
     /// The reset button of a counter with `reset: true` (`NodeSetting.total(reset: true)`),

@@ -23,6 +23,9 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// A `sensor`'s or a `number`'s unit, precision, range and mode; the defaults for
     /// the other kinds, which do not read it.
     public var measurement: HomeAssistantMeasurement
+    /// Whether it publishes attributes beside its state (`json_attributes_topic`): a
+    /// counter with a `period:` publishes the period and the last period's total.
+    public var hasAttributes = false
 
     public init(name: String, kind: Kind, deviceClass: String? = nil,
                 measurement: HomeAssistantMeasurement = HomeAssistantMeasurement(), displayName: String? = nil) {

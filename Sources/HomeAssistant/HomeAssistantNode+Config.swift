@@ -89,6 +89,7 @@ extension HomeAssistantNode {
             if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
             config.set("state_class", .string(measurement.stateClass.rawValue))
             config.set("suggested_display_precision", .number(Double(measurement.precision)))
+            if let attributes = attributesTopic(for: entity) { config.set("json_attributes_topic", .string(attributes)) }
         case .number:
             if let minimum = measurement.minimum { config.set("min", .number(minimum)) }
             if let maximum = measurement.maximum { config.set("max", .number(maximum)) }

@@ -12,6 +12,8 @@ import MQTTCore
 /// - a cover's position (two motors): `<topicPrefix>/<node>/<name>/position` (a whole
 ///   percentage, 0 closed to 100 open, retained), and the position to move to from Home
 ///   Assistant on `<topicPrefix>/<node>/<name>/position/set`
+/// - attributes (a counter with a `period:`): `<topicPrefix>/<node>/<name>/attributes`
+///   (JSON, retained)
 /// - availability: `<topicPrefix>/<node>/status` (`online`/`offline`, retained), and for a
 ///   number's value also `<topicPrefix>/<node>/<name>/available`
 /// - Home Assistant's birth: `<discoveryPrefix>/status`
@@ -83,12 +85,20 @@ public struct HomeAssistantNode: Hashable, Sendable {
         entity.hasPosition ? topics.positionCommandTopic(of: entity.name) : nil
     }
 
+    /// Where the entity publishes its attributes (Home Assistant's
+    /// `json_attributes_topic`); nil for entities without any.
+    public func attributesTopic(for entity: HomeAssistantEntity) -> String? {
+        entity.hasAttributes ? topics.attributesTopic(of: entity.name) : nil
+    }
+
     /// The topics the entity's values are kept on (retained): its state topic, a
     /// number's own availability topic, a cover's position topic, a PWM light's or fan's
-    /// on/off topic. A reload that drops the entity clears them.
+    /// on/off topic, a period counter's attributes. A reload that drops the entity
+    /// clears them.
     public func retainedTopics(for entity: HomeAssistantEntity) -> [String] {
         [stateTopic(for: entity)]
-            + [availabilityTopic(for: entity), positionTopic(for: entity), onOffTopic(for: entity)].compactMap { $0 }
+            + [availabilityTopic(for: entity), positionTopic(for: entity), onOffTopic(for: entity),
+               attributesTopic(for: entity)].compactMap { $0 }
     }
 
     /// Where a numeric entity says whether its value is available (`online`/`offline`,

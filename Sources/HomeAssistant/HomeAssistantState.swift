@@ -36,6 +36,27 @@ extension HomeAssistantNode {
         return HomeAssistantMessage(topic: stateTopic(for: entity), payload: payload, retain: true)
     }
 
+    /// The retained attributes of a counter with a `period:`: the period, when the one it
+    /// counts began (local ISO 8601; null until the clock is trusted) and the total of
+    /// the one before at the counter's precision (null until one ended). Nil for entities
+    /// without attributes.
+    ///
+    /// ```swift
+    /// node.attributesMessage(for: rainToday, period: totals, precision: 1)?.payload
+    /// // {"period":"day","period_start":"2026-06-22T00:00:00+02:00","last_period_total":3.4}
+    /// ```
+    public func attributesMessage(for entity: HomeAssistantEntity, period: PeriodTotals,
+                                  precision: Int = NodeValue.defaultPrecision) -> HomeAssistantMessage? {
+        guard let topic = attributesTopic(for: entity) else { return nil }
+        var attributes = JSONObject()
+        attributes.set("period", .string(period.period))
+        attributes.set("period_start", period.startText.map { .string($0) } ?? .null)
+        attributes.set("last_period_total", period.last.flatMap { last in
+            DecimalText.parse(DecimalText.format(last, places: precision)).map { .number($0) }
+        } ?? .null)
+        return HomeAssistantMessage(topic: topic, payload: JSONValue.object(attributes).serialized, retain: true)
+    }
+
     /// The message of one activation of a click: `{"event_type":"double"}`, not
     /// retained (Home Assistant 2023.12 fires a retained event again each time it
     /// subscribes; later versions discard replayed ones). Nil for the other kinds.

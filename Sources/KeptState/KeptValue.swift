@@ -19,6 +19,9 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
     /// A cover on two motors that was moving, from the position it was at when the move
     /// started (nil: not known): the position is not known at the next start.
     case moving(from: Double?)
+    /// A counter's total with its `period:`: when the period it counts began (seconds
+    /// since 1970) and the total of the period before, if one ended.
+    case total(Double, periodStart: Int64, last: Double?)
 
     public init(_ isOn: Bool, onSince: BootInstant? = nil) {
         self = .level(isOn, onSince: isOn ? onSince : nil)
@@ -43,9 +46,18 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
         return nil
     }
 
-    /// The number; nil for a level.
+    /// The number (a counter's total, with or without its period); nil for a level.
     public var number: Double? {
-        if case .number(let number) = self { return number }
+        switch self {
+        case .number(let number), .total(let number, _, _): number
+        default: nil
+        }
+    }
+
+    /// A counter's period: when it began and the last period's total; nil for anything
+    /// but `.total`.
+    public var period: (start: Int64, last: Double?)? {
+        if case .total(_, let start, let last) = self { return (start, last) }
         return nil
     }
 
@@ -57,8 +69,8 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
 
     /// `on`, `off`, `on since BOOT_ID NANOSECONDS`, the number in Swift's shortest form
     /// that reads back as the same `Double` (`21.5`, `0.1`, `1e-07`), or `moving` and
-    /// the position the move started from, if known (`moving 40.0`): as in the state
-    /// file.
+    /// the position the move started from, if known (`moving 40.0`), or a counter's
+    /// total and its period (`3.35 period 1781992800 last 1.2`): as in the state file.
     public var description: String {
         switch self {
         case .level(false, _): LevelWord.word(for: false)
@@ -66,6 +78,7 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
             LevelWord.word(for: true) + (since.map { " since \($0.bootID) \($0.nanoseconds)" } ?? "")
         case .number(let number): "\(number)"
         case .moving(let from): from.map { "moving \($0)" } ?? "moving"
+        case .total(let total, let start, let last): "\(total) period \(start)" + (last.map { " last \($0)" } ?? "")
         }
     }
 }

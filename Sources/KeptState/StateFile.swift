@@ -10,8 +10,8 @@ import Values
 /// crc32 7547ccff
 /// ```
 ///
-/// - The first line is the magic word and the format's version: 5 when a cover is kept
-///   moving, else 4 when a cover's position is kept, else 3 when a value is a number, else 2 when a value carries the
+/// - The first line is the magic word and the format's version: 6 when a counter's period
+///   is kept, else 5 when a cover is kept moving, else 4 when a cover's position is kept, else 3 when a value is a number, else 2 when a value carries the
 ///   time it went on, else 1; each is the oldest format that holds the values, so that a
 ///   gpioagg of before reads the file as long as it holds nothing that gpioagg did not
 ///   know.
@@ -24,7 +24,10 @@ import Values
 ///   shortest form that reads back as the same `Double`. In format 4, a cover's
 ///   position is kept as a number too (`cover blinds 60`). In format 5, a cover that
 ///   was moving is kept as `moving` and the position the move started from, if known
-///   (`cover blinds moving 60.0`, `cover blinds moving`).
+///   (`cover blinds moving 60.0`, `cover blinds moving`). In format 6, a counter with a
+///   `period:` is kept with the period its total counts, in seconds since 1970, and the
+///   total of the period before if one ended (`signal rain_today 3.35 period 1781992800`,
+///   `signal rain_today 0.0 period 1782079200 last 3.35`).
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
 ///   of every byte before it, newlines included.
 ///
@@ -44,8 +47,9 @@ public enum StateFile {
     /// The newest version this gpioagg writes and reads. It writes version 1 (the
     /// version before the `since` times) when no value has a time or is a number,
     /// version 2 when none is a number, version 3 when no cover is kept, and version 4
-    /// when no cover is kept moving, so that a gpioagg of before still reads the file.
-    public static let version = 5
+    /// when no cover is kept moving, and version 5 when no period is kept, so that a
+    /// gpioagg of before still reads the file.
+    public static let version = 6
     /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
     public static let maximumBytes = 1024 * 1024
 
@@ -53,11 +57,12 @@ public enum StateFile {
 
     /// The file's bytes for `values`.
     public static func encode(_ values: [NodeID: KeptValue]) -> [UInt8] {
+        let periodic = values.values.contains { $0.period != nil }
         let moving = values.values.contains { $0.isMoving }
         let covered = values.keys.contains { $0.kind == .cover }
         let numbered = values.values.contains { $0.number != nil }
         let timed = values.values.contains { $0.onSince != nil }
-        var text = "\(magic) \(moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
+        var text = "\(magic) \(periodic ? 6 : moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
         for (key, value) in values.sorted(by: { NodeID.stateFileOrder($0.key, $1.key) }) {
             text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
@@ -71,8 +76,9 @@ public enum StateFile {
     /// Throws for anything but a whole, undamaged file of this format: another kind of
     /// file or format (`.foreign`), a file cut short, a checksum that does not match, a
     /// line that is not `kind name on|off` (or, from format 2, `kind name on since BOOT_ID
-    /// NANOSECONDS`; from format 3, `kind name NUMBER`; from format 4, the kind `cover`), a
-    /// value given twice (`.corrupt`).
+    /// NANOSECONDS`; from format 3, `kind name NUMBER`; from format 4, the kind `cover`;
+    /// from format 6, `signal name NUMBER period SECONDS [last NUMBER]`), a value given
+    /// twice (`.corrupt`).
     public static func decode(_ bytes: [UInt8], path: String) throws(KeptStateError) -> [NodeID: KeptValue] {
         func corrupt(_ reason: String) -> KeptStateError { KeptStateError(.corrupt(path: path, reason: reason)) }
         let cutShort = corrupt("the file ends before its checksum line (it was cut short)")
@@ -127,11 +133,13 @@ public enum StateFile {
             let line = bytes[start..<end]
             start = end + 1
             guard let (key, value) = entry(line, timed: fileVersion >= 2, numbered: fileVersion >= 3),
-                  key.kind != .cover || fileVersion >= 4, !value.isMoving || fileVersion >= 5 else {
+                  key.kind != .cover || fileVersion >= 4, !value.isMoving || fileVersion >= 5,
+                  value.period == nil || fileVersion >= 6 else {
                 throw corrupt("line \(lineNumber) is not '" + (fileVersion >= 4 ? "signal|output|input|cover" : "signal|output|input")
                               + " NAME on|off"
                               + (fileVersion >= 5 ? "|NUMBER|moving [NUMBER]'" : fileVersion >= 3 ? "|NUMBER'" : "'")
-                              + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : ""))
+                              + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : "")
+                              + (fileVersion >= 6 ? " (or 'NUMBER period SECONDS [last NUMBER]')" : ""))
             }
             guard values.updateValue(value, forKey: key) == nil else {
                 throw corrupt("line \(lineNumber) gives \(key.kind.rawValue) '\(key.name)' a second time")
@@ -144,7 +152,8 @@ public enum StateFile {
     /// when `numbered`, `kind name NUMBER`; or nil.
     private static func entry(_ line: ArraySlice<UInt8>, timed: Bool, numbered: Bool) -> (NodeID, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6),
+        guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6)
+                || (numbered && (fields.count == 5 || fields.count == 7)),
               let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),
               let key = NodeID(validating: kind, String(decoding: fields[1], as: UTF8.self)) else { return nil }
         let word = String(decoding: fields[2], as: UTF8.self)
@@ -169,6 +178,13 @@ public enum StateFile {
         case _ where numbered && fields.count == 3:
             guard let number = decimal(fields[2]) else { return nil }
             return (key, .number(number))
+        case _ where numbered && kind == .signal && (fields.count == 5 || fields.count == 7):
+            // A counter's total and its period: `NUMBER period SECONDS [last NUMBER]`.
+            guard let total = decimal(fields[2]), String(decoding: fields[3], as: UTF8.self) == "period",
+                  let start = integer(fields[4]) else { return nil }
+            guard fields.count == 7 else { return (key, .total(total, periodStart: start, last: nil)) }
+            guard String(decoding: fields[5], as: UTF8.self) == "last", let last = decimal(fields[6]) else { return nil }
+            return (key, .total(total, periodStart: start, last: last))
         default: return nil
         }
     }
@@ -177,6 +193,15 @@ public enum StateFile {
     private static func decimal(_ field: ArraySlice<UInt8>) -> Double? {
         guard field.allSatisfy({ isASCIIDigit($0) || Array("+-.eE".utf8).contains($0) }) else { return nil }
         return DecimalText.parse(String(decoding: field, as: UTF8.self))
+    }
+
+    /// A whole number of seconds as `description` writes it: an optional `-`, then digits
+    /// without leading zeros, at most 18.
+    private static func integer(_ field: ArraySlice<UInt8>) -> Int64? {
+        let digits = field.first == UInt8(ascii: "-") ? field.dropFirst() : field
+        guard (1...18).contains(digits.count), digits.allSatisfy(isASCIIDigit),
+              digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }
+        return Int64(String(decoding: field, as: UTF8.self))
     }
 
     static func hex(_ value: UInt32) -> String {

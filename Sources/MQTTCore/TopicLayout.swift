@@ -4,7 +4,8 @@
 /// (`online`/`offline`, retained), `<prefix>/<node>/<name>/position` and
 /// `<prefix>/<node>/<name>/position/set` for a cover's position (0 closed to 100 open) and
 /// the position it is sent to, `<prefix>/<node>/<name>/state` for whether a PWM light or
-/// fan is on (`ON`/`OFF`, beside its duty cycle on `<prefix>/<node>/<name>`), and
+/// fan is on (`ON`/`OFF`, beside its duty cycle on `<prefix>/<node>/<name>`),
+/// `<prefix>/<node>/<name>/attributes` for a period counter's period (JSON), and
 /// `<prefix>/<node>/status` for `online`/`offline` (retained, the will).
 /// The config's topic checks, the MQTT bridge, Home Assistant's discovery and the remote
 /// inputs that follow another node all build and read topics here, so they cannot
@@ -18,6 +19,7 @@
 /// garage.positionTopic(of: "blinds")                                // "gpioagg/garage/blinds/position"
 /// garage.positionCommandTopic(of: "blinds")                         // "gpioagg/garage/blinds/position/set"
 /// garage.onOffTopic(of: "strip")                                    // "gpioagg/garage/strip/state"
+/// garage.attributesTopic(of: "rain_today")                          // "gpioagg/garage/rain_today/attributes"
 /// garage.statusTopic                                                // "gpioagg/garage/status"
 /// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
 /// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
@@ -41,6 +43,9 @@ public struct TopicLayout: Hashable, Sendable {
     /// Assistant's `state_topic` for them, while the duty cycle itself is on the topic
     /// above it.
     public static let onOffLevel = "state"
+    /// The level under a counter's topic that its period is published on (Home
+    /// Assistant's `json_attributes_topic`).
+    public static let attributesLevel = "attributes"
 
     public init(prefix: String, node: String) {
         self.prefix = prefix
@@ -70,6 +75,10 @@ public struct TopicLayout: Hashable, Sendable {
     /// `<prefix>/<node>/<name>/state`: `ON` while the PWM light or fan `name` is above 0 %,
     /// `OFF` at 0.
     public func onOffTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.onOffLevel }
+
+    /// `<prefix>/<node>/<name>/attributes`: a counter with a `period:` publishes there the
+    /// period it counts and the last period's total, as JSON.
+    public func attributesTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.attributesLevel }
 
     /// `<prefix>/<node>/status`: `online` or `offline`.
     public var statusTopic: String { stateTopic(of: Self.statusLevel) }

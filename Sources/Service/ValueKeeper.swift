@@ -42,8 +42,8 @@ final class ValueKeeper {
     private struct TotalThrottle {
         var every: UInt64
         var recordedAt: UInt64?
-        var recorded: Double?
-        var pending: Double?
+        var recorded: KeptValue?
+        var pending: KeptValue?
         var timer: LoopTimer?
     }
 
@@ -55,11 +55,21 @@ final class ValueKeeper {
     }
 
     /// Records the kept values among `engine`'s changes, leaving out those `skip` says
-    /// (the start's, which its log holds back: the start began from the kept values).
+    /// (the start's, which its log holds back: the start began from the kept values);
+    /// and, once it has started (the loop's next turn), the periods its counters found
+    /// while starting (`keepPeriods(of:)`).
     func observe(_ engine: Engine, unless skip: @escaping (EngineChange) -> Bool) -> AnyCancellable {
-        engine.observeChanges { [weak self] change in
+        let started = loop.schedule(atNanoseconds: loop.now) { [weak self, weak engine] in
+            guard let self, let engine, engine.isRunning else { return }
+            keepPeriods(of: engine.snapshot())
+        }
+        let changes = engine.observeChanges { [weak self] change in
             guard let self, !skip(change) else { return }
             keep(change)
+        }
+        return AnyCancellable {
+            started.cancel()
+            changes.cancel()
         }
     }
 
@@ -116,6 +126,7 @@ final class ValueKeeper {
             } else if let number = value.number {
                 values.values[key] = .number(number, .none)
             }
+            if let period = value.period { values.periods[key] = period }
             // Another boot's time, a time ahead of now, or none: not known, and the engine
             // gives such an output no max_on left.
             if key.kind == .output, let since = value.onSince, let onFor = now?.elapsed(since: since) {
@@ -163,7 +174,9 @@ final class ValueKeeper {
             return
         }
         guard change.cause != .safeState else { return }
-        if totals[key] != nil, let total = change.value.number, total.isFinite { return keep(total: total, of: key) }
+        if totals[key] != nil, let total = change.value.number, total.isFinite {
+            return keep(total: KeptValue(total: total, period: change.period), of: key)
+        }
         if let number = change.value.number, number.isFinite { return writer.record(key, .number(number)) }
         guard let level = change.value.level else { return }
         guard level, timedKeys.contains(key) else { return writer.record(key, KeptValue(level)) }
@@ -171,27 +184,42 @@ final class ValueKeeper {
         writer.record(key, KeptValue(true, onSince: bootClock.now()))
     }
 
+    /// Each kept counter's period as `snapshot` shows it, where the state file holds
+    /// another: after a start or a reload, whose changes are not heard (a period found
+    /// or started then changes no total that is heard).
+    private func keepPeriods(of snapshot: EngineSnapshot) {
+        guard let writer else { return }
+        for key in totals.keys {
+            guard let period = snapshot.periods[key.name], let start = period.start,
+                  let total = snapshot[key]?.number, total.isFinite,
+                  writer.values[key]?.period.map({ $0.start != start || $0.last != period.last }) ?? true else { continue }
+            keep(total: KeptValue(total: total, period: period), of: key)
+        }
+    }
+
     /// A kept total is handed to the writer at once when its last was `persist_every`
-    /// ago or more, or when it went down (a reset, a set to less: rare, and a restart
-    /// must not bring back the old total); else it waits for the end of that time, and
-    /// only the latest waits. The writer writes it at once: the file is at most
-    /// `persist_every` and a write behind the count, and written at most once per
-    /// `persist_every` while pulses come.
-    private func keep(total: Double, of key: NodeID) {
-        guard var pace = totals[key] else { return }
+    /// ago or more, when it went down (a reset, a set to less, a new period: rare, and a
+    /// restart must not bring back the old total) or when its period changed; else it
+    /// waits for the end of that time, and only the latest waits. The writer writes it
+    /// at once: the file is at most `persist_every` and a write behind the count, and
+    /// written at most once per `persist_every` while pulses come.
+    private func keep(total value: KeptValue, of key: NodeID) {
+        guard var pace = totals[key], let total = value.number else { return }
         let now = loop.now
         let due = pace.recordedAt.map { now >= $0 &+ pace.every } ?? true
-        if due || pace.recorded.map({ total < $0 }) ?? true {
+        let newPeriod = pace.recorded.map { $0.period?.start != value.period?.start || $0.period?.last != value.period?.last }
+            ?? true
+        if due || newPeriod || pace.recorded?.number.map({ total < $0 }) ?? true {
             pace.timer?.cancel()
             pace.timer = nil
             pace.pending = nil
             pace.recordedAt = now
-            pace.recorded = total
+            pace.recorded = value
             totals[key] = pace
-            writer?.record(key, .number(total), promptly: true)
+            writer?.record(key, value, promptly: true)
             return
         }
-        pace.pending = total
+        pace.pending = value
         if pace.timer == nil, let recordedAt = pace.recordedAt {
             pace.timer = loop.schedule(atNanoseconds: recordedAt &+ pace.every) { [weak self] in
                 self?.recordPending(key)
@@ -204,18 +232,29 @@ final class ValueKeeper {
     private func recordPending(_ key: NodeID) {
         guard var pace = totals[key] else { return }
         pace.timer = nil
-        guard let total = pace.pending else { totals[key] = pace; return }
+        guard let value = pace.pending else { totals[key] = pace; return }
         pace.pending = nil
         pace.recordedAt = loop.now
-        pace.recorded = total
+        pace.recorded = value
         totals[key] = pace
-        writer?.record(key, .number(total), promptly: true)
+        writer?.record(key, value, promptly: true)
     }
 
     private func recordPendingTotals() {
         for key in totals.keys {
             totals[key]?.timer?.cancel()
             recordPending(key)
+        }
+    }
+}
+
+extension KeptValue {
+    /// A counter's total as kept: with its period when it has one that is known.
+    init(total: Double, period: PeriodTotals?) {
+        if let start = period?.start {
+            self = .total(total, periodStart: start, last: period?.last)
+        } else {
+            self = .number(total)
         }
     }
 }

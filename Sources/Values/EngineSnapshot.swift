@@ -22,6 +22,8 @@ public struct EngineSnapshot: Hashable, Sendable {
     /// The clock the graph's times of day follow; nil when the config has no `clock:`
     /// section and no time signal.
     public var clock: ClockStatus?
+    /// Each counter with a `period:`: the period it counts and the last one's total.
+    public var periods: [String: PeriodTotals] = [:]
 
     public init(values: [NodeID: NodeValue], precisions: [String: Int] = [:], lost: [String: LostPulses] = [:]) {
         self.values = values

@@ -26,15 +26,19 @@ public struct NodeTraits: Hashable, Sendable {
     public var displayName: String?
     /// `device_class:`, passed through to Home Assistant as written.
     public var deviceClass: String?
+    /// `period:` of a counter whose total starts again each calendar period (`day`,
+    /// `week`, `month`, `year`); nil for every other node.
+    public var period: String?
 
     public init(_ id: NodeID, form: NodeForm, setting: NodeSetting = .none, topic: String? = nil,
-                displayName: String? = nil, deviceClass: String? = nil) {
+                displayName: String? = nil, deviceClass: String? = nil, period: String? = nil) {
         self.id = id
         self.form = form
         self.setting = setting
         self.topic = topic
         self.displayName = displayName
         self.deviceClass = deviceClass
+        self.period = period
     }
 
     public var name: String { id.name }

@@ -24,6 +24,17 @@ struct TimeZoneRulesTests {
         #expect(berlin.localTimeType(at: back).abbreviation == "CET")
     }
 
+    @Test("An instant in ISO 8601 local time carries the offset of that instant, on both sides of a change")
+    func iso8601() throws {
+        let berlin = try TimeZoneRules.named("Europe/Berlin")
+        let newYork = try TimeZoneRules.named("America/New_York")
+        #expect(berlin.iso8601(at: Self.berlinChanges2026.forward - 1) == "2026-03-29T01:59:59+01:00")
+        #expect(berlin.iso8601(at: Self.berlinChanges2026.forward) == "2026-03-29T03:00:00+02:00")
+        #expect(newYork.iso8601(at: Self.newYorkChanges2026.back - 1) == "2026-11-01T01:59:59-04:00")
+        #expect(newYork.iso8601(at: Self.newYorkChanges2026.back) == "2026-11-01T01:00:00-05:00")
+        #expect(TimeZoneRules.fixed(name: "X", utcOffset: -9000).iso8601(at: 0) == "1969-12-31T21:30:00-02:30")
+    }
+
     @Test("America/New_York changes on the second Sunday of March and the first of November", arguments: [
         (Int64(1_772_953_200), Int64(1_793_512_800)),   // 2026
         (1_899_356_400, 1_919_916_000),                 // 2030

@@ -161,6 +161,25 @@ struct TimeSignalTests {
         #expect(Self.total(harness, "noons") == 1)
     }
 
+    @Test("a reload keeps a clock once trusted trusted, even while the kernel calls it unsynchronized again")
+    func reloadKeepsTrust() throws {
+        let text = Self.config(zone: "Europe/Berlin", "      day: { between: [\"08:00\", \"20:00\"] }")
+        let harness = try Self.harness(text, at: "2026-06-21 11:00", zone: "Europe/Berlin", synchronized: false)
+        #expect(harness.signal("day") == false, "untrusted: at its fallback")
+        harness.loop.setWallClockSynchronized(true)
+        harness.loop.run()
+        #expect(harness.signal("day") == true)
+        harness.loop.setWallClockSynchronized(false)
+        harness.loop.run()
+        let next = Engine(configuration: try ConfigLoader.parse(text + "\n      night: { not: day }\n", file: "gpioagg.yaml"),
+                          backend: harness.simulated, loop: harness.loop)
+        try next.start(replacing: harness.engine)
+        harness.loop.run()
+        #expect(next.snapshot().signals["day"] == true, "still trusted after the reload")
+        #expect(next.snapshot().clock?.isTrusted == true)
+        next.stop()
+    }
+
     @Test("trust: always follows the clock from the start")
     func trustAlways() throws {
         let text = """
@@ -240,7 +259,81 @@ struct PeriodCounterTests {
         #expect(harness.signal("today") == .number(0, "mm"))
     }
 
-    @Test("check refuses period: on what is not a counter, an unknown period, and persist: beside it")
+    static let kept = """
+        clock: { timezone: Europe/Berlin }
+        inputs:
+          tip: { command: true }
+        signals:
+          today: { count: tip, multiply: 0.5, unit: mm, period: day, persist: true }
+        """
+
+    /// A harness on `kept` started at `local`, from a kept total of 3 mm counting the
+    /// day that began at `keptDay`'s midnight, after a last day of 1 mm.
+    static func keptHarness(at local: String, keptDay: String, synchronized: Bool = true) throws -> EngineHarness {
+        let harness = EngineHarness(try ConfigLoader.parse(kept, file: "gpioagg.yaml"))
+        harness.loop.setWallClock(to: try TimeSignalTests.wall(local, "Europe/Berlin"))
+        harness.loop.setWallClockSynchronized(synchronized)
+        let start = try TimeSignalTests.wall("\(keptDay) 00:00", "Europe/Berlin") / 1_000_000_000
+        harness.engine.keptValues = KeptValues([.signal("today"): .number(3, "mm")],
+                                               periods: [.signal("today"): (start, 1)])
+        try harness.start()
+        return harness
+    }
+
+    @Test("a kept total of the day counting now goes on; its changes carry the period")
+    func keptSameDay() throws {
+        let harness = try Self.keptHarness(at: "2026-06-21 20:00", keptDay: "2026-06-21")
+        #expect(harness.signal("today") == .number(3, "mm"))
+        let midnight = try TimeSignalTests.wall("2026-06-21 00:00", "Europe/Berlin") / 1_000_000_000
+        #expect(harness.engine.snapshot().periods["today"]
+                == PeriodTotals(period: "day", start: midnight, startText: "2026-06-21T00:00:00+02:00", last: 1))
+        var heard: [EngineChange] = []
+        let observation = harness.engine.observeChanges { if $0.name == "today" { heard.append($0) } }
+        Self.tip(harness, 1)
+        observation.cancel()
+        #expect(heard.map(\.value) == [.number(3.5, "mm")])
+        #expect(heard.first?.period?.start == midnight)
+        #expect(heard.first?.period?.last == 1)
+    }
+
+    @Test("a kept total whose day ended while stopped is the last day's once the clock is trusted")
+    func keptDayEnded() throws {
+        let harness = try Self.keptHarness(at: "2026-06-23 08:00", keptDay: "2026-06-21", synchronized: false)
+        #expect(harness.signal("today") == .number(3, "mm"), "an untrusted clock: the kept period goes on")
+        #expect(harness.engine.snapshot().periods["today"]?.last == 1)
+        var heard: [EngineChange] = []
+        let observation = harness.engine.observeChanges { heard.append($0) }
+        harness.loop.setWallClockSynchronized(true)
+        harness.loop.run()
+        observation.cancel()
+        #expect(harness.signal("today") == .number(0, "mm"))
+        let periods = harness.engine.snapshot().periods["today"]
+        #expect(periods?.last == 3, "the kept total is the last day's")
+        #expect(periods?.startText == "2026-06-23T00:00:00+02:00")
+        #expect(heard.map(\.value) == [.number(0, "mm")])
+        #expect(heard.first?.period == periods)
+    }
+
+    @Test("a counter's period found when the clock becomes trusted is told again with the same total")
+    func periodFoundIsTold() throws {
+        let harness = try TimeSignalTests.harness(Self.text, at: "2026-06-21 23:00", zone: "Europe/Berlin",
+                                                  synchronized: false)
+        Self.tip(harness, 2)
+        #expect(harness.engine.snapshot().periods["today"]?.start == nil)
+        var heard: [EngineChange] = []
+        let observation = harness.engine.observeChanges { heard.append($0) }
+        harness.loop.setWallClockSynchronized(true)
+        harness.loop.run()
+        observation.cancel()
+        let today = heard.filter { $0.name == "today" }
+        #expect(today.count == 1)
+        #expect(today.first?.isRepeat == true)
+        #expect(today.first?.value == .number(1, "mm"))
+        #expect(today.first?.period?.startText == "2026-06-21T00:00:00+02:00")
+        #expect(heard.first { $0.name == "week" }?.period?.period == "week")
+    }
+
+    @Test("check refuses period: on what is not a counter and an unknown period; takes persist: beside it")
     func refusals() throws {
         func errors(_ signal: String) -> String {
             do {
@@ -253,8 +346,7 @@ struct PeriodCounterTests {
         }
         #expect(errors("rain: { any: [tip], period: day }").contains("period: does not apply to any:"))
         #expect(errors("rain: { count: tip, period: fortnight }").contains("unknown value 'fortnight' for period:"))
-        #expect(errors("rain: { count: tip, period: day, persist: true }")
-            .contains("gpioagg.yaml:5:36: error: persist: true and period: in signal 'rain'"))
+        #expect(errors("rain: { count: tip, period: day, persist: true }").isEmpty)
         #expect(errors("rain: { count: tip, period: month }").isEmpty)
     }
 }

@@ -3,7 +3,7 @@ import HomeAssistant
 
 /// The node and entities of the golden files: a garage with a door contact, a signal,
 /// a light, a gate opened from Home Assistant and its button, a hall light it switches, a
-/// double click on the bell button, a water meter, a temperature set point, a garage door on one relay and blinds on two motors,
+/// double click on the bell button, a water meter, a rain gauge's total of the day, a temperature set point, a garage door on one relay and blinds on two motors,
 /// and four PWM outputs: an LED strip (a light), a workshop fan (a fan), a pump's speed (a number) and a fan on a curve (a sensor).
 enum Fixtures {
     static let node = HomeAssistantNode(name: "garage", topicPrefix: "gpioagg", softwareVersion: "0.1.0")
@@ -19,6 +19,13 @@ enum Fixtures {
     static let waterUsed = HomeAssistantEntity(name: "water_used", kind: .sensor, deviceClass: "water",
                                                measurement: HomeAssistantMeasurement(unit: "L", precision: 1,
                                                                                      stateClass: .totalIncreasing))
+    static let rainToday: HomeAssistantEntity = {
+        var entity = HomeAssistantEntity(name: "rain_today", kind: .sensor, deviceClass: "precipitation",
+                                         measurement: HomeAssistantMeasurement(unit: "mm", precision: 1,
+                                                                               stateClass: .totalIncreasing))
+        entity.hasAttributes = true
+        return entity
+    }()
     static let setpoint = HomeAssistantEntity(name: "setpoint", kind: .number, deviceClass: "temperature",
                                               measurement: HomeAssistantMeasurement(unit: "°C", precision: 1, minimum: 5,
                                                                                     maximum: 30, step: 0.5, mode: "slider"))
@@ -39,6 +46,7 @@ enum Fixtures {
         ("switch_output.json", hallLight),
         ("event_click.json", bellDouble),
         ("sensor_number_input.json", waterUsed),
+        ("sensor_period_counter.json", rainToday),
         ("number_command_input.json", setpoint),
         ("cover_relay.json", garageDoor),
         ("cover_motors.json", blinds),

@@ -44,12 +44,12 @@ struct StateFileCoverTests {
         }
     }
 
-    @Test("format 1 to 5 files are read; format 6 is named as newer", arguments: [1, 2, 3, 4, 5])
-    func readsOneToFive(version: Int) throws {
+    @Test("format 1 to 6 files are read; format 7 is named as newer", arguments: [1, 2, 3, 4, 5, 6])
+    func readsOneToSix(version: Int) throws {
         let values = try StateFile.decode(Self.sealed("gpioagg-state \(version)\nsignal lamp on\n"), path: Self.path)
         #expect(values == [.signal("lamp"): true])
         #expect(throws: KeptStateError.self) {
-            try StateFile.decode(Self.sealed("gpioagg-state 6\nsignal lamp on\n"), path: Self.path)
+            try StateFile.decode(Self.sealed("gpioagg-state 7\nsignal lamp on\n"), path: Self.path)
         }
     }
 

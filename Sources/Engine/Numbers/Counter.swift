@@ -110,10 +110,19 @@ final class Counter {
         set(0)
     }
 
-    /// What a reload hands over: the period and the last period's total.
+    /// What a reload hands over, or the state file kept: the period and the last
+    /// period's total.
     func resumePeriod(start: Int64?, last: Double?) {
         periodStart = start
         lastPeriodTotal = last
+    }
+
+    /// The period it counts, for the snapshot and each change of its total; nil without
+    /// `period:`.
+    var periodTotals: PeriodTotals? {
+        guard let period else { return nil }
+        return PeriodTotals(period: period.period.rawValue, start: periodStart,
+                            startText: periodStart.map { period.isoText(of: $0) }, last: lastPeriodTotal)
     }
 
     func observePulses(_ observer: @escaping (_ increase: Double, _ time: UInt64) -> Void) {

@@ -34,6 +34,9 @@ final class NumberNode: TimedNode {
     @exclusivity(unchecked) private(set) var overflow: NumberOverflow?
     /// Where its values come from (`Engine.buildGraph` says, for an input).
     var origin = Origin.signal
+    /// A counter with a `period:` says, with each change of its total, which period it
+    /// counts.
+    var periodTotals: (() -> PeriodTotals?)?
     private var filters: FilterChain?
     private let filterDeadline = GraphDeadline()
     private let propagation: Propagation
@@ -62,7 +65,19 @@ final class NumberNode: TimedNode {
     var nodeValue: NodeValue { NodeValue(reading: value, unit: unit) }
 
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(id, value: nodeValue, timestamp: timestamp, cause: cause, precision: precision)
+        var change = EngineChange(id, value: nodeValue, timestamp: timestamp, cause: cause, precision: precision)
+        change.period = periodTotals?()
+        return change
+    }
+
+    /// Tells observers the same value again (a heartbeat's repeat, a counter's new
+    /// period): what publishes values sends it again, the log leaves it out. Not while
+    /// the graph is being built: those are starting values.
+    func announceAgain() {
+        guard !propagation.isSettling else { return }
+        var change = change(at: propagation.timestamp, cause: propagation.cause)
+        change.isRepeat = true
+        propagation.announce(change)
     }
 
     /// A new raw value, at the propagation's timestamp: through the filters, then taken.
@@ -114,9 +129,7 @@ final class NumberNode: TimedNode {
         let firing = filters!.deadlineFired(at: propagation.timestamp)
         for value in firing.sent {
             if value == self.value {
-                var change = change(at: propagation.timestamp, cause: propagation.cause)
-                change.isRepeat = true
-                propagation.announce(change)
+                announceAgain()
             } else {
                 set(value, overflow: filters!.overflow)
             }

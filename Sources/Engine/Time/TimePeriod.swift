@@ -29,7 +29,9 @@ final class TimePeriod: TimeRule {
         if let start = counter.periodStart {
             if current.lowerBound > start { counter.startPeriod(at: current.lowerBound) }
         } else {
+            // The total's value stays: its period is news only to what keeps and shows it.
             counter.periodStart = current.lowerBound
+            counter.node.announceAgain()
         }
         let counting = period.bounds(containing: max(now, counter.periodStart ?? now), in: owner.zone)
         timer = owner.schedule(atSecond: counting.upperBound) { [weak self] in self?.evaluate() }
@@ -39,6 +41,9 @@ final class TimePeriod: TimeRule {
         timer?.cancel()
         timer = nil
     }
+
+    /// `instant` in local time with its offset, `2026-06-21T00:00:00+02:00`.
+    func isoText(of instant: Int64) -> String { owner.zone.iso8601(at: instant) }
 
     var state: String {
         guard owner.isTrusted, let start = counter.periodStart else {

@@ -30,12 +30,14 @@ final class TimeSignals {
     private(set) var isTrusted: Bool
     private var watching = false
 
-    init(clock: ClockDeclaration, loop: any EventLoop, timers: GraphTimers, logger: Logger) {
+    /// - Parameter trusted: the engine a reload replaces trusted the clock: it stays
+    ///   trusted.
+    init(clock: ClockDeclaration, trusted: Bool = false, loop: any EventLoop, timers: GraphTimers, logger: Logger) {
         self.clock = clock
         self.loop = loop
         self.timers = timers
         self.logger = logger
-        isTrusted = clock.trust == .always || loop.isWallClockSynchronized
+        isTrusted = trusted || clock.trust == .always || loop.isWallClockSynchronized
     }
 
     /// `between:`: its value now, and its next boundary armed.

@@ -44,6 +44,9 @@ final class MQTTBridge {
     /// What each PWM light's or fan's on/off topic said last (`ON`: true): it is
     /// published when that changes, and on every connect.
     private var onOff: [String: Bool] = [:]
+    /// What each period counter's attributes topic said last: published when that
+    /// changes, and on every connect.
+    private var attributes: [String: PeriodTotals] = [:]
     private var remote: RemoteInputs
     /// Ends the earliest hold of a remote input's last value under way.
     private var holdTimer: LoopTimer?
@@ -120,6 +123,15 @@ final class MQTTBridge {
         } else {
             publishState(of: entity, value: change.value, precision: change.precision, always: false)
         }
+        if let period = change.period { publishAttributes(of: entity, period: period, precision: change.precision, always: false) }
+    }
+
+    /// A period counter's attributes, when they changed or `always`.
+    private func publishAttributes(of entity: HomeAssistantEntity, period: PeriodTotals, precision: Int, always: Bool) {
+        guard always || attributes[entity.name] != period,
+              let message = node.attributesMessage(for: entity, period: period, precision: precision) else { return }
+        attributes[entity.name] = period
+        publish(message)
     }
 
     /// The value of `entity` (none while unavailable), then, for a number, its
@@ -206,6 +218,9 @@ final class MQTTBridge {
         for (name, entity) in entities.sorted(by: { $0.key < $1.key }) {
             guard let (_, value) = snapshot.value(named: name) else { continue }
             publishState(of: entity, value: value, precision: snapshot.precision(of: name), always: true)
+            if let period = snapshot.periods[name] {
+                publishAttributes(of: entity, period: period, precision: snapshot.precision(of: name), always: true)
+            }
         }
         if declaration.discovery != nil {
             for message in discovery.configMessages { publish(message) }
@@ -374,6 +389,7 @@ final class MQTTBridge {
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }
         onOff = onOff.filter { entities[$0.key]?.hasOnOffState == true }
+        attributes = attributes.filter { entities[$0.key]?.hasAttributes == true }
         // A counter's reset button has no state: it is announced, and its presses come in
         // on the counter's command topic.
         discovery = HomeAssistantDiscovery(node: node, entities: list + traits.compactMap(HomeAssistantEntity.resetButton(of:)))

@@ -263,13 +263,6 @@ extension ConfigValidator {
                        hint: "add persist: true to keep the total across restarts, or leave persist_every: out")
                 valid = false
             }
-            if counter.period != nil, declaration.persist,
-               let persist = settings.first(where: { $0.key == "persist" }) {
-                report(persist.keyLocation, "persist: true and period: in \(what): a kept total does not say which "
-                    + "period it counted, and would carry over a period's end while gpioagg was stopped",
-                       hint: "leave persist: out: the period's total then starts from 0 at each start")
-                valid = false
-            }
             declaration.expression = .count(operand, counter)
             if !checkCounterClasses(settings, of: &declaration, in: what) { valid = false }
         case .rate(let operand, _):
