@@ -60,6 +60,11 @@ extension Configuration {
             NodeTraits(.cover($0.name), form: .cover(positioned: $0.hasPosition), setting: .cover,
                        displayName: $0.displayName, deviceClass: $0.deviceClass)
         }
+        let hidden = Set(inputs.filter(\.isInternal).map(\.name) + commandInputs.filter(\.isInternal).map(\.name)
+            + remoteInputs.filter(\.isInternal).map(\.name) + sensorInputs.filter(\.isInternal).map(\.name)
+            + signals.filter(\.isInternal).map(\.name) + outputs.filter(\.isInternal).map(\.name)
+            + pwmOutputs.filter(\.isInternal).map(\.name) + covers.filter(\.isInternal).map(\.name))
+        for index in all.indices where hidden.contains(all[index].name) { all[index].isInternal = true }
         return NodeTraitsTable(all)
     }
 }

@@ -29,6 +29,8 @@ public struct NodeTraits: Hashable, Sendable {
     /// `period:` of a counter whose total starts again each calendar period (`day`,
     /// `week`, `month`, `year`); nil for every other node.
     public var period: String?
+    /// `internal: true`: kept out of MQTT and Home Assistant.
+    public var isInternal = false
 
     public init(_ id: NodeID, form: NodeForm, setting: NodeSetting = .none, topic: String? = nil,
                 displayName: String? = nil, deviceClass: String? = nil, period: String? = nil) {

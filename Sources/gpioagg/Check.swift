@@ -66,6 +66,7 @@ extension GPIOAgg {
             var lines = ConfigSummary.lines(of: loaded, now: seconds)
             if let resolution { lines.insert(ConfigSummary.boardLine(resolution), at: 1) }
             for line in lines { print(line) }
+            for line in ConfigSummary.warnings(of: loaded) { print(line) }
         }
     }
 }

@@ -73,6 +73,25 @@ struct NodeTraitsConfigTests {
         #expect(traits["blinds"] == NodeTraits(.cover("blinds"), form: .cover(positioned: true), setting: .cover))
     }
 
+    @Test("internal: true on every kind of node marks its traits; without it none is internal; a non-level is refused")
+    func internalEveryKind() throws {
+        #expect(try ConfigFixture.parse(Self.everyKind).traits.all.allSatisfy { !$0.isInternal })
+        var sections = ["inputs", "signals", "outputs", "covers"]
+        var section = ""
+        let marked = Self.everyKind.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if !line.hasPrefix(" "), let key = line.split(separator: ":").first { section = String(key) }
+            guard sections.contains(section), line.hasPrefix("  "), line.hasSuffix(" }") else { return String(line) }
+            return line.dropLast(2) + ", internal: true }"
+        }.joined(separator: "\n")
+        let traits = try ConfigFixture.parse(marked).traits
+        #expect(traits.all.count == 24)
+        #expect(traits.all.filter { !$0.isInternal }.map(\.name) == [], "\(marked)")
+        sections = []
+        let errors = ConfigFixture.errors(Self.everyKind.replacingOccurrences(
+            of: "override: { command: true }", with: "override: { command: true, internal: maybe }"))
+        #expect(errors.map(\.message).contains { $0.contains("internal:") && $0.contains("maybe") }, "\(errors)")
+    }
+
     @Test("every node once, in declaration order by kind; the settable ones as the set entry lists them")
     func order() throws {
         let configuration = try ConfigFixture.parse(Self.everyKind)

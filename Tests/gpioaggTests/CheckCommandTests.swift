@@ -13,6 +13,35 @@ struct CheckCommandTests {
         return (file.path, folder)
     }
 
+    @Test("a door class on a node whose name says closed is a warning with the fix, once; the config stays valid")
+    func closedDoorClassWarns() throws {
+        let (path, folder) = try temporaryConfig("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              door_closed: { chip: main, line: GPIO17, active: low, bias: pull-up, device_class: door }
+              gateShut: { topic: shed/gate, device_class: opening }
+              window: { chip: main, line: GPIO22, device_class: window }
+            signals:
+              front_door: { not: door_closed, device_class: door }
+              garage_closed: { all: [door_closed], device_class: garage_door, internal: true }
+            mqtt: { broker: mqtt://localhost, node: garage }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let warnings = result.lines.filter { $0.hasPrefix("warning: ") }
+        #expect(warnings == [
+            "warning: \(path):4:3: 'door_closed' has device_class: door, which Home Assistant shows as open while on; its name says it is on while closed",
+            "warning: \(path):5:3: 'gateShut' has device_class: opening, which Home Assistant shows as open while on; its name says it is on while closed",
+            "warning: \(path):9:3: 'garage_closed' has device_class: garage_door, which Home Assistant shows as open while on; its name says it is on while closed",
+        ])
+        #expect(result.lines.contains(
+            "hint: show its opposite: keep 'door_closed' without device_class: (and internal: true), and add a signal door_open: { not: door_closed, device_class: door }"))
+        #expect(result.lines.filter { $0.hasPrefix("hint: ") }.count == 3)
+    }
+
     @Test("a valid config prints the resolved graph and exits 0")
     func validConfig() throws {
         let (path, folder) = try temporaryConfig("""

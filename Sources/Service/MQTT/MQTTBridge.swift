@@ -383,8 +383,11 @@ final class MQTTBridge {
 
     // MARK: Bookkeeping
 
+    /// The entities, their command topics and discovery of `configuration`'s nodes,
+    /// but those with `internal: true`: nothing of them reaches MQTT, and a reload that
+    /// makes a node internal removes its entity (`HomeAssistantDiscovery.removals`).
     private func learn(_ configuration: Configuration) {
-        let traits = configuration.traits.all
+        let traits = configuration.traits.all.filter { !$0.isInternal }
         let list = traits.map(HomeAssistantEntity.init(traits:))
         entities = Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         availability = availability.filter { entities[$0.key]?.isNumeric == true }

@@ -18,6 +18,9 @@ public struct CommandInputDeclaration: Hashable, Sendable {
     /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
     /// references and entity ids keep `name`.
     public var displayName: String? = nil
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     public var number: NumberCommandDeclaration?
     public var location: SourceLocation
 

@@ -20,6 +20,7 @@ enum CommandInputSchema: ConfigSchema {
         ConfigKey("device_class", "outlet", "Home Assistant's switch class (a number's: its sensor class)"),
         ConfigKey("type", "number", "level (the default) or number"),
         ConfigKey(ConfigValidator.displayNameKey, "Override", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ] + numberCommandKeys + NumberKeys.keys.map { key in
         ConfigKey(key.name, key.example, key.meaning, in: numberEntry)
     }

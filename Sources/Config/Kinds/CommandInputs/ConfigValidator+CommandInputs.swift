@@ -55,6 +55,8 @@ extension ConfigValidator {
                     : deviceClass(setting, for: HomeAssistantComponent.switch, in: what)
             case Self.displayNameKey:
                 declaration.displayName = displayName(setting, in: what)
+            case "internal":
+                declaration.isInternal = onOff(setting, in: what) ?? false
             case "min", "max", "step":
                 guard type == .number, let value = decimal(setting, in: what) else { valid = false; continue }
                 bounds[setting.key] = setting
@@ -95,6 +97,8 @@ extension ConfigValidator {
                 break
             case Self.displayNameKey:
                 declaration.displayName = displayName(setting, in: what)
+            case "internal":
+                declaration.isInternal = onOff(setting, in: what) ?? false
             case "initial", "persist", "type":
                 valid = false
                 report(setting.keyLocation, "\(setting.key): does not apply to a pressed input (\(what), command: press)",

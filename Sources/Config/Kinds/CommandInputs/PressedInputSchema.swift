@@ -7,5 +7,6 @@ enum PressedInputSchema: ConfigSchema {
     static let keys = [
         ConfigKey("command", "press", "press: each press activates it once"),
         ConfigKey(ConfigValidator.displayNameKey, "Open the gate", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]
 }

@@ -49,6 +49,8 @@ extension ConfigValidator {
                     read.declaration.deviceClass = deviceClass(setting, for: .cover, in: what)
                 case Self.displayNameKey:
                     read.declaration.displayName = displayName(setting, in: what)
+                case "internal":
+                    read.declaration.isInternal = onOff(setting, in: what) ?? false
                 default:
                     break
                 }

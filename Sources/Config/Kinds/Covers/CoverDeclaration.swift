@@ -34,6 +34,9 @@ public struct CoverDeclaration: Hashable, Sendable {
     public var deviceClass: String?
     /// The name people read (`name:`); nil: made of the identifier.
     public var displayName: String?
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     public var location: SourceLocation
 
     public init(name: String, drive: Drive, closed: String? = nil, open: String? = nil, travel: Duration,

@@ -13,5 +13,6 @@ enum CoverSchema: ConfigSchema {
         ConfigKey("travel", "15s", "how long a full move takes"),
         ConfigKey("device_class", "blind", "Home Assistant's cover class"),
         ConfigKey(ConfigValidator.displayNameKey, "Blinds", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]
 }

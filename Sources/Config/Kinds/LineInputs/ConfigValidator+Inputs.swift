@@ -51,6 +51,7 @@ extension ConfigValidator {
             var debounce = Debounce.none
             var deviceClass: String?
             var displayName: String?
+            var isInternal = false
             for setting in settings {
                 switch setting.key {
                 case "chip":
@@ -71,6 +72,8 @@ extension ConfigValidator {
                     deviceClass = self.deviceClass(setting, for: .binarySensor, in: what)
                 case Self.displayNameKey:
                     displayName = self.displayName(setting, in: what)
+                case "internal":
+                    isInternal = onOff(setting, in: what) ?? false
                 case "type":
                     if inputType(setting, in: what) == .number {
                         report(setting.value.location, "type: number does not apply to a line input (\(what))",
@@ -94,6 +97,7 @@ extension ConfigValidator {
                                                bias: bias, debounce: debounce, deviceClass: deviceClass,
                                                location: entry.keyLocation)
             declaration.displayName = displayName
+            declaration.isInternal = isInternal
             inputs.append(ReadInput(declaration: declaration, chip: chip, lineLocation: lineLocation))
         }
     }

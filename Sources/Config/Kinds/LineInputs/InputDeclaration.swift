@@ -15,6 +15,9 @@ public struct InputDeclaration: Hashable, Sendable {
     /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
     /// references and entity ids keep `name`.
     public var displayName: String? = nil
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     /// Where the input's name is written.
     public var location: SourceLocation
     /// Where its `line:` value is written (`location` when there is none to point at).

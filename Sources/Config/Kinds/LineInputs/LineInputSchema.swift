@@ -13,6 +13,7 @@ enum LineInputSchema: ConfigSchema {
         ConfigKey("device_class", "door", "Home Assistant's binary sensor class"),
         ConfigKey("type", "level", "level: a line is on or off (number is refused)"),
         ConfigKey(ConfigValidator.displayNameKey, "Front door", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]
     /// The keys of `debounce: { mode, period }`.
     static let debounceKeys = [

@@ -45,6 +45,7 @@ extension ConfigValidator {
             var maxOn: Duration?
             var deviceClass: String?
             var displayName: String?
+            var isInternal = false
             // Read first: it decides which classes device_class: takes.
             let command = settings.first { $0.key == "command" }.flatMap { onOff($0, in: what) } ?? false
             for setting in settings {
@@ -79,6 +80,8 @@ extension ConfigValidator {
                     deviceClass = self.deviceClass(setting, for: component, in: what)
                 case Self.displayNameKey:
                     displayName = self.displayName(setting, in: what)
+                case "internal":
+                    isInternal = onOff(setting, in: what) ?? false
                 default:
                     break
                 }
@@ -99,6 +102,7 @@ extension ConfigValidator {
                                                 restore: restore, pulse: pulse, maxOn: maxOn,
                                                 deviceClass: deviceClass, location: entry.keyLocation)
             declaration.displayName = displayName
+            declaration.isInternal = isInternal
             declaration.command = command
             outputs.append(ReadOutput(declaration: declaration, chip: chip, lineLocation: lineLocation, follows: follows))
         }

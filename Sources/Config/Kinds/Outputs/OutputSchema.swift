@@ -17,5 +17,6 @@ enum OutputSchema: ConfigSchema {
         ConfigKey("device_class", "light", "Home Assistant's binary sensor class (with command: true, a switch's)"),
         ConfigKey("command", "true", "true: commands set it too"),
         ConfigKey(ConfigValidator.displayNameKey, "Porch light", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]
 }

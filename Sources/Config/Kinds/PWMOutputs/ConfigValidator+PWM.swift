@@ -47,6 +47,7 @@ extension ConfigValidator {
         var activeLow = false
         var ramp: Duration?
         var displayName: String?
+        var isInternal = false
         for setting in settings {
             switch setting.key {
             case "chip":
@@ -88,6 +89,8 @@ extension ConfigValidator {
                 ramp = time
             case Self.displayNameKey:
                 displayName = self.displayName(setting, in: what)
+            case "internal":
+                isInternal = onOff(setting, in: what) ?? false
             default:
                 break
             }
@@ -125,6 +128,7 @@ extension ConfigValidator {
         declaration.activeLow = activeLow
         declaration.ramp = ramp
         declaration.displayName = displayName
+        declaration.isInternal = isInternal
         pwmOutputs.append(ReadPWMOutput(declaration: declaration, chip: chip, follows: follows,
                                         hasChannel: channel != nil))
     }

@@ -51,6 +51,9 @@ public struct PWMOutputDeclaration: Hashable, Sendable {
     public var ramp: Duration?
     /// `name:`: the name people read (Home Assistant's entity name).
     public var displayName: String? = nil
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     /// Where the output's name is written.
     public var location: SourceLocation
     /// Where its `channel:` value is written.

@@ -18,6 +18,7 @@ enum PWMOutputSchema: ConfigSchema {
         ConfigKey("active", "low", "high or low: with low, the duty cycle is inverted"),
         ConfigKey("ramp", "2s", "a new duty cycle is reached over this long"),
         ConfigKey(ConfigValidator.displayNameKey, "Fan", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]
     /// Keys only an output on a PWM controller takes.
     static let onlyKeys = keyNames.filter { !OutputSchema.keyNames.contains($0) }

@@ -21,6 +21,7 @@ extension ConfigValidator {
         var payloadOff: String?
         var deviceClass: String?
         var displayName: String?
+        var isInternal = false
         var hold = RemoteInputDeclaration.defaultHold
         var number = NumberRemoteDeclaration()
         var valid = true
@@ -53,6 +54,8 @@ extension ConfigValidator {
                     : self.deviceClass(setting, for: HomeAssistantComponent.binarySensor, in: what)
             case Self.displayNameKey:
                 displayName = self.displayName(setting, in: what)
+            case "internal":
+                isInternal = onOff(setting, in: what) ?? false
             default:
                 break
             }
@@ -72,6 +75,7 @@ extension ConfigValidator {
         declaration.payloadOff = payloadOff
         declaration.deviceClass = deviceClass
         declaration.displayName = displayName
+        declaration.isInternal = isInternal
         declaration.hold = hold
         if type == .number {
             declaration.number = number

@@ -13,6 +13,7 @@ enum RemoteInputSchema: ConfigSchema {
         ConfigKey("device_class", "door", "Home Assistant's binary sensor class (a number's: its sensor class)"),
         ConfigKey("type", "number", "level (the default) or number"),
         ConfigKey(ConfigValidator.displayNameKey, "Shed door", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ] + NumberKeys.keys.map { key in
         ConfigKey(key.name, key.example, key.meaning, in: "topic: weather/outside, type: number")
     }

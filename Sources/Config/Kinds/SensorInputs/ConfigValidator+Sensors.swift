@@ -42,6 +42,7 @@ extension ConfigValidator {
         var initial: Double?
         var deviceClass: String?
         var displayName: String?
+        var isInternal = false
         for setting in settings {
             switch setting.key {
             case "channel":
@@ -73,6 +74,8 @@ extension ConfigValidator {
                 deviceClass = value
             case Self.displayNameKey:
                 displayName = self.displayName(setting, in: what)
+            case "internal":
+                isInternal = onOff(setting, in: what) ?? false
             default:
                 break
             }
@@ -114,6 +117,7 @@ extension ConfigValidator {
             name: entry.key, sensor: sensor, interval: interval, timeout: timeout, initial: initial,
             deviceClass: deviceClass, number: number, location: entry.keyLocation)
         declaration.displayName = displayName
+        declaration.isInternal = isInternal
         sensorInputs.append(declaration)
     }
 

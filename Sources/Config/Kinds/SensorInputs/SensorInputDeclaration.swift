@@ -32,6 +32,9 @@ public struct SensorInputDeclaration: Hashable, Sendable {
     /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
     /// references and entity ids keep `name`.
     public var displayName: String? = nil
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     public var location: SourceLocation
 
     /// A minute between reads: what a room's temperature needs.

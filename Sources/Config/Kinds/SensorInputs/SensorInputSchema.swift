@@ -20,5 +20,6 @@ enum SensorInputSchema: ConfigSchema {
         ConfigKey("initial", "20", "its value until the first reading"),
         ConfigKey("device_class", "temperature", "Home Assistant's sensor class"),
         ConfigKey(ConfigValidator.displayNameKey, "CPU", "the name people read"),
+        ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ] + NumberKeys.keys
 }

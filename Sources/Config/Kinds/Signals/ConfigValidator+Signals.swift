@@ -90,6 +90,10 @@ extension ConfigValidator {
                 declaration.displayName = displayName(setting, in: what)
                 continue
             }
+            if setting.key == "internal" {
+                declaration.isInternal = onOff(setting, in: what) ?? false
+                continue
+            }
             if modifier.forms == ["*"] {
                 declaration.deviceClass = numeric
                     ? deviceClass(setting, for: HomeAssistantComponent.sensor, in: what)

@@ -17,6 +17,9 @@ public struct SignalDeclaration: Hashable, Sendable {
     /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
     /// references and entity ids keep `name`.
     public var displayName: String? = nil
+    /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
+    /// command topic); the graph, the log, `status` and `why` see it as any other node.
+    public var isInternal = false
     public var number: NumberDeclaration?
     public var location: SourceLocation
 

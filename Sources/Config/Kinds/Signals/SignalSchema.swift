@@ -58,6 +58,7 @@ enum SignalSchema: ConfigSchema {
                  forms: ["click"]),
         Modifier(key: ConfigKey("device_class", "door", "Home Assistant's class for its entity"), forms: ["*"]),
         Modifier(key: ConfigKey(ConfigValidator.displayNameKey, "Anyone home", "the name people read"), forms: ["*"]),
+        Modifier(key: ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"), forms: ["*"]),
         Modifier(key: ConfigKey("above", "50", "threshold: on at this number or set point, or above",
                                 in: "threshold: level"),
                  forms: ["threshold"]),
