@@ -105,8 +105,9 @@ final class SimulatedChipHandle: GPIOChip {
                 chip.lines[index].bias = line.bias
                 chip.lines[index].drive = .pushPull
                 chip.lines[index].inputRequest = request
-                // As with gpio-sim, the requester's bias sets the simulated pull.
-                switch line.bias {
+                // As with gpio-sim, the requester's bias sets the simulated pull, unless a
+                // switch holds the line (`SimulatedChip.hold`).
+                switch chip.lines[index].held ? .asIs : line.bias {
                 case .pullUp: chip.lines[index].pull = true
                 case .pullDown: chip.lines[index].pull = false
                 case .asIs, .disabled: break

@@ -95,7 +95,21 @@ public final class SimulatedChip: @unchecked Sendable {
         guard let offset = offset(of: line) else { return }
         lock.withLock {
             cancelPulsesLocked(offset)
+            lines[Int(offset)].held = false
             setPullLocked(offset, high)
+        }
+    }
+
+    /// Wires a switch that holds a line at a physical level before anything requests it:
+    /// a closed switch beats a pull, so the requester's bias does not move it (as
+    /// `set(_:high:)`'s level would be). The next `set`, `setActive` or `toggle` moves it
+    /// as usual.
+    public func hold(_ line: LineLocator, high: Bool) {
+        guard let offset = offset(of: line) else { return }
+        lock.withLock {
+            cancelPulsesLocked(offset)
+            setPullLocked(offset, high)
+            lines[Int(offset)].held = true
         }
     }
 
@@ -109,6 +123,7 @@ public final class SimulatedChip: @unchecked Sendable {
         lock.withLock {
             cancelPulsesLocked(offset)
             let activeLow = lines[Int(offset)].activeLow
+            lines[Int(offset)].held = false
             setPullLocked(offset, active != activeLow)
         }
     }
@@ -118,6 +133,7 @@ public final class SimulatedChip: @unchecked Sendable {
         guard let offset = offset(of: line) else { return }
         lock.withLock {
             cancelPulsesLocked(offset)
+            lines[Int(offset)].held = false
             setPullLocked(offset, !lines[Int(offset)].pull)
         }
     }
@@ -275,6 +291,8 @@ public final class SimulatedChip: @unchecked Sendable {
 struct SimulatedLine {
     var name: String
     var pull = false
+    /// A switch holds the pull (`SimulatedChip.hold`): a requester's bias leaves it.
+    var held = false
     var driven: Bool?
     var consumer: String?
     var direction = Direction.input

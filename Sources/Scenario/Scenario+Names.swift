@@ -48,6 +48,19 @@ extension Scenario {
                                       hint: NearestNames.didYouMean(name, among: all) ?? what))
         }
 
+        let lineInputs = configuration.inputs.map(\.name)
+        for value in initial where !lineInputs.contains(value.name) {
+            if allSet.contains(value.name) {
+                errors.append(ConfigError(location: value.location,
+                                          message: "'\(value.name)' is not a line input: initial: holds lines before start",
+                                          hint: "a command input starts at its config's initial:; set it in the first step "
+                                              + "(line inputs: \(Self.list(lineInputs)))"))
+            } else {
+                errors.append(ConfigError(location: value.location, message: "unknown line input '\(value.name)' in initial:",
+                                          hint: NearestNames.didYouMean(value.name, among: lineInputs,
+                                                                        list: "line inputs: " + Self.list(lineInputs))))
+            }
+        }
         for step in steps {
             switch step.action {
             case .set(let levels):

@@ -34,6 +34,9 @@ public struct Scenario: Hashable, Sendable {
     /// `start: "2026-06-21 21:20"`: the local time (in the config's `clock.timezone`) at
     /// which virtual time starts; nil: `Scenario.defaultStart`.
     public var start: LocalDateTime?
+    /// `initial: { float_high: on }`: the levels line inputs are held at before the
+    /// engine starts (a switch beats a line's `bias:`), so that the start reads them.
+    public var initial: [ScenarioStep.NamedValue] = []
     public var steps: [ScenarioStep]
 
     public init(file: String, config: ConfigReference? = nil, steps: [ScenarioStep]) {

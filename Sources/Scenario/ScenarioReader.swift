@@ -8,7 +8,7 @@ import Values
 /// read against the config's kinds when it is known (`numbers`): `1` is on for a level and
 /// one for a number, and a level where a number goes is refused here.
 struct ScenarioReader {
-    static let topLevelKeys = ["config", "start", "steps"]
+    static let topLevelKeys = ["config", "start", "initial", "steps"]
     static let stepShape = "write each step as - KEY: VALUE, e.g. - wait: 1s (a step is one of "
         + ScenarioStep.keys.joined(separator: ", ") + ")"
 
@@ -48,6 +48,15 @@ struct ScenarioReader {
                 scenario.config = config(entry)
             case "steps":
                 scenario.steps = steps(entry)
+            case "initial":
+                scenario.initial = (values(entry, of: "line inputs") ?? []).filter { item in
+                    guard case .level = item.value else {
+                        report(item.location, "initial: holds line inputs at a level before start; '\(item.name)' is given "
+                               + "another value", hint: "write \(item.name): on or off; set other inputs in the first step")
+                        return false
+                    }
+                    return true
+                }
             case "start":
                 guard let text = scalar(entry, hint: "write start: \"2026-06-21 21:20\", a local date and time") else { continue }
                 scenario.start = localDateTime(text, at: entry.value.location, in: "start:")

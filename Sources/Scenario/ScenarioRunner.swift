@@ -76,6 +76,7 @@ public final class ScenarioRunner {
         // kernel does not call synchronized yet.
         let booting = loaded.scenario.steps.prefix { $0.action == .clock(.unsynchronized) }
         if !booting.isEmpty { loop.setWallClockSynchronized(false) }
+        holdInitialLevels()
         do {
             try engine.start()
         } catch {
@@ -107,6 +108,19 @@ public final class ScenarioRunner {
         history.record(change)
         if change.value.isOn, change.cause != .safeState, activations[change.name] == nil {
             activations[change.name] = change.timestamp
+        }
+    }
+
+    /// `initial:`: each line input held at its level, as a switch holds it, before the
+    /// start requests and reads it.
+    private func holdInitialLevels() {
+        let configuration = loaded.configuration
+        for value in loaded.scenario.initial {
+            guard case .level(let level) = value.value,
+                  let input = configuration.inputs.first(where: { $0.name == value.name }),
+                  let chip = configuration.chips.first(where: { $0.name == input.chip }),
+                  let simulated = backend.simulatedChip(chip.locator) else { continue }
+            simulated.hold(input.line, high: level != input.activeLow)
         }
     }
 

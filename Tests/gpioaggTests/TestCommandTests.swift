@@ -35,7 +35,8 @@ struct TestCommandTests {
     @Test("every example config has a test file beside it")
     func exampleTestFiles() {
         #expect(Self.exampleNames == ["anemometer", "blinds", "doorbell-and-light", "fan-curve", "garage", "garage-door",
-                                     "gate-and-lights", "greenhouse", "porch-light", "two-hand", "water-meter", "weather-station"])
+                                     "gate-and-lights", "greenhouse", "porch-light", "sump-pump", "two-hand", "water-meter",
+                                     "weather-station"])
         for name in Self.exampleNames {
             let test = Self.examples.appendingPathComponent("\(name).test.yaml").path
             #expect(FileManager.default.fileExists(atPath: test), "\(name).yaml has no \(name).test.yaml")
