@@ -1,3 +1,5 @@
+import GPIO
+
 /// Reads and validates config files. Nothing here touches hardware: every problem a
 /// file can have is reported before any line is requested.
 ///
@@ -14,9 +16,10 @@ public enum ConfigLoader {
     public static let maximumBytes = 1024 * 1024
 
     /// Reads and validates the file at `path`. A missing or unreadable file is an error
-    /// that names the path.
-    public static func load(path: String) throws(ConfigErrors) -> Configuration {
-        try parse(ConfigFile.text(atPath: path, limit: maximumBytes), file: path)
+    /// that names the path. With a `board`, its chips and lines are looked up on the
+    /// board's profile too, and what it lacks is reported with every other error.
+    public static func load(path: String, board: BoardProfile? = nil) throws(ConfigErrors) -> Configuration {
+        try parse(ConfigFile.text(atPath: path, limit: maximumBytes), file: path, board: board)
     }
 
     /// Validates `text`; `file` is what error messages and `Configuration.file` call it.
@@ -24,7 +27,17 @@ public enum ConfigLoader {
     /// Anchors and aliases (`&name`, `*name`) are refused: configs are small, an error
     /// inside an aliased value could not say where it was used, and it rules out alias
     /// bombs. Nesting deeper than 32 levels and text over `maximumBytes` are refused too.
-    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
+    ///
+    /// With a `board` (`gpioagg check --board`), every chip and line read is also looked
+    /// up on its profile, as `Configuration.resolved(on:)` does, and its errors come in
+    /// the one report, in source order with the rest: an unknown key and `line: GPIO45`
+    /// on a Pi 4 are two errors of one check.
+    ///
+    /// ```swift
+    /// let configuration = try ConfigLoader.parse(text, file: "gpioagg.yaml", board: .pi4)
+    /// ```
+    public static func parse(_ text: String, file: String, board: BoardProfile? = nil) throws(ConfigErrors)
+        -> Configuration {
         if text.utf8.count > maximumBytes {
             throw ConfigErrors([ConfigFile.tooLarge(path: file, bytes: text.utf8.count, limit: maximumBytes)])
         }
@@ -37,7 +50,7 @@ public enum ConfigLoader {
             }
             throw ConfigErrors(ConfigValidator.sortedBySource(document.errors))
         }
-        switch ConfigValidator.validate(root, file: file) {
+        switch ConfigValidator.validate(root, file: file, board: board) {
         case .success(let configuration) where document.errors.isEmpty:
             return configuration
         case .success:

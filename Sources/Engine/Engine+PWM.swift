@@ -66,12 +66,15 @@ extension Engine {
     /// the loop's timers. An output taken over from the engine a reload replaces gets
     /// its new period and polarity, at the duty cycle it has.
     ///
+    /// Each new output's value at start is reported once its channel was tried: `initial`
+    /// (written, or to be written once the channel is usable), or the duty cycle a
+    /// running channel was taken over at (`taken over as it ran`: nothing was written).
+    ///
     /// A backend that writes off the loop (the kernel's) is waited for here, at most
     /// `PWMOutput.writeLimit` per output, so that a channel refusing its first values
     /// fails the start, as it did when the writes were made on the loop.
     func startPWMOutputs() throws(EngineError) {
         for output in pwmOutputs where output.isNew {
-            propagation.reportTarget(output, at: loop.now, cause: .initial)
             hearWriteFailures(of: output)
         }
         for output in pwmOutputs {
@@ -84,7 +87,14 @@ extension Engine {
                 propagation.stage(output)
                 continue
             }
-            try attempt(output)
+            let running = try attempt(output)
+            guard output.isNew else { continue }
+            if let running {
+                output.startFromRunning(running)
+                propagation.reportTarget(output, at: loop.now, cause: .takenOver)
+            } else {
+                propagation.reportTarget(output, at: loop.now, cause: .initial)
+            }
         }
         for output in pwmOutputs where output.isReady {
             do {
@@ -107,8 +117,11 @@ extension Engine {
     }
 
     /// Tries once to make `output`'s channel usable; schedules the next try, or gives up
-    /// after `PWMOutput.attemptLimit`.
-    private func attempt(_ output: PWMOutput) throws(EngineError) {
+    /// after `PWMOutput.attemptLimit`. Returns the duty cycle in percent a channel that
+    /// was running already is taken over at; nil when `initial` was written (a channel
+    /// exported but stopped too) or the channel is not usable yet.
+    @discardableResult
+    private func attempt(_ output: PWMOutput) throws(EngineError) -> Double? {
         let usable: Bool
         do {
             usable = try output.channel.attempt()
@@ -127,7 +140,7 @@ extension Engine {
                     fail(error)
                 }
             }
-            return
+            return nil
         }
         var running: Double?
         if output.channel.tookOver {
@@ -144,6 +157,7 @@ extension Engine {
         } catch {
             throw pwmFailure(error, of: output)
         }
+        return running
     }
 
     /// Binds every PWM output to what it follows: a number (in percent) or a level.

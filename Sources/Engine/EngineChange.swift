@@ -16,6 +16,10 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
         /// The value at start: an output requested at its `initial` value (or, on a
         /// reload, at the level it had), an input as read, a signal as first computed.
         case initial
+        /// The value at start of a PWM output whose channel was running already (exported
+        /// by a run that ended without its safe values, or by hand): the duty cycle it
+        /// ran, taken over without a write. What it is asked for comes after, as a change.
+        case takenOver = "taken over as it ran"
         /// The graph followed an input.
         case change
         /// The first writes of a graph that replaced another (a reload).
@@ -63,6 +67,8 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var kind: NodeKind { node.kind }
+    /// A value at start (`initial`, or `taken over as it ran`), not a change the graph made.
+    public var isStart: Bool { cause == .initial || cause == .takenOver }
     public var name: String { node.name }
 
     /// The value as a word (`on`, `off`, `activated`, `27.50`, `unavailable`), without

@@ -7,7 +7,7 @@ import Values
 
 /// The journal's side of the engine: one line per change (`Logger.change`), and at
 /// start the level of everything in order: each output's initial value as it was
-/// written, then the inputs as read and the signals as computed, then the writes the
+/// written (a PWM channel running already: the duty cycle it was taken over at), then the inputs as read and the signals as computed, then the writes the
 /// graph settled on, which wait here until the start's report.
 ///
 /// ```swift
@@ -45,7 +45,7 @@ final class StartLog {
     /// Whether `change` waits for the start's report rather than being logged now (and
     /// so is not one the other services act on either: the start is not over).
     func holdsBack(_ change: EngineChange) -> Bool {
-        held != nil && change.cause != .initial
+        held != nil && !change.isStart
     }
 
     /// The engine starts: hold what comes after the initial values.

@@ -21,9 +21,11 @@ extension GPIOAgg {
 
                 With --board, every chip and line is also looked up in that Raspberry \
                 Pi's chips as its kernel names them, so that a line name the board does \
-                not have (GPIO40, BCM18, gpio17) is reported here rather than when the \
-                daemon starts on the board. Chips the board does not have (an expander) \
-                are taken as add-ons; their lines are checked on the hardware.
+                not have (GPIO40, BCM18, gpio17), or one line used under two names \
+                (GPIO17 and PIN11), is reported here, with the file's other errors, \
+                rather than when the daemon starts on the board. Chips the board does \
+                not have (an expander) are taken as add-ons; their lines are checked on \
+                the hardware.
 
                 A config with a clock: section or times of day (between:, at:) also \
                 shows the time zone, the place and the trust, when each window next \
@@ -45,21 +47,16 @@ extension GPIOAgg {
         }
 
         func run() throws {
+            let place = board.map { "\(config) on the \($0.model) (\($0.name))" } ?? config
             let loaded: Configuration
-            do throws(ConfigErrors) {
-                loaded = try ConfigLoader.load(path: config)
-            } catch {
-                error.report(in: config)
-                throw ExitCode(1)
-            }
             var resolution: BoardResolution?
-            if let board {
-                do throws(ConfigErrors) {
-                    resolution = try loaded.resolved(on: board)
-                } catch {
-                    error.report(in: "\(config) on the \(board.model) (\(board.name))")
-                    throw ExitCode(1)
-                }
+            do throws(ConfigErrors) {
+                // The board's errors come with the file's, in one report.
+                loaded = try ConfigLoader.load(path: config, board: board)
+                if let board { resolution = try loaded.resolved(on: board) }
+            } catch {
+                error.report(in: place)
+                throw ExitCode(1)
             }
             let now = WallClock.now()
             let seconds = WallTime.seconds(now)

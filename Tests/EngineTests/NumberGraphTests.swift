@@ -202,6 +202,43 @@ struct NumberGraphTests {
         #expect(fallback[1] == "  inside unavailable: signal mean: [t_north, t_south, t_door], unit: °C; for 0s")
     }
 
+    @Test("why: a value rounded onto a threshold's end or past it shows its unrounded value beside it")
+    func whyUnrounded() throws {
+        let harness = try Self.running("""
+            inputs:
+              reading: { command: true, type: number, unit: "°C", initial: 20 }
+            signals:
+              inside:  { mean: [reading], precision: 1 }
+              too_hot: { threshold: inside, above: 28 }
+              vent:    { threshold: inside, above: 28, hysteresis: 2 }
+            """)
+        /// The part of `name`'s why line after its band.
+        func note(_ name: String) throws -> String {
+            let line = try #require(harness.engine.explain(name, depth: 0)?.first)
+            let band = try #require(line.range(of: "and below"))
+            return String(line[band.upperBound...])
+        }
+        // 27.97 shows as 28.0, which reads as on at 28.0 and above: the threshold is off.
+        try Self.set(harness, ["reading": 27.97])
+        #expect(harness.signal("too_hot") == false)
+        #expect(try note("too_hot") == "; inside 28.0 °C (27.97 unrounded) is below 28.0 °C")
+        // 28.03 shows as 28.0 too: on, and why says by how much.
+        try Self.set(harness, ["reading": 28.03])
+        #expect(harness.signal("too_hot") == true)
+        #expect(try note("too_hot") == "; inside 28.0 °C (28.03 unrounded) is above 28.0 °C")
+        // Nothing hidden: 28.0 exactly, 27.5 and 28.5 read as they compare.
+        for reading in [28, 27.5, 28.5] {
+            try Self.set(harness, ["reading": reading])
+            #expect(try note("too_hot") == "", "\(reading)")
+        }
+        // The lower end of a band: 26.04 shows as 26.0, where the threshold turns off; it stays on.
+        try Self.set(harness, ["reading": 26.04])
+        #expect(harness.signal("vent") == true)
+        #expect(try note("vent") == "; inside 26.0 °C (26.04 unrounded) is above 26.0 °C")
+        let why = try #require(harness.engine.explain("vent", depth: 1))
+        #expect(why[1].hasPrefix("  inside 26.0 °C: signal mean: [reading]"), "the operand's own line as shown: \(why)")
+    }
+
     @Test("a number unavailable at start: the threshold starts at its fallback and the log says so once")
     func unavailableAtStart() throws {
         let harness = try Self.running("""

@@ -306,6 +306,8 @@ struct PWMOutputTests {
         try harness.start()
         #expect(Self.close(harness.engine.pwmDuty("fan"), 50), "from where it ran, towards 30 %")
         #expect(harness.log.contains { $0.contains("output 'fan': channel 0 of pwmchip0 [fe20c000.pwm] (2 channels) was exported already") })
+        #expect(harness.changes.filter { $0.name == "fan" }.map { "\($0.value.text(precision: $0.precision)) \($0.cause.rawValue)" }
+            == ["50.0 % taken over as it ran", "30.0 % change"], "the start shows what it ran, not initial 100 %")
         harness.advance(by: .seconds(1))
         #expect(Self.close(harness.engine.pwmDuty("fan"), 30))
         let history = backend.history(of: Self.device, channel: 0)

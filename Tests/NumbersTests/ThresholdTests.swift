@@ -102,6 +102,28 @@ struct ThresholdTests {
             "on at 21.00 and below, off at 21.50 and above")
     }
 
+    @Test("the unrounded value beside the shown one, only where the rounding hides the comparison")
+    func roundingNote() {
+        let frost = ThresholdBand(.below, bound: 3, hysteresis: 0)
+        // 3.04 shows as 3.0 at one place, which reads as on at 3.0 and below: it is above.
+        #expect(frost.roundingNote(for: 3.04, precision: 1, unit: "°C") == "3.0 °C (3.04 unrounded) is above 3.0 °C")
+        // 2.96 reads as 3.0 too: on either way, but the difference is hidden.
+        #expect(frost.roundingNote(for: 2.96, precision: 1, unit: "°C") == "3.0 °C (2.96 unrounded) is below 3.0 °C")
+        #expect(frost.roundingNote(for: 3.04, precision: 2, unit: "°C") == nil, "3.04 at two places")
+        #expect(frost.roundingNote(for: 3, precision: 0, unit: "°C") == nil, "at the bound, shown as it is")
+        #expect(frost.roundingNote(for: 3.6, precision: 0, unit: "°C") == nil, "4 reads above 3, as 3.6 is")
+        // A bound between two shown numbers: 21.25 at one place reads 21.3 (away from zero),
+        // the value 21.27 reads 21.3 too.
+        let heat = ThresholdBand(.below, bound: 21.25, hysteresis: 0)
+        #expect(heat.roundingNote(for: 21.27, precision: 1, unit: .none)
+            == "21.3 (21.27 unrounded) is above 21.3 (21.25 unrounded)")
+        // Both ends of a band narrower than the places shown.
+        let narrow = ThresholdBand(.above, bound: 28, hysteresis: 0.02)
+        #expect(narrow.roundingNote(for: 27.99, precision: 1, unit: "°C")
+            == "28.0 °C (27.99 unrounded) is below 28.0 °C, and 28.0 °C (27.99 unrounded) is above 28.0 °C (27.98 unrounded)")
+        #expect(frost.roundingNote(for: .nan, precision: 1, unit: "°C") == nil)
+    }
+
     @Test("a negative or non-finite hysteresis is refused with the fix", arguments: [-0.5, .nan, .infinity])
     func refusesHysteresis(hysteresis: Double) {
         #expect {

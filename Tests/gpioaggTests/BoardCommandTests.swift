@@ -41,6 +41,34 @@ struct BoardCommandTests {
             """)
     }
 
+    @Test("check --board pi4 reports a line the board lacks and a line used twice with the file's other errors, in one run")
+    func checkReportsBoardErrorsWithTheRest() throws {
+        let path = try DaemonTests.write("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              door: { chip: main, line: GPIO45 }
+              bell: { chip: main, line: GPIO17 }
+              window: { chip: main, line: PIN11 }
+            outputs:
+              lamp: { chip: main, line: GPIO5, follows: door, colour: red }
+
+            """)
+        let plain = try runProduct("gpioagg", ["check", "--config", path])
+        #expect(plain.status == 1)
+        #expect(plain.errors.hasSuffix("gpioagg: 1 error in \(path)\n"), "without --board only the key: \(plain.errors)")
+        let result = try runProduct("gpioagg", ["check", "--config", path, "--board", "pi4"])
+        #expect(result.status == 1)
+        #expect(result.lines.isEmpty)
+        let reported = result.errors.split(separator: "\n").filter { $0.hasPrefix(path) }.map { $0.dropFirst(path.count) }
+        #expect(reported.count == 3, "\(result.errors)")
+        #expect(reported.first?.hasPrefix(":4:29: error: input 'door': no line named 'GPIO45' on gpiochip0 [pinctrl-bcm2711]") == true)
+        #expect(reported.dropFirst().first?.hasPrefix(
+            ":6:31: error: line PIN11 (offset 17) of gpiochip0 [pinctrl-bcm2711] is already used by input 'bell'") == true)
+        #expect(reported.last?.hasPrefix(":8:51: error: ") == true && reported.last?.contains("colour") == true)
+        #expect(result.errors.hasSuffix("gpioagg: 3 errors in \(path) on the Raspberry Pi 4 Model B (pi4)\n"))
+    }
+
     @Test("the fixed config checks clean against a Pi 4, saying so; a header pin shows its GPIO")
     func checkCleanOnPi4() throws {
         let path = try DaemonTests.write(Self.config(door: "GPIO4", window: "GPIO18", bell: "GPIO17"))

@@ -96,6 +96,11 @@ struct PWMDaemonCommandTests {
         #expect(daemon.printedLines.first?.hasSuffix(
             "; PWM: fan on fe20c000.pwm channel 0 (25 kHz), lamp on fe20c000.pwm channel 1 (1 kHz); under \(tree.root)")
             == true, "\(daemon.printedLines)")
+        // Both channels ran already: the start says what each ran, not initial, which was not written.
+        #expect(daemon.waitForLine("output fan 47.5 % (taken over as it ran)"), "\(daemon.printedLines)")
+        #expect(daemon.waitForLine("output lamp 80.0 % (taken over as it ran)"), "\(daemon.printedLines)")
+        #expect(!daemon.printedLines.contains { $0.hasPrefix("output ") && $0.hasSuffix("(initial)") },
+                "\(daemon.printedLines)")
         #expect(daemon.waitForLine("output fan 30.0 %"))
         #expect(try Self.read(chip + "/pwm0/duty_cycle", once: "12000") == "12000")
         // The lamp, taken over at 80 %, goes to its initial 0 % (it follows nothing).

@@ -100,8 +100,11 @@ struct ConfigValidator {
         self.file = file
     }
 
-    /// The configuration, or every error found (in source order).
-    static func validate(_ root: SourceNode, file: String) -> Result<Configuration, ConfigErrors> {
+    /// The configuration, or every error found (in source order). With a `board`, the
+    /// chips and lines read are also found on its profile (`checkBoard`), and what it
+    /// lacks is reported with the rest.
+    static func validate(_ root: SourceNode, file: String, board: BoardProfile? = nil)
+        -> Result<Configuration, ConfigErrors> {
         var validator = ConfigValidator(file: file)
         validator.readTopLevel(root)
         let orderedSignals = validator.checkNames()
@@ -110,33 +113,41 @@ struct ConfigValidator {
         validator.checkResetButtonNames()
         validator.checkLineClaims()
         validator.checkPWMChannelClaims()
+        let configuration = validator.configuration(signals: orderedSignals)
+        if let board { validator.checkBoard(board, configuration) }
         guard validator.errors.isEmpty else {
             return .failure(ConfigErrors(sortedBySource(validator.errors)))
         }
+        return .success(configuration)
+    }
+
+    /// What was read, every entry that was valid on its own: the configuration once
+    /// there is no error.
+    private func configuration(signals orderedSignals: [SignalDeclaration]) -> Configuration {
         var configuration = Configuration(
-            chips: validator.chips,
-            inputs: validator.inputs.map { read in
+            chips: chips,
+            inputs: inputs.map { read in
                 var declaration = read.declaration
                 declaration.lineLocation = read.lineLocation
                 return declaration
             },
             signals: orderedSignals,
-            outputs: validator.outputs.map { read in
+            outputs: outputs.map { read in
                 var declaration = read.declaration
                 declaration.lineLocation = read.lineLocation
                 return declaration
             },
-            interlocks: validator.interlocks.map(\.declaration),
-            commandInputs: validator.commandInputs,
-            remoteInputs: validator.remoteInputs,
-            sensorInputs: validator.sensorInputs,
-            mqtt: validator.mqtt,
-            covers: validator.covers.map(\.declaration),
+            interlocks: interlocks.map(\.declaration),
+            commandInputs: commandInputs,
+            remoteInputs: remoteInputs,
+            sensorInputs: sensorInputs,
+            mqtt: mqtt,
+            covers: covers.map(\.declaration),
             file: file)
-        configuration.clock = validator.clock
-        configuration.pwmChips = validator.pwmChips
-        configuration.pwmOutputs = validator.pwmOutputs.map(\.declaration)
-        return .success(configuration)
+        configuration.clock = clock
+        configuration.pwmChips = pwmChips
+        configuration.pwmOutputs = pwmOutputs.map(\.declaration)
+        return configuration
     }
 
     /// By line, then column; errors at the same place keep the order they were found in.

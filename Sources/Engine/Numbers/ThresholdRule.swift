@@ -63,11 +63,17 @@ final class ThresholdRule {
         }
     }
 
-    /// For `why`: the band around the bound as it is now, or why it is at its fallback.
+    /// For `why`: the band around the bound as it is now, or why it is at its fallback;
+    /// and the operand's unrounded value beside the one shown, when the rounding hides
+    /// which side of an end it is on (`inside 28.0 °C (27.97 unrounded) is below 28.0 °C`).
     var state: String {
         if let reason = threshold.fallbackReason {
             return "at its fallback (\(LevelWord.word(for: threshold.fallback))): \(reason)"
         }
-        return threshold.band?.text(precision: operand.precision, unit: operand.unit) ?? ""
+        guard let band = threshold.band else { return "" }
+        let text = band.text(precision: operand.precision, unit: operand.unit)
+        guard let value = threshold.value,
+              let note = band.roundingNote(for: value, precision: operand.precision, unit: operand.unit) else { return text }
+        return text + "; \(operand.name) " + note
     }
 }

@@ -139,6 +139,14 @@ final class PWMOutput: TimedNode {
         propagation.stage(self)
     }
 
+    /// At start, a channel taken over running shows the duty cycle it runs (`running`, in
+    /// percent) rather than `initial`, which was not written: what it is asked for
+    /// (`initial`, what it follows, a command) comes at the next settle as a change from it.
+    func startFromRunning(_ running: Double) {
+        target = running
+        if running > 0 { lastAboveZero = running }
+    }
+
     /// Takes what the event asked for and writes the channel: at once, or the ramp's
     /// step for now. Returns whether the target changed.
     func settle(at now: UInt64) throws(PWMError) -> Bool {
