@@ -174,7 +174,7 @@ struct PWMOutputConfigTests {
         ("  fan: { chip: pwm, channel: 0, line: 5, frequency: 1kHz, follows: level }\n", 12, 33,
          "line: does not apply to a PWM output (output 'fan')",
          "a PWM output is a channel of its controller: write channel: N instead of line: (a PWM output takes chip, channel, "
-             + "frequency, period, follows, command, entity, initial, safe, active, ramp, name)"),
+             + "frequency, period, follows, command, entity, initial, safe, active, ramp, name, internal)"),
         ("  fan: { chip: pwm, channel: 0, frequency: 1kHz, follows: level, pulse: 1s }\n", 12, 66,
          "pulse: does not apply to a PWM output (output 'fan')", "a PWM output takes chip, channel, frequency, period, follows"),
         ("  fan: { chip: pwm, channel: 0, drive: open-drain, frequency: 1kHz, follows: level }\n", 12, 33,
