@@ -208,8 +208,8 @@ endif
 	    install -D -m 0644 config/gpioagg.yaml $(DESTDIR)$(SYSCONFDIR)/gpioagg/gpioagg.yaml
 
 # The Debian package of the release binary, for the build machine's architecture, in
-# this folder (README.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
-# lintian's errors fail the build; its warnings are printed (README.md, "Packaging").
+# this folder (docs/INSTALL.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
+# lintian's errors fail the build; its warnings are printed (docs/INSTALL.md, "Packaging").
 deb: release
 	@scripts/install-deps --deb
 	@package=$$(scripts/deb/build $(RELEASE)/release/gpioagg $(CURDIR)) && \
