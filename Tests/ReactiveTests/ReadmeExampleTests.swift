@@ -2,7 +2,7 @@ import Reactive
 import ReactiveTesting
 import Testing
 
-/// The examples of docs/dev/REACTIVE.md (the Reactive module; they were the README's),
+/// The examples of docs/dev/REACTIVE.md (the Reactive module's operators),
 /// compiled and checked, so the documentation cannot drift.
 @Suite("docs/dev/REACTIVE.md examples")
 struct ReadmeExampleTests {
