@@ -1,5 +1,5 @@
 # gpioagg: the two commands a newcomer needs are `make run` and `make test`; while
-# working, `make check` (docs/DEVELOPING.md).
+# working, `make check` (docs/dev/DEVELOPING.md).
 SWIFT     ?= swift
 BUILD     := .build
 RELEASE   := .build-release
@@ -28,7 +28,7 @@ help:
 	@echo "make run       build and start gpioagg: on the GPIO chips when there are any, else --simulate"
 	@echo "make test      install what the tests need, run every test (also under TSan and ASan)"
 	@echo "make check     while working: an incremental build and every test that starts no gpioagg,"
-	@echo "               broker or Home Assistant (docs/DEVELOPING.md); make test runs them all"
+	@echo "               broker or Home Assistant (docs/dev/DEVELOPING.md); make test runs them all"
 	@echo "make test-examples  run the example test files (config/examples/*.test.yaml)"
 	@echo "make release   static release binaries in $(RELEASE)/release"
 	@echo "make bench     run gpioagg-bench (release build), one JSON object per line"
@@ -114,7 +114,7 @@ CHECK_SKIP := \
     HomeAssistantTests.HomeAssistantSchemaTests
 
 # While working: the same debug build as make test (incremental), then every other test
-# (docs/DEVELOPING.md, "Which tests to run when").
+# (docs/dev/DEVELOPING.md, "Which tests to run when").
 check: deps
 	$(SWIFT) build --build-tests --scratch-path $(BUILD)
 	$(TIMED) $(SWIFT) test --skip-build $(TEST_KINDS) --scratch-path $(BUILD) $(foreach suite,$(CHECK_SKIP),--skip '$(suite)/')
@@ -208,8 +208,8 @@ endif
 	    install -D -m 0644 config/gpioagg.yaml $(DESTDIR)$(SYSCONFDIR)/gpioagg/gpioagg.yaml
 
 # The Debian package of the release binary, for the build machine's architecture, in
-# this folder (README.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
-# lintian's errors fail the build; its warnings are printed (README.md, "Packaging").
+# this folder (docs/INSTALL.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
+# lintian's errors fail the build; its warnings are printed (docs/INSTALL.md, "Packaging").
 deb: release
 	@scripts/install-deps --deb
 	@package=$$(scripts/deb/build $(RELEASE)/release/gpioagg $(CURDIR)) && \

@@ -2,7 +2,7 @@
 //
 // gpioagg: GPIO and sensor event aggregator for Linux single-board computers.
 //
-// The rooms, from the bottom up (docs/ARCHITECTURE.md draws them):
+// The rooms, from the bottom up (docs/dev/ARCHITECTURE.md draws them):
 //   SystemCore       The base: the one system-call wrapper (retries EINTR, errno as a
 //                    typed error naming the call), the one way to start a thread, the
 //                    monotonic clock, "did you mean" name suggestions. libc only.

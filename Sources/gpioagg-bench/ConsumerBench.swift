@@ -1,6 +1,6 @@
 import Reactive
 
-/// The owner of an `@Input`, written as the README shows it: `pipelines` pipelines built
+/// The owner of an `@Input`, written as docs/dev/REACTIVE.md shows it: `pipelines` pipelines built
 /// on `_press`, each adding what it gets to `sink`.
 private final class BenchPanel {
     @Input var press = AnyConsumer<Int>()

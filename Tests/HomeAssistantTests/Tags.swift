@@ -1,7 +1,7 @@
 import Testing
 
 // What a suite starts outside the test process: `make check` leaves these suites out
-// (the Makefile's CHECK_SKIP names them), `make test` runs them (docs/DEVELOPING.md).
+// (the Makefile's CHECK_SKIP names them), `make test` runs them (docs/dev/DEVELOPING.md).
 extension Tag {
     /// Runs Home Assistant's own schemas, in its Python environment.
     @Tag static var homeAssistant: Self

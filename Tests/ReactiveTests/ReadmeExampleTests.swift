@@ -2,8 +2,9 @@ import Reactive
 import ReactiveTesting
 import Testing
 
-/// The README's examples, compiled and checked, so the documentation cannot drift.
-@Suite("README examples")
+/// The examples of docs/dev/REACTIVE.md (the Reactive module's operators),
+/// compiled and checked, so the documentation cannot drift.
+@Suite("docs/dev/REACTIVE.md examples")
 struct ReadmeExampleTests {
     final class Button {
         @Input var enabled = AnyConsumer<Bool>()

@@ -75,9 +75,9 @@ struct PackageLayerTests {
         }
     }
 
-    @Test("docs/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
+    @Test("docs/dev/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
     func architectureNamesEveryModule() throws {
-        let text = try String(contentsOfFile: MakefileTests.root + "/docs/ARCHITECTURE.md", encoding: .utf8)
+        let text = try String(contentsOfFile: MakefileTests.root + "/docs/dev/ARCHITECTURE.md", encoding: .utf8)
         let modules = try #require(text.components(separatedBy: "## Modules").dropFirst().first)
         let diagram = try #require(modules.components(separatedBy: "```").dropFirst().first)
         let drawn = Set(diagram.split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init))
