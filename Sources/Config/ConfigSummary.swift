@@ -53,6 +53,8 @@ public enum ConfigSummary {
         }
         if let mqtt = configuration.mqtt {
             lines += ["mqtt:"] + mqttRows(mqtt, row: row)
+            let hidden = configuration.traits.all.filter(\.isInternal).map(\.name)
+            if !hidden.isEmpty { lines.append(row("internal", hidden.joined(separator: ", ") + " (no topic, no entity)")) }
         }
         if clockShown {
             lines += ["clock:"] + clockRows(of: configuration, now: now, row: row)

@@ -40,6 +40,8 @@ struct CheckCommandTests {
         #expect(result.lines.contains(
             "hint: show its opposite: keep 'door_closed' without device_class: (and internal: true), and add a signal door_open: { not: door_closed, device_class: door }"))
         #expect(result.lines.filter { $0.hasPrefix("hint: ") }.count == 3)
+        #expect(result.lines.contains { $0.hasPrefix("  internal ") && $0.hasSuffix(" garage_closed (no topic, no entity)") },
+                "\(result.lines)")
     }
 
     @Test("a valid config prints the resolved graph and exits 0")
