@@ -85,6 +85,26 @@ struct ClockSummaryTests {
         #expect(!none.contains("clock:"))
     }
 
+    // Tromsø's midnight sun lasts from late May to late July (Tests/ClockTests/SunTests
+    // checks the sun stays up on 21 June against PyEphem).
+    @Test("in the midnight sun the days' windows touch: check shows one stretch, on until the sun sets again")
+    func midnightSunMerged() throws {
+        let text = """
+            clock: { timezone: Europe/Oslo, latitude: 69.65, longitude: 18.96 }
+            inputs:
+              button: { command: true }
+            signals:
+              daylight: { between: [sunrise, sunset] }
+
+            """
+        let midsummer = Int64(1_782_036_000)   // 2026-06-21 12:00 in Oslo (10:00 UTC)
+        let lines = ConfigSummary.lines(of: try ConfigFixture.parse(text), now: midsummer)
+        let daylight = try #require(lines.drop { $0 != "clock:" }.first { $0.hasPrefix("  daylight") })
+        #expect(daylight.hasPrefix("  daylight  on now until 2026-07-"), "\(daylight)")
+        #expect(daylight.contains("; next from 2026-07-"), "\(daylight)")
+        #expect(!daylight.contains("until 2026-06-22 00:00"), "not the end of the date: \(daylight)")
+    }
+
     // Tromsø (69.65° N) has midnight sun and polar night every year: PyEphem counts 68
     // days without a sunset and 48 without a sunrise in 2026 (see Tests/ClockTests/SunTests).
     @Test("a place beyond the polar circle is warned of, pointing at the rule; Berlin is not")

@@ -180,6 +180,30 @@ struct TimeSignalTests {
         next.stop()
     }
 
+    @Test("in the midnight sun [sunrise, sunset] stays on across midnight, with no change at all; in the polar night it stays off")
+    func midnightSun() throws {
+        let text = """
+            clock: { timezone: Europe/Oslo, latitude: 69.65, longitude: 18.96 }
+            inputs:
+              button: { command: true }
+            signals:
+              daylight: { between: [sunrise, sunset] }
+              night: { between: [sunset, sunrise] }
+            """
+        let summer = try Self.harness(text, at: "2026-06-20 12:00", zone: "Europe/Oslo")
+        #expect(summer.signal("daylight") == true)
+        #expect(summer.signal("night") == false)
+        summer.advance(by: .seconds(3 * 24 * 3600))
+        #expect(summer.changes(of: .signal, "daylight").isEmpty, "\(summer.changes(of: .signal, "daylight"))")
+        #expect(summer.changes(of: .signal, "night").isEmpty)
+        let winter = try Self.harness(text, at: "2026-12-20 12:00", zone: "Europe/Oslo")
+        #expect(winter.signal("daylight") == false)
+        #expect(winter.signal("night") == true)
+        winter.advance(by: .seconds(3 * 24 * 3600))
+        #expect(winter.changes(of: .signal, "daylight").isEmpty)
+        #expect(winter.changes(of: .signal, "night").isEmpty)
+    }
+
     @Test("trust: always follows the clock from the start")
     func trustAlways() throws {
         let text = """

@@ -80,11 +80,18 @@ extension ConfigSummary {
         var found: [Range<Int64>] = []
         // A window starting two days back may still be on (sun offsets reach 12 hours);
         // a polar night leaves a sunrise-to-sunset window off for weeks, so look a year on.
+        // Days whose windows touch are one stretch: in the midnight sun [sunrise, sunset]
+        // fills each date, and is on until the sun sets again, not until midnight.
         for day in -2...400 {
             guard let occurrence = window.occurrence(startingOn: today.adding(days: day), in: zone, at: clock.place),
                   occurrence.upperBound > now else { continue }
+            if let last = found.last, occurrence.lowerBound <= last.upperBound {
+                found[found.count - 1] = last.lowerBound..<max(last.upperBound, occurrence.upperBound)
+                continue
+            }
+            let wanted = found.first.map { $0.lowerBound <= now ? 2 : 1 } ?? 1
+            if found.count >= wanted { break }
             found.append(occurrence)
-            if occurrence.lowerBound > now || found.count == 2 { break }
         }
         func span(_ range: Range<Int64>) -> String {
             "from " + localText(range.lowerBound, in: zone) + " to " + localText(range.upperBound, in: zone)
