@@ -49,7 +49,7 @@ extension Configuration {
                               deviceClass: signal.deviceClass, period: period)
         }
         all += outputs.map {
-            NodeTraits(.output($0.name), form: .level, setting: $0.command ? .command : .none,
+            NodeTraits(.output($0.name), form: .level, setting: $0.command ? .command : $0.override ? .override : .none,
                        displayName: $0.displayName, deviceClass: $0.deviceClass)
         }
         all += pwmOutputs.map {

@@ -60,12 +60,14 @@ extension ControlRequest {
                 self = .set(name: name, value: .number(number))
             case .string(let text)? where ["open", "close", "stop"].contains(text):
                 self = .set(name: name, value: .cover(CoverCommand.word(text)!))
+            case .string(OverrideMode.auto.rawValue)?:
+                self = .set(name: name, value: .auto)
             case .string(let text)?:
-                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\", \"open\", \"close\", \"stop\" or a number, not \(text.singleQuoted)")
+                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\", \"auto\", \"open\", \"close\", \"stop\" or a number, not \(text.singleQuoted)")
             case let other?:
-                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\", \"open\", \"close\", \"stop\" or a number, not \(other.kindDescription)")
+                throw .invalidRequest("\"value\" must be \"on\", \"off\", \"toggle\", \"auto\", \"open\", \"close\", \"stop\" or a number, not \(other.kindDescription)")
             case nil:
-                throw .invalidRequest("a set request needs \"value\": \"on\", \"off\", \"toggle\", \"open\", \"close\", \"stop\" or a number")
+                throw .invalidRequest("a set request needs \"value\": \"on\", \"off\", \"toggle\", \"auto\", \"open\", \"close\", \"stop\" or a number")
             }
         default:
             throw .invalidRequest("unknown op \(op.singleQuoted); ops: status, sim, why, set")
@@ -144,6 +146,7 @@ extension ControlRequest {
             case .command(let command): object.set("value", .string(command.rawValue))
             case .number(let number): object.set("value", .number(number))
             case .cover(let command): object.set("value", .string(command.text))
+            case .auto: object.set("value", .string(OverrideMode.auto.rawValue))
             }
             return .object(object)
         case .sim(let name, let action, let wait):

@@ -42,6 +42,8 @@ struct CarriedState {
         var maxOn: OutputMaxOn.Phase?
         /// The value a command held (`command: true`); nil: none held.
         var command: Bool?
+        /// The mode chosen by hand (`override: true`) and when.
+        var override: (mode: OverrideMode, chosenAt: UInt64?)?
     }
 
     /// Command and remote inputs: their value and when it last changed.
@@ -152,8 +154,11 @@ struct CarriedState {
         for output in previous.outputs {
             guard let next = outputDeclarations[output.name], next.isUnchanged(from: output.declaration) else { continue }
             let state = OutputState(pulseEnd: output.pulse?.pendingEnd, maxOn: output.maxOn?.phase,
-                                    command: output.command.flatMap { $0.isHolding ? $0.level.value : nil })
-            if state.pulseEnd != nil || state.maxOn != nil || state.command != nil { outputs[output.name] = state }
+                                    command: output.command.flatMap { $0.isHolding ? $0.level.value : nil },
+                                    override: output.override.flatMap { $0.mode == .auto ? nil : ($0.mode, $0.chosenAt) })
+            if state.pulseEnd != nil || state.maxOn != nil || state.command != nil || state.override != nil {
+                outputs[output.name] = state
+            }
         }
     }
 }

@@ -181,6 +181,12 @@ extension Engine {
                 if let followed { cancellables.append(command.attach(to: followed)) }
                 output.command = command
                 source = command.level
+            } else if let followed, output.declaration.override {
+                // The mode the engine a reload replaces had, else auto.
+                let override = OutputOverride(mode: timing?.override?.mode ?? .auto, chosenAt: timing?.override?.chosenAt)
+                cancellables.append(override.attach(to: followed))
+                output.override = override
+                source = override.level
             } else if let followed {
                 source = followed
             } else {

@@ -65,10 +65,16 @@ extension Engine {
                 let source = follows.map { ", follows \($0)" } ?? driver.map { ", driven by cover \($0.name)" } ?? ""
                 var text = "\(name) \(LevelWord.word(for: output.written)): output on \(output.declaration.chip) "
                     + "\(ConfigText.line(output.declaration.line))" + source
-                    + (output.declaration.command ? ", command: true" : "") + "; "
+                    + (output.declaration.command ? ", command: true" : "")
+                    + (output.declaration.override ? ", override: true" : "") + "; "
                     + since(output.changedAt, output.written)
                 if let command = output.command, command.isHolding {
                     text += follows.map { "; set by a command until \($0) changes" } ?? "; set by a command"
+                }
+                if let override = output.override {
+                    let since = override.chosenAt.map { " since \(ReadableDuration.format(nanoseconds: now &- $0)) ago" } ?? ""
+                    text += override.mode.forcedLevel.map { "; forced \(LevelWord.word(for: $0)) by its override\(since)" }
+                        ?? "; its override is auto\(since): it follows \(follows ?? "")"
                 }
                 if let remaining = output.pulse?.remaining(at: now) { text += "; pulse ends in \(left(remaining))" }
                 if let maxOn = output.maxOn {

@@ -19,7 +19,7 @@ extension SetValue {
         switch SetValue(payload.trimmingSpacesAndLineEnds) {
         case .number(let number)?: self = .number(number)
         case .command(let command)? where command != .press: self = .command(command)
-        case .command?, .cover?, nil: return nil
+        case .command?, .cover?, .auto?, nil: return nil
         }
     }
 

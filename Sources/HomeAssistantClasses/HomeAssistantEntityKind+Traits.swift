@@ -21,7 +21,7 @@ extension HomeAssistantEntityKind {
         case (_, .momentary(let presses)): self = .click(count: presses)
         case (_, .number): self = .sensor
         case (_, .duty): self = .pwmOutput
-        case (.none, .level), (.total, .level), (.cover, .level):
+        case (.none, .level), (.total, .level), (.cover, .level), (.override, .level):
             switch traits.id.kind {
             case .input: self = .input
             case .signal: self = .signal

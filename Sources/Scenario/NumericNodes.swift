@@ -27,6 +27,11 @@ struct NumericNodes: Sendable {
         traits[name]?.setting == .press
     }
 
+    /// Whether `name` is an output with `override: true`: `set:` chooses auto, on or off.
+    func hasOverride(_ name: String) -> Bool {
+        traits[name]?.setting == .override
+    }
+
     /// Whether `name` is a PWM output: a number in %, which `set:` also turns on or off.
     func isDuty(_ name: String) -> Bool {
         traits[name]?.form == .duty

@@ -23,7 +23,7 @@ extension Scenario {
         // set: also commands an output with command: true and gives a counter its total,
         // as gpioagg set does.
         let counters = configuration.signals.filter { if case .count = $0.expression { true } else { false } }.map(\.name)
-        let commandOutputs = Set(configuration.outputs.filter(\.command).map(\.name)
+        let commandOutputs = Set(configuration.outputs.filter { $0.command || $0.override }.map(\.name)
                                  + configuration.pwmOutputs.filter(\.command).map(\.name) + counters)
         let allSet = Set(all)
         var errors: [ConfigError] = []

@@ -31,6 +31,7 @@ extension ScenarioReader {
                    hint: "write set: { \(entry.key): press }")
             return nil
         }
+        if step == "set", OverrideMode(word) == .auto, numbers?.hasOverride(entry.key) ?? true { return .auto }
         if kind != .level, word == "unavailable" { return .unavailable }
         if kind == .number {
             if let number = DecimalText.parse(word) { return .number(number) }

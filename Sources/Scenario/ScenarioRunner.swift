@@ -235,6 +235,7 @@ public final class ScenarioRunner {
         case .level(let level): request = level ? .on : .off
         case .number(let number): request = .number(number)
         case .press: request = .command(.press)
+        case .auto: request = .auto
         case .cover(let command):
             if case .position(let position) = command { request = .number(position) } else { request = .cover(command) }
         case .unavailable: return simulate(value)
@@ -259,7 +260,7 @@ public final class ScenarioRunner {
             return
         case .number(let number): reading = number
         case .unavailable: reading = nil
-        case .press, .cover, .near, .coverState: return
+        case .press, .cover, .near, .coverState, .auto: return
         }
         if engine.update(.input(value.name), to: reading.map { .number($0, .none) } ?? .unavailable) == nil {
             result.failures.append(ScenarioFailure(location: value.location,

@@ -30,6 +30,8 @@ public enum ScenarioValue: Hashable, Sendable {
     case cover(CoverCommand)
     /// A cover's state (`expect: { garage_door: opening }`); its position is a `number`.
     case coverState(CoverState)
+    /// `auto` (`set:` only): an output with `override: true` follows what it follows again.
+    case auto
 
     /// Whether a node's `value` is this one: a number when both round to the same value
     /// at the node's `precision` (28.149 is 28.15 at 2 places, not at 3), or when it is at
@@ -52,7 +54,7 @@ public enum ScenarioValue: Hashable, Sendable {
             // the edge of the tolerance count as within it.
             let slack = 4 * (abs(actual) + abs(near) + within) * Double.ulpOfOne
             return abs(actual - near) <= within + slack
-        case (.number, _), (.near, _), (.press, _), (.cover, _):
+        case (.number, _), (.near, _), (.press, _), (.cover, _), (.auto, _):
             return false
         }
     }
@@ -65,6 +67,7 @@ public enum ScenarioValue: Hashable, Sendable {
         case .level(let level): return NodeValue.level(level).text(precision: precision)
         case .unavailable: return NodeValue.unavailable.text(precision: precision)
         case .press: return "press"
+        case .auto: return OverrideMode.auto.rawValue
         case .number(let number): return NodeValue.number(number, unit).text(precision: precision)
         case .cover(let command): return command.text
         case .coverState(let state): return state.rawValue

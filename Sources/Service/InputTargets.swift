@@ -67,7 +67,7 @@ final class InputTargets {
             if let topic = traits.topic { return .remote(topic: topic) }
             // A line's input has a level; a sensor's is a number.
             return traits.form == .level ? .line : nil
-        case .total, .cover, .duty: return nil
+        case .total, .cover, .duty, .override: return nil
         }
     }
 

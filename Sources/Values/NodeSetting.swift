@@ -25,6 +25,9 @@ public enum NodeSetting: Hashable, Sendable {
     /// A PWM output with `command: true`: a duty cycle from 0 to 100 %, on, off or
     /// toggle; Home Assistant controls it as its `entity:` says.
     case duty(PWMControl)
+    /// An output with `override: true`: `auto` (it follows what it follows), or `on` and
+    /// `off`, which hold until someone chooses again.
+    case override
 
     /// Whether it takes a value from outside at all.
     public var isSettable: Bool { self != .none }

@@ -20,6 +20,9 @@ public enum SetValue: Hashable, Sendable {
     case number(Double)
     /// A cover's `open`, `close` or `stop` (a position is a `number`).
     case cover(CoverCommand)
+    /// `auto`: an output with `override: true` follows what it follows again (`on` and
+    /// `off` force it, as commands).
+    case auto
 
     public static let on = SetValue.command(.on)
     public static let off = SetValue.command(.off)
@@ -34,6 +37,8 @@ public enum SetValue: Hashable, Sendable {
             self = .command(command)
         } else if let command = CoverCommand.word(text) {
             self = .cover(command)
+        } else if OverrideMode(text) == .auto {
+            self = .auto
         } else {
             return nil
         }
@@ -46,7 +51,7 @@ public enum SetValue: Hashable, Sendable {
         case .command(let command): command
         case .number(1): .on
         case .number(0): .off
-        case .number, .cover: nil
+        case .number, .cover, .auto: nil
         }
     }
 
@@ -56,7 +61,7 @@ public enum SetValue: Hashable, Sendable {
         switch self {
         case .cover(let command): command
         case .number(let position) where CoverCommand.positions.contains(position): .position(position)
-        case .number, .command: nil
+        case .number, .command, .auto: nil
         }
     }
 
@@ -67,6 +72,16 @@ public enum SetValue: Hashable, Sendable {
         case .command(let command): command.rawValue
         case .number(let number): CoverCommand.position(number).text
         case .cover(let command): command.text
+        case .auto: OverrideMode.auto.rawValue
+        }
+    }
+
+    /// What an output with `override: true` is told: `auto`, or `on` and `off` (the level
+    /// words, 1 and 0); nil for anything else.
+    public var overrideMode: OverrideMode? {
+        switch self {
+        case .auto: .auto
+        default: command.flatMap { $0 == .on ? .on : $0 == .off ? .off : nil }
         }
     }
 

@@ -37,10 +37,11 @@ extension GPIOAgg {
                   gpioagg set strip 40
                   gpioagg set strip on
                 """,
-            arguments: [ArgumentSpec("name", help: "The command input, output (command: true, a PWM one too) or cover, as named in the config."),
-                        ArgumentSpec("on|off|toggle|press|number",
+            arguments: [ArgumentSpec("name", help: "The command input, output (command: true or override: true, a PWM one too) or cover, as named in the config."),
+                        ArgumentSpec("on|off|toggle|press|auto|number",
                                      help: "The new value (true, false, 1 and 0 too); press for command: press; a number for type: number; "
-                                         + "open, close, stop or a position for a cover; a percentage, on, off or toggle for a PWM output.")],
+                                         + "open, close, stop or a position for a cover; a percentage, on, off or toggle for a PWM output; "
+                                         + "auto, on or off for an output with override: true.")],
             options: ControlOptions.options
         )
 
@@ -54,7 +55,8 @@ extension GPIOAgg {
             // The daemon knows whether the input is a level or a number: send what was written.
             guard let value = SetValue(text) else {
                 throw UsageError("'\(text)' is not a value: "
-                    + (LevelWord.meaningHint(for: text) ?? "write on, off, toggle or press, or a number; for a cover, open, close or stop"))
+                    + (LevelWord.meaningHint(for: text) ?? "write on, off, toggle or press, or a number; for a cover, open, close or stop; "
+                        + "for an output with override: true, auto, on or off"))
             }
             self.value = value
             control = ControlOptions(arguments)

@@ -35,3 +35,20 @@ struct SetValueTests {
         #expect(NodeValue.on.coverState == nil)
     }
 }
+
+@Suite("SetValue: an override's words")
+struct SetValueOverrideTests {
+    @Test("auto in any case is auto; on and off (and 1 and 0) are an override's on and off; the rest no mode")
+    func modes() {
+        #expect(SetValue("AUTO") == .auto)
+        #expect(SetValue("auto")?.text == "auto")
+        #expect(SetValue("auto")?.command == nil)
+        #expect(SetValue("auto")?.overrideMode == .auto)
+        #expect(SetValue("on")?.overrideMode == .on)
+        #expect(SetValue("0")?.overrideMode == .off)
+        #expect(SetValue("toggle")?.overrideMode == nil)
+        #expect(SetValue("40")?.overrideMode == nil)
+        #expect(SetValue("open")?.overrideMode == nil)
+        #expect(OverrideMode("Off") == .off && OverrideMode("maybe") == nil)
+    }
+}

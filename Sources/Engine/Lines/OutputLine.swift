@@ -26,6 +26,8 @@ final class OutputLine {
     @exclusivity(unchecked) var wentOffAt: UInt64?
     /// `command: true`: the commands, and what it follows, before its timing.
     var command: OutputCommand?
+    /// `override: true`: auto, or on or off by hand, before its timing.
+    var override: OutputOverride?
     /// The timing between what it follows and the line, for `why`.
     var pulse: OutputPulse?
     var maxOn: OutputMaxOn?

@@ -1,13 +1,21 @@
 import Values
 
-/// An output with `command: true` takes on, off and toggle; one that only follows
-/// what it follows takes nothing from outside. Its value is what is on the line.
+/// An output with `command: true` takes on, off and toggle; one with `override: true`
+/// auto, on and off; one that only follows what it follows takes nothing from outside.
+/// Its value is what is on the line.
 extension OutputLine: EngineNode {
     var id: NodeID { .output(declaration.name) }
 
     func value(at now: UInt64) -> NodeValue { .level(written) }
 
     func set(_ value: SetValue?, word: String, in engine: Engine) throws(SetRefusal) -> SetOutcome {
+        if let override {
+            guard let mode = value?.overrideMode else {
+                throw SetRefusal(.value, "'\(name)' has an override: write \(OverrideMode.words)")
+            }
+            guard engine.event({ override.choose(mode, at: engine.loop.now) }) != nil else { throw .notRunning }
+            return .applied(.level(written), precision: 0)
+        }
         guard declaration.command else {
             throw .notSettable("'\(name)' is an output that follows \(declaration.follows ?? "nothing")",
                                only: "only outputs with command: true can be set")

@@ -34,7 +34,7 @@ extension PWMOutput: EngineNode {
         case .command(.on): lastAboveZero ?? 100
         case .command(.off): 0
         case .command(.toggle): target > 0 ? 0 : lastAboveZero ?? 100
-        case .command(.press), .cover: nil
+        case .command(.press), .cover, .auto: nil
         }
     }
 }

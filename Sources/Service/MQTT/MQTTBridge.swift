@@ -400,7 +400,9 @@ final class MQTTBridge {
         for settable in traits {
             guard let entity = entities[settable.name] else { continue }
             switch settable.setting {
-            case .none: continue
+            // An override's mode is not on MQTT yet: chosen by gpioagg set, the line
+            // commands and test files.
+            case .none, .override: continue
             case .command, .press, .number, .duty:
                 if let topic = node.commandTopic(for: entity) { commandTopics[topic] = settable.name }
             case .total:

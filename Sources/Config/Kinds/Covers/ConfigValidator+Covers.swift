@@ -209,6 +209,14 @@ extension ConfigValidator {
                 }
             }
         }
+        // A cover's relay and motors move with its commands and its interlock alone: a hand
+        // that forces one could run a motor against the cover's own logic.
+        for output in outputs where output.declaration.override {
+            guard let driver = drivenBy[output.declaration.name] else { continue }
+            report(output.declaration.location, "override: on output '\(output.declaration.name)', which \(driver) drives",
+                   hint: "a cover's outputs move with its commands: choose open, close or stop on the cover; "
+                       + "remove override: here")
+        }
         for output in outputs where output.follows == nil && !output.declaration.command && drivenBy[output.declaration.name] == nil {
             report(output.declaration.location, "output '\(output.declaration.name)' needs follows:",
                    hint: "name the signal or input whose value the output shows, drive it from a cover under covers:, "

@@ -46,6 +46,7 @@ extension ConfigValidator {
             var deviceClass: String?
             var displayName: String?
             var isInternal = false
+            var override = false
             // Read first: it decides which classes device_class: takes.
             let command = settings.first { $0.key == "command" }.flatMap { onOff($0, in: what) } ?? false
             for setting in settings {
@@ -82,6 +83,15 @@ extension ConfigValidator {
                     displayName = self.displayName(setting, in: what)
                 case "internal":
                     isInternal = onOff(setting, in: what) ?? false
+                case "override":
+                    override = onOff(setting, in: what) ?? false
+                    guard override else { continue }
+                    // Without follows: the output is refused for that already.
+                    if command {
+                        report(setting.keyLocation, "override: and command: true in \(what) are two ways to set it by hand",
+                               hint: "choose one: override: true holds on or off until auto is chosen again; "
+                                   + "command: true holds a command until what it follows changes")
+                    }
                 default:
                     break
                 }
@@ -104,6 +114,7 @@ extension ConfigValidator {
             declaration.displayName = displayName
             declaration.isInternal = isInternal
             declaration.command = command
+            declaration.override = override
             outputs.append(ReadOutput(declaration: declaration, chip: chip, lineLocation: lineLocation, follows: follows))
         }
     }

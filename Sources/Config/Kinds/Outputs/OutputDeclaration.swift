@@ -34,6 +34,9 @@ public struct OutputDeclaration: Hashable, Sendable {
     /// identifier made readable (`HomeAssistantEntityName`). Not an identifier: topics,
     /// references and entity ids keep `name`.
     public var displayName: String? = nil
+    /// `override: true`: set by hand to `auto` (it follows `follows:`), `on` or `off`,
+    /// which hold until someone chooses again.
+    public var override = false
     /// `internal: true`: kept out of MQTT and Home Assistant (no entity, no state or
     /// command topic); the graph, the log, `status` and `why` see it as any other node.
     public var isInternal = false

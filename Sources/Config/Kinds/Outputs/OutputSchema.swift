@@ -16,6 +16,7 @@ enum OutputSchema: ConfigSchema {
         ConfigKey("max_on", "10m", "it turns off after this long on"),
         ConfigKey("device_class", "light", "Home Assistant's binary sensor class (with command: true, a switch's)"),
         ConfigKey("command", "true", "true: commands set it too"),
+        ConfigKey("override", "true", "true: auto, on or off by hand, held until chosen again"),
         ConfigKey(ConfigValidator.displayNameKey, "Porch light", "the name people read"),
         ConfigKey("internal", "true", "true: no Home Assistant entity and nothing on MQTT"),
     ]

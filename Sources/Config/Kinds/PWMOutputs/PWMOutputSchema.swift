@@ -23,5 +23,5 @@ enum PWMOutputSchema: ConfigSchema {
     /// Keys only an output on a PWM controller takes.
     static let onlyKeys = keyNames.filter { !OutputSchema.keyNames.contains($0) }
     /// Keys of lines (an output's, an input's) that a PWM output is asked for by mistake.
-    static let lineOnlyKeys = ["line", "drive", "pulse", "max_on", "device_class", "bias", "debounce", "interlock"]
+    static let lineOnlyKeys = ["line", "drive", "pulse", "max_on", "device_class", "bias", "debounce", "interlock", "override"]
 }

@@ -1,0 +1,53 @@
+import Config
+import Scenario
+import Testing
+
+/// `set: { lamp: auto | on | off }` in a test file, on an output with `override: true`.
+@Suite("Test files: overrides")
+struct OverrideScenarioTests {
+    static let configuration: Configuration = {
+        do {
+            return try ConfigLoader.parse("""
+                chips:
+                  main: { label: pinctrl-bcm2711 }
+                inputs:
+                  motion: { chip: main, line: GPIO17 }
+                outputs:
+                  lamp: { chip: main, line: GPIO5, follows: motion, override: true }
+                  plain: { chip: main, line: GPIO6, follows: motion }
+
+                """, file: "porch.yaml")
+        } catch {
+            fatalError("the fixture config is invalid: \(error)")
+        }
+    }()
+
+    static func run(_ steps: [String]) throws -> ScenarioResult {
+        let text = "config: porch.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
+        return ScenarioRunner.run(try ScenarioLoader.parse(text, file: "porch.test.yaml", configuration: configuration))
+    }
+
+    @Test("off holds while motion comes and goes; auto follows motion again")
+    func modes() throws {
+        let result = try Self.run([
+            "set: { lamp: off, motion: on }", "wait: 1s", "expect: { lamp: off, plain: on }",
+            "set: { lamp: on, motion: off }", "wait: 1h", "expect: { lamp: on, plain: off }",
+            "set: { lamp: auto }", "expect: { lamp: off }",
+            "set: { motion: on }", "expect: { lamp: on }",
+        ])
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(result.passed == 6)
+    }
+
+    @Test("auto on an output without an override is refused, with what it is")
+    func autoRefused() {
+        let text = "config: porch.yaml\nsteps:\n  - set: { plain: auto }\n"
+        do {
+            _ = try ScenarioLoader.parse(text, file: "porch.test.yaml", configuration: Self.configuration)
+            Issue.record("read")
+        } catch {
+            let messages = error.errors.map(\.message)
+            #expect(messages.contains { $0.contains("plain") }, "\(messages)")
+        }
+    }
+}
