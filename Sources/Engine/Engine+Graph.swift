@@ -182,8 +182,9 @@ extension Engine {
                 output.command = command
                 source = command.level
             } else if let followed, output.declaration.override {
-                // The mode the engine a reload replaces had, else auto.
-                let override = OutputOverride(mode: timing?.override?.mode ?? .auto, chosenAt: timing?.override?.chosenAt)
+                // The mode the engine a reload replaces had, else the kept one, else auto.
+                let override = OutputOverride(mode: timing?.override?.mode ?? keptValues.modes[.output(output.name)] ?? .auto,
+                                              chosenAt: timing?.override?.chosenAt)
                 cancellables.append(override.attach(to: followed))
                 output.override = override
                 source = override.level

@@ -54,6 +54,9 @@ public struct EngineChange: Hashable, Sendable, CustomStringConvertible {
     /// the last one's total (the state file keeps them, Home Assistant reads them as
     /// attributes); nil for every other node.
     public var period: PeriodTotals?
+    /// An output with `override: true`: its mode with each change (the state file keeps
+    /// it); nil for every other node.
+    public var mode: OverrideMode?
 
     public init(_ node: NodeID, value: NodeValue, timestamp: UInt64, cause: Cause = .change,
                 chip: String? = nil, line: LineLocator? = nil, precision: Int = NodeValue.defaultPrecision) {

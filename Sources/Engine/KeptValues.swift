@@ -25,6 +25,8 @@ public struct KeptValues: Hashable, Sendable {
     /// ended. A counter whose period ended while the daemon was stopped starts the next
     /// one once the clock is trusted, with its kept total as the last period's.
     public var periods: [NodeID: (start: Int64, last: Double?)]
+    /// Each output with `override: true` whose mode is kept: the mode it starts in.
+    public var modes: [NodeID: OverrideMode] = [:]
 
     public init(_ values: [NodeID: NodeValue] = [:], onFor: [NodeID: Duration] = [:],
                 periods: [NodeID: (start: Int64, last: Double?)] = [:]) {
@@ -34,7 +36,7 @@ public struct KeptValues: Hashable, Sendable {
     }
 
     public static func == (lhs: KeptValues, rhs: KeptValues) -> Bool {
-        lhs.values == rhs.values && lhs.onFor == rhs.onFor && lhs.periods.count == rhs.periods.count
+        lhs.values == rhs.values && lhs.onFor == rhs.onFor && lhs.modes == rhs.modes && lhs.periods.count == rhs.periods.count
             && lhs.periods.allSatisfy { key, period in
                 rhs.periods[key].map { $0.start == period.start && $0.last == period.last } ?? false
             }
@@ -74,4 +76,7 @@ extension Configuration {
 
     /// The outputs whose value is kept (`initial: restore`).
     public var restoredOutputs: [String] { outputs.filter(\.restore).map(\.name) }
+
+    /// The outputs whose mode is kept (`override: true`).
+    public var overriddenOutputs: [String] { outputs.filter(\.override).map(\.name) }
 }

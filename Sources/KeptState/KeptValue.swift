@@ -22,9 +22,21 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
     /// A counter's total with its `period:`: when the period it counts began (seconds
     /// since 1970) and the total of the period before, if one ended.
     case total(Double, periodStart: Int64, last: Double?)
+    /// An output with `override: true`: its level (and, on, maybe when it went on, as
+    /// `level`), and the mode chosen by hand, which holds across restarts.
+    case overridden(Bool, onSince: BootInstant?, mode: OverrideMode)
 
     public init(_ isOn: Bool, onSince: BootInstant? = nil) {
         self = .level(isOn, onSince: isOn ? onSince : nil)
+    }
+
+    /// An overridden output's level and mode (`mode` nil: a plain level).
+    public init(_ isOn: Bool, onSince: BootInstant? = nil, mode: OverrideMode?) {
+        if let mode {
+            self = .overridden(isOn, onSince: isOn ? onSince : nil, mode: mode)
+        } else {
+            self.init(isOn, onSince: onSince)
+        }
     }
 
     public init(booleanLiteral isOn: Bool) {
@@ -36,13 +48,23 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
 
     /// The level; nil for a number.
     public var level: Bool? {
-        if case .level(let isOn, _) = self { return isOn }
-        return nil
+        switch self {
+        case .level(let isOn, _), .overridden(let isOn, _, _): isOn
+        default: nil
+        }
     }
 
     /// When the output went on; nil when off, for a number, or when no time was kept.
     public var onSince: BootInstant? {
-        if case .level(_, let since) = self { return since }
+        switch self {
+        case .level(_, let since), .overridden(_, let since, _): since
+        default: nil
+        }
+    }
+
+    /// An override's mode; nil for anything but `.overridden`.
+    public var mode: OverrideMode? {
+        if case .overridden(_, _, let mode) = self { return mode }
         return nil
     }
 
@@ -79,6 +101,8 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
         case .number(let number): "\(number)"
         case .moving(let from): from.map { "moving \($0)" } ?? "moving"
         case .total(let total, let start, let last): "\(total) period \(start)" + (last.map { " last \($0)" } ?? "")
+        case .overridden(let isOn, let since, let mode):
+            KeptValue(isOn, onSince: since).description + " mode \(mode.rawValue)"
         }
     }
 }

@@ -10,8 +10,8 @@ import Values
 /// crc32 7547ccff
 /// ```
 ///
-/// - The first line is the magic word and the format's version: 6 when a counter's period
-///   is kept, else 5 when a cover is kept moving, else 4 when a cover's position is kept, else 3 when a value is a number, else 2 when a value carries the
+/// - The first line is the magic word and the format's version: 7 when an override's
+///   mode is kept, else 6 when a counter's period is kept, else 5 when a cover is kept moving, else 4 when a cover's position is kept, else 3 when a value is a number, else 2 when a value carries the
 ///   time it went on, else 1; each is the oldest format that holds the values, so that a
 ///   gpioagg of before reads the file as long as it holds nothing that gpioagg did not
 ///   know.
@@ -27,7 +27,9 @@ import Values
 ///   (`cover blinds moving 60.0`, `cover blinds moving`). In format 6, a counter with a
 ///   `period:` is kept with the period its total counts, in seconds since 1970, and the
 ///   total of the period before if one ended (`signal rain_today 3.35 period 1781992800`,
-///   `signal rain_today 0.0 period 1782079200 last 3.35`).
+///   `signal rain_today 0.0 period 1782079200 last 3.35`). In format 7, an output with
+///   `override: true` is kept with ` mode auto|on|off` after its level
+///   (`output sump_pump off mode off`, `output lamp on since BOOT_ID NANOSECONDS mode on`).
 /// - The last line is `crc32` and, as 8 lowercase hexadecimal digits, the CRC-32 (zlib's)
 ///   of every byte before it, newlines included.
 ///
@@ -47,9 +49,9 @@ public enum StateFile {
     /// The newest version this gpioagg writes and reads. It writes version 1 (the
     /// version before the `since` times) when no value has a time or is a number,
     /// version 2 when none is a number, version 3 when no cover is kept, and version 4
-    /// when no cover is kept moving, and version 5 when no period is kept, so that a
-    /// gpioagg of before still reads the file.
-    public static let version = 6
+    /// when no cover is kept moving, version 5 when no period is kept, and version 6 when
+    /// no override's mode is kept, so that a gpioagg of before still reads the file.
+    public static let version = 7
     /// Larger files are refused before they are read: 1 MiB holds about 13,000 values.
     public static let maximumBytes = 1024 * 1024
 
@@ -57,12 +59,13 @@ public enum StateFile {
 
     /// The file's bytes for `values`.
     public static func encode(_ values: [NodeID: KeptValue]) -> [UInt8] {
+        let moded = values.values.contains { $0.mode != nil }
         let periodic = values.values.contains { $0.period != nil }
         let moving = values.values.contains { $0.isMoving }
         let covered = values.keys.contains { $0.kind == .cover }
         let numbered = values.values.contains { $0.number != nil }
         let timed = values.values.contains { $0.onSince != nil }
-        var text = "\(magic) \(periodic ? 6 : moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
+        var text = "\(magic) \(moded ? 7 : periodic ? 6 : moving ? 5 : covered ? 4 : numbered ? 3 : timed ? 2 : 1)\n"
         for (key, value) in values.sorted(by: { NodeID.stateFileOrder($0.key, $1.key) }) {
             text += "\(key.kind.rawValue) \(key.name) \(value)\n"
         }
@@ -134,12 +137,13 @@ public enum StateFile {
             start = end + 1
             guard let (key, value) = entry(line, timed: fileVersion >= 2, numbered: fileVersion >= 3),
                   key.kind != .cover || fileVersion >= 4, !value.isMoving || fileVersion >= 5,
-                  value.period == nil || fileVersion >= 6 else {
+                  value.period == nil || fileVersion >= 6, value.mode == nil || fileVersion >= 7 else {
                 throw corrupt("line \(lineNumber) is not '" + (fileVersion >= 4 ? "signal|output|input|cover" : "signal|output|input")
                               + " NAME on|off"
                               + (fileVersion >= 5 ? "|NUMBER|moving [NUMBER]'" : fileVersion >= 3 ? "|NUMBER'" : "'")
                               + (fileVersion >= 2 ? " (or 'on since BOOT_ID NANOSECONDS')" : "")
-                              + (fileVersion >= 6 ? " (or 'NUMBER period SECONDS [last NUMBER]')" : ""))
+                              + (fileVersion >= 6 ? " (or 'NUMBER period SECONDS [last NUMBER]')" : "")
+                              + (fileVersion >= 7 ? " (an output's level may end 'mode auto|on|off')" : ""))
             }
             guard values.updateValue(value, forKey: key) == nil else {
                 throw corrupt("line \(lineNumber) gives \(key.kind.rawValue) '\(key.name)' a second time")
@@ -152,6 +156,14 @@ public enum StateFile {
     /// when `numbered`, `kind name NUMBER`; or nil.
     private static func entry(_ line: ArraySlice<UInt8>, timed: Bool, numbered: Bool) -> (NodeID, KeptValue)? {
         let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        // An output's level may end `mode auto|on|off` (format 7, checked by the caller).
+        if fields.count == 5 || fields.count == 8, String(decoding: fields[fields.count - 2], as: UTF8.self) == "mode" {
+            guard let mode = OverrideMode(rawValue: String(decoding: fields[fields.count - 1], as: UTF8.self)),
+                  let (key, value) = entry(line.prefix(upTo: fields[fields.count - 2].startIndex - 1), timed: timed,
+                                           numbered: numbered),
+                  key.kind == .output, let level = value.level else { return nil }
+            return (key, .overridden(level, onSince: value.onSince, mode: mode))
+        }
         guard fields.count == 3 || fields.count == 4 || (timed && fields.count == 6)
                 || (numbered && (fields.count == 5 || fields.count == 7)),
               let kind = NodeKind(rawValue: String(decoding: fields[0], as: UTF8.self)),

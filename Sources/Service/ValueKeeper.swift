@@ -30,6 +30,8 @@ final class ValueKeeper {
     private var keptKeys = Set<NodeID>()
     /// The restored outputs with a `max_on`: their values are kept with when they went on.
     private var timedKeys = Set<NodeID>()
+    /// The outputs with `override: true`: their values are kept with their mode.
+    private var overriddenKeys = Set<NodeID>()
     /// The kept totals (`count:` with `persist: true`), each recorded at most once per
     /// its `persist_every`.
     private var totals: [NodeID: TotalThrottle] = [:]
@@ -81,7 +83,9 @@ final class ValueKeeper {
         keptKeys = Set(configuration.persistentSignals.compactMap { NodeID(validating: .signal, $0) }
             + configuration.restoredOutputs.compactMap { NodeID(validating: .output, $0) }
             + configuration.persistentInputs.compactMap { NodeID(validating: .input, $0) }
-            + configuration.keptCoverPositions.compactMap { NodeID(validating: .cover, $0) })
+            + configuration.keptCoverPositions.compactMap { NodeID(validating: .cover, $0) }
+            + configuration.overriddenOutputs.compactMap { NodeID(validating: .output, $0) })
+        overriddenKeys = Set(configuration.overriddenOutputs.compactMap { NodeID(validating: .output, $0) })
         timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
             .compactMap { NodeID(validating: .output, $0.name) })
         // A total that waits for its persist_every is recorded now: the next engine
@@ -127,6 +131,7 @@ final class ValueKeeper {
                 values.values[key] = .number(number, .none)
             }
             if let period = value.period { values.periods[key] = period }
+            if let mode = value.mode, overriddenKeys.contains(key) { values.modes[key] = mode }
             // Another boot's time, a time ahead of now, or none: not known, and the engine
             // gives such an output no max_on left.
             if key.kind == .output, let since = value.onSince, let onFor = now?.elapsed(since: since) {
@@ -179,9 +184,13 @@ final class ValueKeeper {
         }
         if let number = change.value.number, number.isFinite { return writer.record(key, .number(number)) }
         guard let level = change.value.level else { return }
-        guard level, timedKeys.contains(key) else { return writer.record(key, KeptValue(level)) }
-        if let kept = writer.values[key], kept.isOn, kept.onSince != nil { return }
-        writer.record(key, KeptValue(true, onSince: bootClock.now()))
+        let mode = overriddenKeys.contains(key) ? change.mode : nil
+        guard level, timedKeys.contains(key) else { return writer.record(key, KeptValue(level, mode: mode)) }
+        if let kept = writer.values[key], kept.isOn, let since = kept.onSince {
+            if kept.mode != mode { writer.record(key, KeptValue(true, onSince: since, mode: mode)) }
+            return
+        }
+        writer.record(key, KeptValue(true, onSince: bootClock.now(), mode: mode))
     }
 
     /// Each kept counter's period as `snapshot` shows it, where the state file holds

@@ -44,12 +44,12 @@ struct StateFileCoverTests {
         }
     }
 
-    @Test("format 1 to 6 files are read; format 7 is named as newer", arguments: [1, 2, 3, 4, 5, 6])
+    @Test("format 1 to 7 files are read; format 8 is named as newer", arguments: [1, 2, 3, 4, 5, 6, 7])
     func readsOneToSix(version: Int) throws {
         let values = try StateFile.decode(Self.sealed("gpioagg-state \(version)\nsignal lamp on\n"), path: Self.path)
         #expect(values == [.signal("lamp"): true])
         #expect(throws: KeptStateError.self) {
-            try StateFile.decode(Self.sealed("gpioagg-state 7\nsignal lamp on\n"), path: Self.path)
+            try StateFile.decode(Self.sealed("gpioagg-state 8\nsignal lamp on\n"), path: Self.path)
         }
     }
 

@@ -50,3 +50,41 @@ struct StateFilePeriodTests {
         }
     }
 }
+
+/// An override's mode kept with its output's level: format 7.
+@Suite("StateFile overrides")
+struct StateFileOverrideTests {
+    static let path = StateFileCoverTests.path
+
+    @Test("a kept mode makes the file format 7 and reads back as written, with or without a time")
+    func modeIsFormatSeven() throws {
+        let since = BootInstant(bootID: "6f0e1a52-5c2b-4c55-9d0c-5a1e0d4f7b3e", nanoseconds: 5)
+        let values: [NodeID: KeptValue] = [.output("pump"): .overridden(false, onSince: nil, mode: .off),
+                                            .output("lamp"): .overridden(true, onSince: since, mode: .on),
+                                            .output("fan"): .overridden(true, onSince: nil, mode: .auto)]
+        let text = String(decoding: StateFile.encode(values), as: UTF8.self)
+        #expect(text.hasPrefix("gpioagg-state 7\n"), "\(text)")
+        #expect(text.contains("\noutput pump off mode off\n"), "\(text)")
+        #expect(text.contains("\noutput lamp on since 6f0e1a52-5c2b-4c55-9d0c-5a1e0d4f7b3e 5 mode on\n"), "\(text)")
+        let read = try StateFile.decode(Array(text.utf8), path: Self.path)
+        #expect(read == values)
+        #expect(read[.output("lamp")]?.level == true && read[.output("lamp")]?.onSince == since)
+    }
+
+    @Test("a mode is refused before format 7, on a signal, or with another word", arguments: [
+        "gpioagg-state 6\noutput pump off mode off\n",
+        "gpioagg-state 7\nsignal lamp on mode on\n",
+        "gpioagg-state 7\noutput pump off mode maybe\n",
+        "gpioagg-state 7\noutput pump 3.5 mode on\n",
+        "gpioagg-state 7\noutput pump off mode\n",
+    ])
+    func refused(text: String) throws {
+        do {
+            let values = try StateFile.decode(StateFileCoverTests.sealed(text), path: Self.path)
+            Issue.record("read as \(values)")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains("line 2 is not"), "\(error.message)")
+        }
+    }
+}

@@ -93,7 +93,7 @@ struct StateFileTests {
     @Test("another kind of file is foreign; another version is named", arguments: [
         ("{\"lamp\": true}\n", KeptStateError.Kind.foreign, "not a gpioagg state file"),
         ("gpioagg-state one\ncrc32 00000000\n", .foreign, "not a gpioagg state file"),
-        (sealed("gpioagg-state 7\nsignal lamp on\n"), .foreign, "state file of format 7; this gpioagg reads format 6"),
+        (sealed("gpioagg-state 8\nsignal lamp on\n"), .foreign, "state file of format 8; this gpioagg reads format 7"),
         ("", .corrupt, "the file is empty"),
         ("gpioagg-sta", .corrupt, "cut short"),
         (sealed("gpioagg-state 1\n") + "\n", .corrupt, "cut short"),

@@ -39,4 +39,26 @@ struct OverrideCommandTests {
         let whyAuto = try runProduct("gpioagg", ["why", "lamp", "--control", socket])
         #expect(whyAuto.lines.first?.contains("its override is auto since") == true, "\(whyAuto.lines)")
     }
+
+    @Test("SIGKILL: a mode chosen by hand comes back with the next start")
+    func survivesSigkill() throws {
+        let config = try DaemonTests.write(Self.config)
+        let state = temporaryDirectory()
+        let socket = temporarySocketPath()
+        let first = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", socket,
+                                                   "--state-dir", state])
+        #expect(first.waitForLine("ready"))
+        let on = try runProduct("gpioagg", ["set", "lamp", "on", "--control", socket])
+        #expect(on.status == 0, "\(on.errors)")
+        #expect(KeptValuesTests.waitForStateFile(state, containing: "output lamp on mode on"))
+        kill(first.process.processIdentifier, SIGKILL)
+        _ = first.finish()
+        let second = try RunningProduct("gpioagg", ["run", "--simulate", "--config", config, "--control", socket,
+                                                    "--state-dir", state])
+        #expect(second.waitForLine("ready"))
+        defer { kill(second.process.processIdentifier, SIGTERM); _ = second.finish() }
+        let why = try runProduct("gpioagg", ["why", "lamp", "--control", socket])
+        #expect(why.lines.first?.hasPrefix("lamp on:") == true, "\(why.lines)")
+        #expect(why.lines.first?.contains("forced on by its override") == true, "\(why.lines)")
+    }
 }

@@ -58,7 +58,9 @@ final class OutputLine {
 
     /// What was last written, as a change.
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange {
-        EngineChange(.output(declaration.name), value: .level(written), timestamp: timestamp, cause: cause,
-                     chip: declaration.chip, line: declaration.line)
+        var change = EngineChange(.output(declaration.name), value: .level(written), timestamp: timestamp, cause: cause,
+                                  chip: declaration.chip, line: declaration.line)
+        change.mode = override?.mode
+        return change
     }
 }
