@@ -196,6 +196,7 @@ public final class Engine {
         for input in inputs where input.lost.losses > 0 { snapshot.lost[input.name] = input.lost }
         for (name, counter) in counters where counter.lost.losses > 0 { snapshot.lost[name] = counter.lost }
         for (name, counter) in counters { snapshot.periods[name] = counter.periodTotals }
+        for output in outputs { if let override = output.override { snapshot.modes[output.name] = override.mode } }
         snapshot.clock = clockStatus()
         return snapshot
     }

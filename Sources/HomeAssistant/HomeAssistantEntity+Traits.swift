@@ -41,6 +41,17 @@ extension HomeAssistantEntity {
     /// ```swift
     /// HomeAssistantEntity.resetButton(of: water)?.kind   // .resetButton
     /// ```
+    public static func overrideSelect(of traits: NodeTraits) -> HomeAssistantEntity? {
+        guard traits.setting == .override else { return nil }
+        return HomeAssistantEntity(name: traits.name, kind: .overrideMode, displayName: traits.displayName)
+    }
+
+    /// The entities announced beside a node's own: a counter's reset button, an
+    /// override's mode select.
+    public static func companions(of traits: NodeTraits) -> [HomeAssistantEntity] {
+        [resetButton(of: traits), overrideSelect(of: traits)].compactMap { $0 }
+    }
+
     public static func resetButton(of traits: NodeTraits) -> HomeAssistantEntity? {
         guard traits.setting == .total(reset: true) else { return nil }
         return HomeAssistantEntity(name: traits.name, kind: .resetButton, displayName: traits.displayName)

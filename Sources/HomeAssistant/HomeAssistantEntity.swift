@@ -47,7 +47,11 @@ public struct HomeAssistantEntity: Hashable, Sendable {
     /// ```
     public var shownName: String {
         let shown = HomeAssistantEntityName.name(displayName, for: name)
-        return kind == .resetButton ? "\(shown) reset" : shown
+        switch kind {
+        case .resetButton: return "\(shown) reset"
+        case .overrideMode: return "\(shown) mode"
+        default: return shown
+        }
     }
 
     /// What a counter's reset button sends to the counter's command topic: the total it

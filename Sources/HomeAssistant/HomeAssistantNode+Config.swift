@@ -96,6 +96,8 @@ extension HomeAssistantNode {
             if let step = measurement.step { config.set("step", .number(step)) }
             if !measurement.unit.isEmpty { config.set("unit_of_measurement", .string(measurement.unit)) }
             if let mode = measurement.mode { config.set("mode", .string(mode)) }
+        case .select:
+            config.set("options", .array(OverrideMode.allCases.map { .string($0.rawValue) }))
         case .button:
             // A pressed input's command topic takes PRESS; a counter's takes a total, and
             // its reset button's press sets it to 0.

@@ -53,7 +53,7 @@ public struct HomeAssistantNode: Hashable, Sendable {
 
     /// Where the entity's value is published: `ON`/`OFF`, a decimal number, or a click's event.
     public func stateTopic(for entity: HomeAssistantEntity) -> String {
-        topics.stateTopic(of: entity.name)
+        entity.kind == .overrideMode ? topics.modeTopic(of: entity.name) : topics.stateTopic(of: entity.name)
     }
 
     /// Where Home Assistant sends `ON`/`OFF` to a command input, a number to a numeric
@@ -62,6 +62,7 @@ public struct HomeAssistantNode: Hashable, Sendable {
     public func commandTopic(for entity: HomeAssistantEntity) -> String? {
         switch entity.component {
         case .switch, .number, .button, .cover, .light, .fan: topics.commandTopic(of: entity.name)
+        case .select: topics.modeCommandTopic(of: entity.name)
         case .binarySensor, .event, .sensor: nil
         }
     }
@@ -123,6 +124,10 @@ public struct HomeAssistantNode: Hashable, Sendable {
     /// `<node>_<name>`: unique among a broker's gpioagg nodes as long as node names are;
     /// a counter's reset button `<node>_<name>_reset`, beside its sensor.
     public func uniqueID(for entity: HomeAssistantEntity) -> String {
-        entity.kind == .resetButton ? "\(name)_\(entity.name)_reset" : "\(name)_\(entity.name)"
+        switch entity.kind {
+        case .resetButton: "\(name)_\(entity.name)_reset"
+        case .overrideMode: "\(name)_\(entity.name)_mode"
+        default: "\(name)_\(entity.name)"
+        }
     }
 }

@@ -57,6 +57,13 @@ extension HomeAssistantNode {
         return HomeAssistantMessage(topic: topic, payload: JSONValue.object(attributes).serialized, retain: true)
     }
 
+    /// The retained mode of an output's override on its select's state topic (`auto`,
+    /// `on` or `off`); nil for any other entity.
+    public func modeMessage(for entity: HomeAssistantEntity, mode: OverrideMode) -> HomeAssistantMessage? {
+        guard entity.kind == .overrideMode else { return nil }
+        return HomeAssistantMessage(topic: stateTopic(for: entity), payload: mode.rawValue, retain: true)
+    }
+
     /// The message of one activation of a click: `{"event_type":"double"}`, not
     /// retained (Home Assistant 2023.12 fires a retained event again each time it
     /// subscribes; later versions discard replayed ones). Nil for the other kinds.

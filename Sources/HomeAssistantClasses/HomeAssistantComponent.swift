@@ -29,6 +29,9 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
     /// A PWM output with `command: true` and `entity: fan`: `ON`/`OFF` and a speed in
     /// percent.
     case fan = "fan"
+    /// An output's override (`override: true`): `auto`, `on` or `off`, chosen in Home
+    /// Assistant and sent to a command topic, shown from a state topic.
+    case select = "select"
 
     /// The `device_class` values Home Assistant accepts for this platform, in its own
     /// order. A `device_class` outside the list makes Home Assistant refuse the whole
@@ -65,8 +68,8 @@ public enum HomeAssistantComponent: String, CaseIterable, Hashable, Sendable {
             return ["identify", "restart", "update"]
         case .cover:
             return ["awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade", "shutter", "window"]
-        case .light, .fan:
-            // Neither MQTT platform has a `device_class` key.
+        case .light, .fan, .select:
+            // None of these MQTT platforms has a `device_class` key.
             return []
         }
     }

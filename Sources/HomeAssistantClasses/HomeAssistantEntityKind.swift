@@ -42,6 +42,9 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
     /// A PWM output with `command: true`: a `light` with a brightness, a `fan` with a
     /// percentage or a `number`, as its `entity:` says; Home Assistant sets its duty cycle.
     case pwmCommandOutput(PWMControl)
+    /// The mode of an output with `override: true`: a `select` of `auto`, `on` and `off`
+    /// beside the output's own entity.
+    case overrideMode
 
     /// The platform an entity of this kind is published as.
     public var component: HomeAssistantComponent {
@@ -54,6 +57,7 @@ public enum HomeAssistantEntityKind: Hashable, Sendable {
         case .resetButton, .pressInput: return .button
         case .cover: return .cover
         case .pwmCommandOutput(let control): return control.component
+        case .overrideMode: return .select
         }
     }
 }

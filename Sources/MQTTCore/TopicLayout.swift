@@ -20,6 +20,7 @@
 /// garage.positionCommandTopic(of: "blinds")                         // "gpioagg/garage/blinds/position/set"
 /// garage.onOffTopic(of: "strip")                                    // "gpioagg/garage/strip/state"
 /// garage.attributesTopic(of: "rain_today")                          // "gpioagg/garage/rain_today/attributes"
+/// garage.modeTopic(of: "pump")                                      // "gpioagg/garage/pump/mode"
 /// garage.statusTopic                                                // "gpioagg/garage/status"
 /// TopicLayout.node(ofStateTopic: "gpioagg/shed/door", prefix: "gpioagg")     // "shed"
 /// TopicLayout.node(ofStatusTopic: "gpioagg/shed/status", prefix: "gpioagg")  // "shed"
@@ -46,6 +47,9 @@ public struct TopicLayout: Hashable, Sendable {
     /// The level under a counter's topic that its period is published on (Home
     /// Assistant's `json_attributes_topic`).
     public static let attributesLevel = "attributes"
+    /// The level under an output's topic that its override's mode is published on; its
+    /// own `set` level under it takes the mode to choose.
+    public static let modeLevel = "mode"
 
     public init(prefix: String, node: String) {
         self.prefix = prefix
@@ -79,6 +83,14 @@ public struct TopicLayout: Hashable, Sendable {
     /// `<prefix>/<node>/<name>/attributes`: a counter with a `period:` publishes there the
     /// period it counts and the last period's total, as JSON.
     public func attributesTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.attributesLevel }
+
+    /// `<prefix>/<node>/<name>/mode`: the mode of the output `name`'s override (`auto`,
+    /// `on` or `off`, retained).
+    public func modeTopic(of name: String) -> String { stateTopic(of: name) + "/" + Self.modeLevel }
+
+    /// `<prefix>/<node>/<name>/mode/set`: where the output `name`'s override takes the
+    /// mode to choose.
+    public func modeCommandTopic(of name: String) -> String { modeTopic(of: name) + "/" + Self.commandLevel }
 
     /// `<prefix>/<node>/status`: `online` or `offline`.
     public var statusTopic: String { stateTopic(of: Self.statusLevel) }

@@ -24,6 +24,8 @@ public struct EngineSnapshot: Hashable, Sendable {
     public var clock: ClockStatus?
     /// Each counter with a `period:`: the period it counts and the last one's total.
     public var periods: [String: PeriodTotals] = [:]
+    /// Each output with `override: true`: its mode.
+    public var modes: [String: OverrideMode] = [:]
 
     public init(values: [NodeID: NodeValue], precisions: [String: Int] = [:], lost: [String: LostPulses] = [:]) {
         self.values = values

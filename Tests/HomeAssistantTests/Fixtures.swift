@@ -26,6 +26,7 @@ enum Fixtures {
         entity.hasAttributes = true
         return entity
     }()
+    static let pumpMode = HomeAssistantEntity(name: "sump_pump", kind: .overrideMode, displayName: "Sump pump")
     static let setpoint = HomeAssistantEntity(name: "setpoint", kind: .number, deviceClass: "temperature",
                                               measurement: HomeAssistantMeasurement(unit: "°C", precision: 1, minimum: 5,
                                                                                     maximum: 30, step: 0.5, mode: "slider"))
@@ -54,6 +55,7 @@ enum Fixtures {
         ("fan_pwm_output.json", workshopFan),
         ("number_pwm_output.json", pumpSpeed),
         ("sensor_pwm_output.json", cpuFan),
+        ("select_override_mode.json", pumpMode),
     ]
 
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -7,7 +7,7 @@ import Testing
 struct TopicTests {
     let node = Fixtures.node
 
-    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button, covers covers, PWM outputs lights, fans, numbers and sensors")
+    @Test("platforms: inputs, signals and outputs are binary sensors, command inputs switches, clicks events, numbers sensors and numbers, a counter's reset a button, covers covers, PWM outputs lights, fans, numbers and sensors, an override a select")
     func components() {
         #expect(Fixtures.door.component == .binarySensor)
         #expect(Fixtures.allClosed.component == .binarySensor)
@@ -18,7 +18,8 @@ struct TopicTests {
         #expect(Fixtures.setpoint.component == .number)
         #expect(HomeAssistantEntity(name: "water", kind: .resetButton).component == .button)
         #expect(HomeAssistantComponent.allCases.map(\.rawValue)
-            == ["binary_sensor", "switch", "event", "sensor", "number", "button", "cover", "light", "fan"])
+            == ["binary_sensor", "switch", "event", "sensor", "number", "button", "cover", "light", "fan", "select"])
+        #expect(Fixtures.pumpMode.component == .select)
         #expect(Fixtures.garageDoor.component == .cover)
         #expect(Fixtures.blinds.component == .cover)
         #expect(Fixtures.strip.component == .light)

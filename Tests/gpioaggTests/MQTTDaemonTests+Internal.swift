@@ -48,3 +48,27 @@ extension MQTTDaemonTests {
         #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/porch/override") == nil)
     }
 }
+
+extension MQTTDaemonTests {
+    @Test("an override's select: announced, its mode retained, a choice on mode/set holds the output through what it follows")
+    func overrideSelect() throws {
+        let broker = try TestBroker()
+        let node = try Self.start(Self.config(broker: broker, node: "pit", body: """
+            inputs:
+              float_high: { command: true }
+            outputs:
+              sump_pump: { chip: main, line: GPIO5, follows: float_high, override: true }
+            """))
+        defer { kill(node.daemon.process.processIdentifier, SIGTERM); _ = node.daemon.finish() }
+        #expect(try Self.waitForRetained(broker, "gpioagg/pit/sump_pump/mode", "auto"))
+        let select = try #require(try Tools.retainedValue(port: broker.port, topic: "homeassistant/select/pit/sump_pump/config"))
+        #expect(select.contains(#""options":["auto","on","off"]"#), "\(select)")
+        try Tools.publish(port: broker.port, topic: "gpioagg/pit/sump_pump/mode/set", payload: "off")
+        #expect(try Self.waitForRetained(broker, "gpioagg/pit/sump_pump/mode", "off"))
+        try Tools.publish(port: broker.port, topic: "gpioagg/pit/float_high/set", payload: "ON")
+        #expect(try Self.waitForRetained(broker, "gpioagg/pit/float_high", "ON"))
+        #expect(try Tools.retainedValue(port: broker.port, topic: "gpioagg/pit/sump_pump") == "OFF", "forced off")
+        try Tools.publish(port: broker.port, topic: "gpioagg/pit/sump_pump/mode/set", payload: "auto")
+        #expect(try Self.waitForRetained(broker, "gpioagg/pit/sump_pump", "ON"))
+    }
+}

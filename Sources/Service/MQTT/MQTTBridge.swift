@@ -47,6 +47,10 @@ final class MQTTBridge {
     /// What each period counter's attributes topic said last: published when that
     /// changes, and on every connect.
     private var attributes: [String: PeriodTotals] = [:]
+    /// Each override's mode select, by its output's name, and the mode its state topic
+    /// said last: published when that changes, and on every connect.
+    private var modeSelects: [String: HomeAssistantEntity] = [:]
+    private var modes: [String: OverrideMode] = [:]
     private var remote: RemoteInputs
     /// Ends the earliest hold of a remote input's last value under way.
     private var holdTimer: LoopTimer?
@@ -124,6 +128,15 @@ final class MQTTBridge {
             publishState(of: entity, value: change.value, precision: change.precision, always: false)
         }
         if let period = change.period { publishAttributes(of: entity, period: period, precision: change.precision, always: false) }
+        if let mode = change.mode { publishMode(of: change.name, mode, always: false) }
+    }
+
+    /// An override's mode on its select's state topic, when it changed or `always`.
+    private func publishMode(of name: String, _ mode: OverrideMode, always: Bool) {
+        guard always || modes[name] != mode, let select = modeSelects[name],
+              let message = node.modeMessage(for: select, mode: mode) else { return }
+        modes[name] = mode
+        publish(message)
     }
 
     /// A period counter's attributes, when they changed or `always`.
@@ -221,6 +234,7 @@ final class MQTTBridge {
             if let period = snapshot.periods[name] {
                 publishAttributes(of: entity, period: period, precision: snapshot.precision(of: name), always: true)
             }
+            if let mode = snapshot.modes[name] { publishMode(of: name, mode, always: true) }
         }
         if declaration.discovery != nil {
             for message in discovery.configMessages { publish(message) }
@@ -276,6 +290,10 @@ final class MQTTBridge {
     /// `OPEN`, `CLOSE`, `STOP` or a position for a cover, a percentage or a level word for
     /// a PWM output's light, fan or number; nil for anything else.
     private func value(of payload: String, for name: String, on topic: String) -> SetValue? {
+        if topic == node.topics.modeCommandTopic(of: name) {
+            // Home Assistant's select sends one of its options, as written.
+            return OverrideMode(payload.trimmingSpacesAndLineEnds).map { $0 == .auto ? .auto : $0 == .on ? .on : .off }
+        }
         switch entities[name]?.kind {
         case .cover?:
             let command = topic == node.topics.positionCommandTopic(of: name)
@@ -308,6 +326,7 @@ final class MQTTBridge {
     /// cover's words or its position.
     private func commandForm(on topic: String) -> String {
         guard let name = commandTopics[topic] else { return SetCommand.words }
+        if topic == node.topics.modeCommandTopic(of: name) { return "auto, on or off" }
         switch entities[name]?.kind {
         case .cover?:
             return topic == node.topics.positionCommandTopic(of: name)
@@ -395,14 +414,20 @@ final class MQTTBridge {
         attributes = attributes.filter { entities[$0.key]?.hasAttributes == true }
         // A counter's reset button has no state: it is announced, and its presses come in
         // on the counter's command topic.
-        discovery = HomeAssistantDiscovery(node: node, entities: list + traits.compactMap(HomeAssistantEntity.resetButton(of:)))
+        // Beside a node's entity: a counter's reset button, an override's mode select.
+        let companions = traits.flatMap(HomeAssistantEntity.companions(of:))
+        modeSelects = Dictionary(companions.filter { $0.kind == .overrideMode }.map { ($0.name, $0) },
+                                 uniquingKeysWith: { first, _ in first })
+        modes = modes.filter { modeSelects[$0.key] != nil }
+        discovery = HomeAssistantDiscovery(node: node, entities: list + companions)
         commandTopics = [:]
         for settable in traits {
             guard let entity = entities[settable.name] else { continue }
             switch settable.setting {
-            // An override's mode is not on MQTT yet: chosen by gpioagg set, the line
-            // commands and test files.
-            case .none, .override: continue
+            case .none: continue
+            case .override:
+                // Its mode's select takes auto, on or off on its own topic.
+                commandTopics[node.topics.modeCommandTopic(of: settable.name)] = settable.name
             case .command, .press, .number, .duty:
                 if let topic = node.commandTopic(for: entity) { commandTopics[topic] = settable.name }
             case .total:
