@@ -5,7 +5,8 @@ extension EngineSnapshot {
     /// its unit (`on`, `off`, `27.50 °C`, `unavailable`, a cover's `opening 40 %`), and
     /// after a period counter's total its period (`(this day since 2026-06-22 00:00;
     /// last day 3.35 mm)`); the covers' section only when there are covers; the clock's
-    /// last, when there is one.
+    /// last, when there is one. An output with `override: true` shows its mode
+    /// (`(override: off)`).
     public var table: String {
         let width = [inputs, signals, outputs, covers].flatMap(\.keys).map(\.count).max() ?? 0
         var lines: [String] = []
@@ -17,7 +18,8 @@ extension EngineSnapshot {
             for name in values.keys.sorted() {
                 lines.append("  " + name + String(repeating: " ", count: width - name.count + 2)
                     + values[name]!.text(precision: precision(of: name))
-                    + (periods[name].map { "  (" + $0.text(unit: values[name]!.unit, precision: precision(of: name)) + ")" } ?? ""))
+                    + (periods[name].map { "  (" + $0.text(unit: values[name]!.unit, precision: precision(of: name)) + ")" } ?? "")
+                    + (title == "OUTPUTS" ? modes[name].map { "  (override: \($0.rawValue))" } ?? "" : ""))
             }
         }
         if !lost.isEmpty {
@@ -40,7 +42,7 @@ extension EngineSnapshot {
     /// unit, `"units": {NAME: UNIT}` follows; when a number's precision is not the
     /// default, `"precision": {NAME: PLACES}`; for counters with a `period:`,
     /// `"periods": {NAME: {"period": "day", "start": ISO 8601 or null, "last": NUMBER or
-    /// null}}`; `"clock"` last, when the config has times of day (`ClockStatus.json`).
+    /// null}}`; for outputs with `override: true`, `"modes": {NAME: "auto"|"on"|"off"}`; `"clock"` last, when the config has times of day (`ClockStatus.json`).
     ///
     /// ```swift
     /// EngineSnapshot(inputs: ["switch1": .on], signals: [:], outputs: [:]).json.serialized(.spaced)
@@ -87,6 +89,9 @@ extension EngineSnapshot {
                     ("last", period.last.map { NodeValue.number($0, .none).json(precision: precision(of: name)) } ?? .null),
                 ])))
             }))))
+        }
+        if !modes.isEmpty {
+            members.append(("modes", .object(JSONObject(modes.keys.sorted().map { ($0, JSONValue.string(modes[$0]!.rawValue)) }))))
         }
         if let clock { members.append(("clock", clock.json)) }
         return members
@@ -147,6 +152,14 @@ extension EngineSnapshot {
                 if case .string(let start)? = fields["start"] { totals.startText = start }
                 if case .number(let last)? = fields["last"] { totals.last = last }
                 periods[name] = totals
+            }
+        }
+        if case .object(let modeMembers)? = object["modes"] {
+            for (name, value) in modeMembers.members {
+                guard case .string(let word) = value, let mode = OverrideMode(rawValue: word) else {
+                    throw .invalidReply("the mode of \(name.singleQuoted) is not auto, on or off")
+                }
+                modes[name] = mode
             }
         }
         inputs = try section("inputs")

@@ -9,6 +9,7 @@ struct ControlNumberTests {
     @Test("set sends a command as a word and a number as a JSON number", arguments: [
         (ControlRequest.set(name: "override", value: .on), #"{"op":"set","name":"override","value":"on"}"#),
         (.set(name: "override", value: .toggle), #"{"op":"set","name":"override","value":"toggle"}"#),
+        (.set(name: "pump", value: .auto), #"{"op":"set","name":"pump","value":"auto"}"#),
         (.set(name: "setpoint", value: .number(21.5)), #"{"op":"set","name":"setpoint","value":21.5}"#),
         (.set(name: "setpoint", value: .number(-3)), #"{"op":"set","name":"setpoint","value":-3}"#),
         (.set(name: "override", value: .number(1)), #"{"op":"set","name":"override","value":1}"#),
@@ -33,10 +34,10 @@ struct ControlNumberTests {
     }
 
     @Test("a value that is neither is refused, saying what it may be", arguments: [
-        (#"{"op":"set","name":"s"}"#, #"a set request needs "value": "on", "off", "toggle", "open", "close", "stop" or a number"#),
-        (#"{"op":"set","name":"s","value":"1"}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not '1'"#),
-        (#"{"op":"set","name":"s","value":true}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not a boolean"#),
-        (#"{"op":"set","name":"s","value":null}"#, #""value" must be "on", "off", "toggle", "open", "close", "stop" or a number, not null"#),
+        (#"{"op":"set","name":"s"}"#, #"a set request needs "value": "on", "off", "toggle", "auto", "open", "close", "stop" or a number"#),
+        (#"{"op":"set","name":"s","value":"1"}"#, #""value" must be "on", "off", "toggle", "auto", "open", "close", "stop" or a number, not '1'"#),
+        (#"{"op":"set","name":"s","value":true}"#, #""value" must be "on", "off", "toggle", "auto", "open", "close", "stop" or a number, not a boolean"#),
+        (#"{"op":"set","name":"s","value":null}"#, #""value" must be "on", "off", "toggle", "auto", "open", "close", "stop" or a number, not null"#),
         (#"{"op":"sim","action":"set","name":"s","value":"27.5"}"#,
          #""value" must be true, false, a number or null, not a string"#),
     ])

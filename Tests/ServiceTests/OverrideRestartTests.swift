@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Control
 import Foundation
 import Service
 import Testing
@@ -48,6 +49,20 @@ struct OverrideRestartTests {
         #expect(rig.daemon.handle(.set(name: "want_water", value: .on)) == .ok)
         rig.loop.advance(by: .seconds(1))
         #expect(rig.chip.level(of: .name("GPIO7")) == true, "auto after the restart")
+        rig.daemon.handle(signal: SIGTERM)
+    }
+}
+
+extension OverrideRestartTests {
+    @Test("status shows an override's mode beside the output, and in its JSON")
+    func statusShowsMode() throws {
+        let rig = try DaemonTests.Rig(Self.text)
+        try rig.daemon.start()
+        #expect(rig.daemon.handle(.set(name: "pump", value: .off)) == .ok)
+        let snapshot = rig.daemon.engine.snapshot()
+        let line = snapshot.table.split(separator: "\n").first { $0.hasPrefix("  pump") } ?? ""
+        #expect(line.hasSuffix("off  (override: off)"), "\(line)")
+        #expect(snapshot.json.serialized.contains(#""modes":{"pump":"off"}"#), "\(snapshot.json.serialized)")
         rig.daemon.handle(signal: SIGTERM)
     }
 }
