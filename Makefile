@@ -103,7 +103,8 @@ CHECK_SKIP := \
     gpioaggTests.DetectPWMCommandTests gpioaggTests.DetectSensorsCommandTests gpioaggTests.KeptTotalTests \
     gpioaggTests.KeptValuesTests gpioaggTests.KeyboardTests gpioaggTests.LoopServingDaemonTests \
     gpioaggTests.MQTTDaemonLimitsTests gpioaggTests.MQTTDaemonTests gpioaggTests.MQTTLibraryLoadingTests \
-    gpioaggTests.NumberCommandTests gpioaggTests.NumberOverflowCommandTests gpioaggTests.PWMDaemonCommandTests \
+    gpioaggTests.NumberCommandTests gpioaggTests.NumberOverflowCommandTests gpioaggTests.OverrideCommandTests \
+    gpioaggTests.PWMDaemonCommandTests \
     gpioaggTests.RemoteInputTrustTests gpioaggTests.SafeCommandTests gpioaggTests.SensorDaemonTests \
     gpioaggTests.SensorIsolationDaemonTests gpioaggTests.SensorReadingDaemonTests gpioaggTests.ServiceNotifyTests \
     gpioaggTests.SimulateCommandTests gpioaggTests.StatusSimCommandTests gpioaggTests.TestCommandTests \

@@ -127,7 +127,8 @@ struct StatusSimCommandTests {
         #expect(yes.status == 64)
         #expect(yes.errors.hasPrefix("error: 'yes' is not a value: 'yes' means on: write on\n"), "\(yes.errors)")
         let maybe = try runProduct("gpioagg", ["set", "override", "maybe", "--control", "/nonexistent/control.sock"])
-        #expect(maybe.errors.hasPrefix("error: 'maybe' is not a value: write on, off, toggle or press, or a number; for a cover, open, close or stop\n"),
+        #expect(maybe.errors.hasPrefix("error: 'maybe' is not a value: write on, off, toggle or press, or a number; for a cover, open, close or stop; "
+                + "for an output with override: true, auto, on or off\n"),
                 "\(maybe.errors)")
         let infinite = try runProduct("gpioagg", ["set", "setpoint", "inf", "--control", "/nonexistent/control.sock"])
         #expect(infinite.status == 64 && infinite.errors.hasPrefix("error: 'inf' is not a value: "), "\(infinite.errors)")
