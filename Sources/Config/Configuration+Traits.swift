@@ -7,7 +7,8 @@ extension Configuration {
     public var traits: NodeTraitsTable {
         var all: [NodeTraits] = []
         all += inputs.map {
-            NodeTraits(.input($0.name), form: .level, displayName: $0.displayName, deviceClass: $0.deviceClass)
+            NodeTraits(.input($0.name), form: .level, displayName: $0.displayName, deviceClass: $0.deviceClass,
+                       isInternal: $0.isInternal)
         }
         all += commandInputs.map { input in
             let (form, setting): (NodeForm, NodeSetting) = if let number = input.number {
@@ -19,15 +20,15 @@ extension Configuration {
                 (.level, .command)
             }
             return NodeTraits(.input(input.name), form: form, setting: setting, displayName: input.displayName,
-                              deviceClass: input.deviceClass)
+                              deviceClass: input.deviceClass, isInternal: input.isInternal)
         }
         all += remoteInputs.map {
             NodeTraits(.input($0.name), form: $0.number.map { .number(NumberForm($0.number)) } ?? .level,
-                       topic: $0.topic, displayName: $0.displayName, deviceClass: $0.deviceClass)
+                       topic: $0.topic, displayName: $0.displayName, deviceClass: $0.deviceClass, isInternal: $0.isInternal)
         }
         all += sensorInputs.map {
             NodeTraits(.input($0.name), form: .number(NumberForm($0.number)), displayName: $0.displayName,
-                       deviceClass: $0.deviceClass)
+                       deviceClass: $0.deviceClass, isInternal: $0.isInternal)
         }
         all += signals.map { signal in
             let form: NodeForm = if case .click(_, let gesture) = signal.expression {
@@ -46,25 +47,20 @@ extension Configuration {
                 period = counter.period?.rawValue
             }
             return NodeTraits(.signal(signal.name), form: form, setting: setting, displayName: signal.displayName,
-                              deviceClass: signal.deviceClass, period: period)
+                              deviceClass: signal.deviceClass, period: period, isInternal: signal.isInternal)
         }
         all += outputs.map {
             NodeTraits(.output($0.name), form: .level, setting: $0.command ? .command : $0.override ? .override : .none,
-                       displayName: $0.displayName, deviceClass: $0.deviceClass)
+                       displayName: $0.displayName, deviceClass: $0.deviceClass, isInternal: $0.isInternal)
         }
         all += pwmOutputs.map {
             NodeTraits(.output($0.name), form: .duty, setting: $0.command ? .duty($0.entity) : .none,
-                       displayName: $0.displayName)
+                       displayName: $0.displayName, isInternal: $0.isInternal)
         }
         all += covers.map {
             NodeTraits(.cover($0.name), form: .cover(positioned: $0.hasPosition), setting: .cover,
-                       displayName: $0.displayName, deviceClass: $0.deviceClass)
+                       displayName: $0.displayName, deviceClass: $0.deviceClass, isInternal: $0.isInternal)
         }
-        let hidden = Set(inputs.filter(\.isInternal).map(\.name) + commandInputs.filter(\.isInternal).map(\.name)
-            + remoteInputs.filter(\.isInternal).map(\.name) + sensorInputs.filter(\.isInternal).map(\.name)
-            + signals.filter(\.isInternal).map(\.name) + outputs.filter(\.isInternal).map(\.name)
-            + pwmOutputs.filter(\.isInternal).map(\.name) + covers.filter(\.isInternal).map(\.name))
-        for index in all.indices where hidden.contains(all[index].name) { all[index].isInternal = true }
         return NodeTraitsTable(all)
     }
 }

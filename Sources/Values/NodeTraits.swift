@@ -30,10 +30,10 @@ public struct NodeTraits: Hashable, Sendable {
     /// `week`, `month`, `year`); nil for every other node.
     public var period: String?
     /// `internal: true`: kept out of MQTT and Home Assistant.
-    public var isInternal = false
+    public var isInternal: Bool
 
     public init(_ id: NodeID, form: NodeForm, setting: NodeSetting = .none, topic: String? = nil,
-                displayName: String? = nil, deviceClass: String? = nil, period: String? = nil) {
+                displayName: String? = nil, deviceClass: String? = nil, period: String? = nil, isInternal: Bool = false) {
         self.id = id
         self.form = form
         self.setting = setting
@@ -41,6 +41,7 @@ public struct NodeTraits: Hashable, Sendable {
         self.displayName = displayName
         self.deviceClass = deviceClass
         self.period = period
+        self.isInternal = isInternal
     }
 
     public var name: String { id.name }
