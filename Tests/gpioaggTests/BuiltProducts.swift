@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Foundation
+import MosquittoTesting
 import Testing
 
 /// Runs the executables this package builds, as a user would.
@@ -17,21 +21,24 @@ enum BuiltProducts {
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
-/// A running child process whose output is read line by line.
+/// A running child process whose output is read line by line. It is started with
+/// posix_spawn (`ChildProcess`): a clean signal mask, the default action for the stop
+/// signals, and none of the test process's other descriptors.
 final class RunningProduct: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    let process: ChildProcess
+    /// The write end of the child's standard input; -1 once closed.
+    private var input: Int32
     private let lock = NSCondition()
     private var lines: [String] = []
     private var partial = Data()
     private var errorData = Data()
+    /// Standard output reached its end of file.
     private var ended = false
-    /// Reads a readability handler has begun and not yet appended; none begins once
-    /// `finish` has taken over the pipes.
-    private var reading = 0
-    private var finishing = false
+    /// The readers of standard output and error still reading.
+    private var reading = 2
+
+    /// Writing to a child that has ended fails with EPIPE instead of stopping the tests.
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     convenience init(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         try self.init(executable: BuiltProducts.url(name), arguments, environment: environment)
@@ -54,22 +61,59 @@ final class RunningProduct: @unchecked Sendable {
                 .binary tag: add .tags(.binary) to its suite, so that make check leaves it out
                 """)
         }
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            guard let self, self.beginRead() else { return }
-            self.append(handle.availableData, read: true)
+        Self.ignoringBrokenPipes
+        let stdin = try Self.pipe(), stdout = try Self.pipe(), stderr = try Self.pipe()
+        defer { [stdin.read, stdout.write, stderr.write].forEach { close($0) } }
+        do {
+            process = try ChildProcess(executable.path, arguments, environment: environment,
+                                       standardInput: stdin.read, standardOutput: stdout.write, standardError: stderr.write)
+        } catch {
+            [stdin.write, stdout.read, stderr.read].forEach { close($0) }
+            throw error
         }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            guard let self, self.beginRead() else { return }
-            let data = handle.availableData
-            self.lock.lock(); self.errorData.append(data); self.reading -= 1; self.lock.broadcast(); self.lock.unlock()
+        input = stdin.write
+        startReading(stdout.read) { [unowned self] data in append(data) }
+        startReading(stderr.read) { [unowned self] data in errorData.append(data) }
+    }
+
+    deinit {
+        if input >= 0 { close(input) }
+    }
+
+    /// A pipe whose ends the children do not inherit (posix_spawn's dup2 gives the child
+    /// its own end without the flag).
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { throw ToolFailure("pipe: \(String(cString: strerror(errno)))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// Reads `descriptor` to its end of file on a thread of its own, handing each chunk
+    /// to `received` under the lock, then closes it.
+    private func startReading(_ descriptor: Int32, _ received: @escaping @Sendable (Data) -> Void) {
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                lock.lock()
+                if count > 0 {
+                    received(Data(buffer[0..<count]))
+                    lock.broadcast()
+                    lock.unlock()
+                    continue
+                }
+                received(Data())
+                reading -= 1
+                lock.broadcast()
+                lock.unlock()
+                break
+            }
+            close(descriptor)
         }
-        try process.run()
+        thread.name = "gpioagg-test-read"
+        thread.start()
     }
 
     /// The lines printed on standard output so far.
@@ -91,11 +135,20 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
+        guard input >= 0 else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     func closeInput() {
-        try? input.fileHandleForWriting.close()
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
     }
 
     /// Waits (up to a generous limit, so a broken build fails instead of hanging) for a
@@ -128,53 +181,42 @@ final class RunningProduct: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the process to exit (up to `limit`, then kills it) and returns its
-    /// status, every line it printed on standard output, and its standard error.
+    /// Waits for the process to exit (up to `limit`, then stops it with SIGTERM) and
+    /// returns its status (the signal's number when one ended it), every line it
+    /// printed on standard output, and its standard error.
     func finish(limit: TimeInterval = 60) -> (status: Int32, lines: [String], errors: String) {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        // What is left is read here, after the reads the handlers began have been
-        // appended: a chunk a handler held while this read the rest would land after it
-        // (a long reply came back with its parts out of order on a loaded machine).
+        let status = process.termination().status
+        // What is left is read to its end of file: every chunk is in, in order, once
+        // both readers have returned.
         lock.lock()
-        finishing = true
+        defer { lock.unlock() }
         while reading > 0 { lock.wait() }
-        lock.unlock()
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
-        append(output.fileHandleForReading.readDataToEndOfFile(), final: true)
-        lock.lock()
-        errorData.append(errors.fileHandleForReading.readDataToEndOfFile())
-        defer { lock.unlock() }
-        return (process.terminationStatus, lines, String(decoding: errorData, as: UTF8.self))
+        if !partial.isEmpty {
+            lines.append(String(decoding: partial, as: UTF8.self))
+            partial.removeAll()
+        }
+        return (status, lines, String(decoding: errorData, as: UTF8.self))
     }
 
-    /// Whether a handler may read: not once `finish` reads the rest itself.
-    private func beginRead() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !finishing else { return false }
-        reading += 1
-        return true
-    }
-
-    private func append(_ data: Data, final: Bool = false, read: Bool = false) {
-        lock.lock()
-        defer { lock.broadcast(); lock.unlock() }
-        if read { reading -= 1 }
-        if data.isEmpty && !final { ended = true; return }
+    /// Standard output's next chunk, split into lines; an empty one is its end. Under
+    /// the lock.
+    private func append(_ data: Data) {
+        if data.isEmpty { ended = true; return }
         partial.append(data)
         while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
             lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
             partial.removeSubrange(partial.startIndex...newline)
         }
-        if final, !partial.isEmpty {
-            lines.append(String(decoding: partial, as: UTF8.self))
-            partial.removeAll()
-        }
     }
+}
+
+extension ChildProcess {
+    var processIdentifier: pid_t { pid }
+
+    func terminate() { signal(SIGTERM) }
 }
 
 /// Runs `name` to completion with `stdin` as its input.
