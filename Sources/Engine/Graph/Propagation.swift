@@ -99,6 +99,17 @@ final class Propagation {
         announce(output.change(at: timestamp, cause: cause))
     }
 
+    /// Tells the observers the same value of `node` again, at the propagation's timestamp
+    /// and cause: what publishes values sends it again (a heartbeat's repeat, a
+    /// counter's new period, an override's new mode that left its line as it was), the
+    /// log leaves it out. Nothing while the graph settles at start.
+    func reportAgain(_ node: some GraphNodeChange) {
+        guard !isSettling, !observers.isEmpty else { return }
+        var change = node.change(at: timestamp, cause: cause)
+        change.isRepeat = true
+        announce(change)
+    }
+
     func announce(_ change: EngineChange) {
         guard !observers.isEmpty else { return }
         for entry in observers { entry.observer(change) }
@@ -146,7 +157,8 @@ final class Propagation {
     }
 }
 
-/// A node whose changes observers hear of: an input (on a line or not) or a signal.
+/// A node whose changes observers hear of: an input (on a line or not), a signal, or an
+/// output.
 protocol GraphNodeChange: AnyObject {
     func change(at timestamp: UInt64, cause: EngineChange.Cause) -> EngineChange
 }
@@ -154,3 +166,4 @@ protocol GraphNodeChange: AnyObject {
 extension InputLine: GraphNodeChange {}
 extension VirtualInput: GraphNodeChange {}
 extension Signal: GraphNodeChange {}
+extension OutputLine: GraphNodeChange {}

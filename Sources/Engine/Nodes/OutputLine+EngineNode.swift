@@ -15,12 +15,9 @@ extension OutputLine: EngineNode {
             }
             let before = (written, override.mode)
             guard engine.event({ override.choose(mode, at: engine.loop.now) }) != nil else { throw .notRunning }
-            // A new mode that leaves the line as it was is news only to what keeps it.
-            if written == before.0, mode != before.1, let propagation {
-                var change = change(at: engine.loop.now, cause: .change)
-                change.isRepeat = true
-                propagation.announce(change)
-            }
+            // A new mode that leaves the line as it was (once settled and written) is
+            // news only to what keeps it.
+            if written == before.0, mode != before.1 { propagation?.reportAgain(self) }
             return .applied(.level(written), precision: 0)
         }
         guard declaration.command else {

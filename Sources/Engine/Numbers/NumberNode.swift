@@ -74,10 +74,7 @@ final class NumberNode: TimedNode {
     /// period): what publishes values sends it again, the log leaves it out. Not while
     /// the graph is being built: those are starting values.
     func announceAgain() {
-        guard !propagation.isSettling else { return }
-        var change = change(at: propagation.timestamp, cause: propagation.cause)
-        change.isRepeat = true
-        propagation.announce(change)
+        propagation.reportAgain(self)
     }
 
     /// A new raw value, at the propagation's timestamp: through the filters, then taken.
