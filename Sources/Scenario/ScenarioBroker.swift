@@ -13,10 +13,11 @@ import Reactive
 /// other boards would; `broker:` steps take the broker away and bring it back.
 ///
 /// While the broker is unreachable the client tries again as the daemon's does: 1 s after
-/// the loss, then after waits that double up to 60 s (`ReconnectBackoff`). The daemon
-/// draws each wait at random up to that bound; here each is the bound itself, the longest
-/// the daemon may take, so that a run is the same every time and a test that passes
-/// holds for the slowest reconnect.
+/// the loss, then after waits that double up to 60 s (`ReconnectBackoff`), the count
+/// starting again after a connection that lasted 5 s. The daemon draws each wait at
+/// random up to that bound; here each is the bound itself, the longest the daemon may
+/// take, so that a run is the same every time and a test that passes holds for the
+/// slowest reconnect.
 ///
 /// ```swift
 /// let broker = ScenarioBroker(configuration, engine: engine, loop: loop)
@@ -35,6 +36,8 @@ final class ScenarioBroker {
     private var observation: AnyCancellable?
     private var backoff = ReconnectBackoff(random: { $0 })
     private var retry: LoopTimer?
+    /// When the connection there is now was accepted.
+    private var connectedAt: UInt64?
     /// Whether the broker takes connections (`broker: up`).
     private(set) var isReachable = true
 
@@ -44,6 +47,7 @@ final class ScenarioBroker {
         self.loop = loop
         self.declaration = declaration
         transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
+        transport.recordsPublished = false
         bridge = MQTTBridge(declaration: declaration, configuration: configuration, engine: engine, loop: loop,
                             transport: transport, version: "test", logger: Logger(label: "gpioagg.test.mqtt") { _ in
                                 SwiftLogNoOpLogHandler()
@@ -54,7 +58,7 @@ final class ScenarioBroker {
     /// Subscribes and connects, as the daemon does once its lines are ready.
     func start() {
         bridge.start()
-        transport.acceptConnection()
+        connect()
     }
 
     /// Says `offline` and lets go.
@@ -82,6 +86,8 @@ final class ScenarioBroker {
         guard reachable != isReachable else { return }
         isReachable = reachable
         if !reachable, transport.isConnected {
+            if let connectedAt, loop.now &- connectedAt >= ReconnectBackoff.stableConnection { backoff.reset() }
+            connectedAt = nil
             transport.dropConnection(reason: "the broker is unreachable")
             scheduleAttempt()
         }
@@ -94,8 +100,12 @@ final class ScenarioBroker {
             guard let self else { return }
             retry = nil
             guard isReachable else { return scheduleAttempt() }
-            backoff.reset()
-            transport.acceptConnection()
+            connect()
         }
+    }
+
+    private func connect() {
+        connectedAt = loop.now
+        transport.acceptConnection()
     }
 }

@@ -110,6 +110,33 @@ struct RemoteScenarioTests {
         ], passed: 8)
     }
 
+    @Test("a connection dropped within 5 s of its start does not reset the backoff; one that lasted 5 s does")
+    func backoffAfterShortConnection() throws {
+        try expectPasses([
+            "remote: { shed/temperature: 20, shed/status: online }",
+            "broker: down",
+            "wait: 2s",
+            "broker: up",
+            // Attempts at 1 s (refused) and 3 s.
+            "wait: 1s",
+            "expect: { shed_temp: 20 }",
+            // Connected for 1 s: the next wait is the third, 4 s.
+            "wait: 1s",
+            "broker: down",
+            "broker: up",
+            "wait: 3999ms",
+            "expect: { shed_temp: unavailable }",
+            "wait: 1ms",
+            "expect: { shed_temp: 20 }",
+            // Connected for 5 s: the count starts again, 1 s.
+            "wait: 5s",
+            "broker: down",
+            "broker: up",
+            "wait: 1s",
+            "expect: { shed_temp: 20 }",
+        ], passed: 4)
+    }
+
     @Test("broker: up while the broker is reachable, and down while it is not, change nothing")
     func repeatedBrokerSteps() throws {
         try expectPasses([
