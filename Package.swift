@@ -94,8 +94,8 @@
 //                    Depends on Values (a node's traits decide its entity's kind).
 //   MQTTCore         What MQTT means with no library behind it: broker URLs (the one
 //                    grammar the config's checker and the client both use), messages,
-//                    the offline queue, and the MQTTTransport protocol the daemon's
-//                    bridge speaks. Glibc only.
+//                    the offline queue, the reconnect backoff, and the MQTTTransport
+//                    protocol the daemon's bridge speaks. Glibc only.
 //   Config           The YAML config file: parsing (libyaml's event parser), validation
 //                    with FILE:LINE:COL errors, the validated model, the duration
 //                    grammar; a sensor input's channel and unit are checked against
@@ -135,12 +135,19 @@
 //                    queues, the client id derived from the machine id. Re-exports
 //                    MQTTCore.
 //   MQTTEmbedded     The transport's twin: EmbeddedMQTTTransport, a broker in memory on
-//                    the loop's virtual time, for the bridge's tests. Production code
-//                    never imports it.
+//                    the loop's virtual time, for the bridge's tests and gpioagg test.
+//                    The daemon never imports it.
 //   Simulation       Simulated chips made to fit a configuration (a board's, or a Pi 4
 //                    header and the chips it declares), for --simulate and gpioagg test,
 //                    and PWM controllers for gpioagg test; GPIOSimulated itself knows
 //                    nothing of the config.
+//   Bridge           The engine on MQTT, on any MQTTTransport: MQTTBridge (every node's
+//                    value, command topics, Home Assistant's discovery) and the rules of
+//                    remote inputs (RemoteInputs: trusted while their node is online,
+//                    held through a loss, else their fallback). Not the daemon's
+//                    lifecycle, never libmosquitto: the daemon hands it an MQTTClient,
+//                    gpioagg test the twin. Depends on Config, Engine, HomeAssistant,
+//                    Loop, MQTTCore and Values.
 //   Service          The daemon as a library: Daemon keeps the lifecycle (its state
 //                    machine, signals, start, reload, stop) and wires services that
 //                    subscribe to the engine's changes or are handed what they need,
@@ -150,8 +157,9 @@
 //                    notifier. Not CommandParsing: the command line's options are its own.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
 //                    pass and expect values) read with Config's YAML front-end, run on
-//                    LoopEmbedded's twin with the engine on simulated chips. Reaches
-//                    neither Service nor MQTT.
+//                    LoopEmbedded's twin with the engine on simulated chips; with
+//                    mqtt:, the bridge on MQTTEmbedded's broker, moved by remote: and
+//                    broker: steps. Reaches neither Service nor MQTT.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
@@ -237,17 +245,21 @@ let package = Package(
         .target(name: "MQTTEmbedded", dependencies: ["MQTTCore", "Loop"]),
         // Simulated chips made to fit a configuration: for --simulate and gpioagg test alike.
         .target(name: "Simulation", dependencies: ["Config", "GPIO", "GPIOSimulated", "Loop", "PWMCore", "PWMSimulated"]),
+        .target(name: "Bridge", dependencies: [
+            "Config", "Engine", "HomeAssistant", "Loop", "MQTTCore", "Values", .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(
             name: "Service",
             dependencies: [
-                "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "Bridge", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
                 "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "Clock", "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "PWMSimulated", "Reactive", "Simulation", "Values",
+                "Bridge", "Clock", "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "MQTTCore", "MQTTEmbedded", "PWMSimulated",
+                "Reactive", "Simulation", "Values",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -303,7 +315,7 @@ let package = Package(
                                    "Values", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LoopTests", dependencies: ["Loop", "LoopCombine", "LoopEmbedded", "Locks", "Reactive", "SystemCore"]),
         .testTarget(name: "ServiceTests",
-                    dependencies: ["TestSupport", "Service", "Clock", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
+                    dependencies: ["TestSupport", "Bridge", "Service", "Clock", "Engine", "Config", "Control", "GPIO", "GPIOSimulated", "Loop",
                                    "LoopEmbedded", "KeptState", "MosquittoTesting", "MQTT", "MQTTCore", "MQTTEmbedded", "PWM",
                                    "PWMSimulated", "Reactive", "Scenario", "Sensors", "Simulation", "SystemCore", "Values",
                                    .product(name: "Logging", package: "swift-log")]),

@@ -82,7 +82,7 @@ public struct MQTTConnectionStateMachine: Sendable {
     /// accepts and drops at once (another client with the same id, a plugin refusing the
     /// client after CONNACK) is not hit every second. The same bound as
     /// `DuplicateClientIDSuspicion.shortLived`: one meaning of "dropped at once".
-    public static let stableConnection: UInt64 = DuplicateClientIDSuspicion.shortLived
+    public static let stableConnection: UInt64 = ReconnectBackoff.stableConnection
 
     public private(set) var state = State.idle
     public private(set) var version = ProtocolVersion.v5

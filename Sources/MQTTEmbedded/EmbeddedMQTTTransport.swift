@@ -48,6 +48,10 @@ public final class EmbeddedMQTTTransport: MQTTTransport {
     /// Every message the broker took from this client, in the order it took them (the
     /// status and removals included).
     public private(set) var published: [MQTTMessage] = []
+    /// Whether `published` keeps what the broker takes. A long run that only reads the
+    /// broker's retained messages (`gpioagg test`) turns it off: every change of every
+    /// node is a message, and a million presses would be kept for nothing.
+    public var recordsPublished = true
     /// This client's subscriptions, in the order they were made.
     public private(set) var subscriptions: [String] = []
 
@@ -163,7 +167,7 @@ public final class EmbeddedMQTTTransport: MQTTTransport {
         counters.messagesOut += 1
         let taken = MQTTMessage(topic: message.topic, payload: message.payload, qos: message.qos,
                                 retained: message.retained, receivedAt: loop.now)
-        published.append(taken)
+        if recordsPublished { published.append(taken) }
         route(taken)
     }
 

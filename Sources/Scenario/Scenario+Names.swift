@@ -75,6 +75,9 @@ extension Scenario {
                 for train in trains { checkInput(train.name, at: train.location, in: "pulses:") }
             case .wait, .clock:
                 break
+            case .remote, .broker:
+                // Topics and nodes: remoteErrors(against:).
+                break
             case .expect(let levels):
                 for level in levels { checkName(level.name, at: level.location, in: "expect:") }
             case .expectActive(let names):

@@ -73,6 +73,7 @@ public enum ScenarioLoader {
                              against configuration: Configuration) throws(ConfigErrors) -> LoadedScenario {
         let (scenario, readErrors) = ScenarioReader.read(root, file: file, numbers: NumericNodes(configuration))
         let errors = documentErrors + readErrors + scenario.nameErrors(against: configuration)
+            + scenario.remoteErrors(against: configuration)
         guard errors.isEmpty else { throw ConfigErrors(sortedBySource(errors)) }
         return LoadedScenario(scenario: scenario, configuration: configuration)
     }

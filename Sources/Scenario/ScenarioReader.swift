@@ -155,6 +155,8 @@ struct ScenarioReader {
         case "wait":
             guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
             return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }
+        case "remote": return remoteStep(entry).map { .remote($0) }
+        case "broker": return brokerStep(entry).map { .broker($0) }
         default:
             let valid = "a step is one of " + ScenarioStep.keys.joined(separator: ", ")
             report(entry.keyLocation, "unknown step '\(entry.key)'",

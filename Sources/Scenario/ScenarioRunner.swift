@@ -13,7 +13,9 @@ import Values
 /// Runs a test file on the event loop's virtual-time twin (`EmbeddedEventLoop`): the
 /// config's engine on simulated chips (`SimulatedBackend.simulating`), its inputs moved
 /// on their chip lines, so that each input's debounce applies as on the board. Time
-/// passes only as the steps say, so hours of a scenario take milliseconds.
+/// passes only as the steps say, so hours of a scenario take milliseconds. With `mqtt:`,
+/// the daemon's MQTT bridge runs beside it on a broker in memory (`ScenarioBroker`), and
+/// `remote:` and `broker:` steps move its remote inputs.
 ///
 /// Every expectation is checked, failed or not, and the scenario goes on after a failure.
 /// A failure says where, what was expected at what time since the start, and the latest
@@ -47,6 +49,9 @@ public final class ScenarioRunner {
     private var activations: [String: UInt64] = [:]
     private var windowStart: UInt64
     private var engineFailure: EngineError?
+    /// The bridge on the broker's twin, when the config has `mqtt:`.
+    private let broker: ScenarioBroker?
+    private let remoteTopics: RemoteTopics
     private var result: ScenarioResult
 
     /// Runs every step of `loaded`, on the calling thread.
@@ -63,6 +68,8 @@ public final class ScenarioRunner {
         engine = Engine(configuration: loaded.configuration, backend: backend,
                         pwm: SimulatedPWMBackend.forConfiguration(loaded.configuration), loop: loop, consumer: "gpioagg-test",
                         logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
+        broker = ScenarioBroker(loaded.configuration, engine: engine, loop: loop)
+        remoteTopics = RemoteTopics(loaded.configuration)
         start = loop.now
         windowStart = loop.now
         result = ScenarioResult(file: loaded.scenario.file)
@@ -84,6 +91,8 @@ public final class ScenarioRunner {
             return result
         }
         loop.run()
+        broker?.start()
+        loop.run()
         for step in loaded.scenario.steps.dropFirst(booting.count) {
             if step.acts {
                 windowStart = loop.now
@@ -96,6 +105,8 @@ public final class ScenarioRunner {
             }
         }
         result.elapsed = .nanoseconds(Int64(loop.now - start))
+        broker?.stop()
+        loop.run()
         engine.stop()
         return result
     }
@@ -199,6 +210,17 @@ public final class ScenarioRunner {
                 check(on == nil, at: name.location, name: name.name,
                       "expected \(name.name) quiet since \(time(windowStart)), it turned on at \(time(on ?? loop.now))")
             }
+        case .remote(.publish(let messages)):
+            for message in messages {
+                broker?.publish(remoteTopics.topic(written: message.topic) ?? message.topic, message.payload)
+            }
+            loop.run()
+        case .remote(.status(let node, let online, _)):
+            broker?.status(of: node, online: online)
+            loop.run()
+        case .broker(let state):
+            broker?.reachable(state == .up)
+            loop.run()
         }
     }
 

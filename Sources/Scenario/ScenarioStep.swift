@@ -76,6 +76,11 @@ public struct ScenarioStep: Hashable, Sendable {
         /// `expect_quiet: NAME` (or a list): did not turn on since the last step that
         /// acted began.
         case expectQuiet([Name])
+        /// `remote: { TOPIC: PAYLOAD, ... }` or `remote: { node: NODE, status: online|offline }`:
+        /// messages from other publishers on the broker, retained.
+        case remote(Remote)
+        /// `broker: down` or `broker: up`: the broker unreachable, or reachable again.
+        case broker(Broker)
     }
 
     /// What a `clock:` step does to the system clock.
@@ -89,7 +94,8 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     /// The words that start a step, as written in a test file.
-    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "expect", "expect_active", "expect_quiet"]
+    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "expect", "expect_active", "expect_quiet",
+                              "remote", "broker"]
 
     public var action: Action
     /// The step's key.
@@ -105,6 +111,7 @@ public struct ScenarioStep: Hashable, Sendable {
     public var acts: Bool {
         switch action {
         case .set, .toggle, .pulse, .pulses, .wait, .clock: return true
+        case .remote, .broker: return true
         case .expect, .expectActive, .expectQuiet: return false
         }
     }

@@ -14,7 +14,11 @@ extension GPIOAgg {
                 applies), and set gives a numeric input a number or unavailable; wait lets \
                 virtual time pass; expect checks inputs, signals and outputs, a number at its \
                 precision or within a tolerance (near: 24.65, within: 0.01); expect_active \
-                and expect_quiet whether a name turned on during the last step that acted. Hours of a scenario take milliseconds, and no GPIO line is \
+                and expect_quiet whether a name turned on during the last step that acted. \
+                With mqtt: in the config, remote publishes what other boards would on a \
+                broker in memory (remote: { shed/door: "ON" }, remote: { node: shed, \
+                status: offline }) and broker: down and broker: up take it away and bring \
+                it back, for remote inputs' holds and fallbacks. Hours of a scenario take milliseconds, and no GPIO line is \
                 touched. Every error in a test file or its config is reported before it runs. \
                 A failed expectation is reported with the time and the latest changes of what \
                 the name follows, and the run goes on. Exits 1 if anything failed or could \

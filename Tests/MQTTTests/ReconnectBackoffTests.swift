@@ -23,6 +23,9 @@ struct ReconnectBackoffTests {
         half.reset()
         #expect(half.failures == 0)
         #expect(half.nextDelay() == second)
+        // "Dropped at once" means the same for the backoff and for the duplicate id check.
+        #expect(MQTTConnectionStateMachine.stableConnection == DuplicateClientIDSuspicion.shortLived)
+        #expect(ReconnectBackoff.stableConnection == 5 * second)
     }
 
     @Test("a random source that overshoots is held to the bound; the system's stays within it")

@@ -78,4 +78,22 @@ struct EmbeddedMQTTTransportTests {
         #expect(throws: MQTTError.self) { try transport.publish("", payload: [], retained: false) }
         #expect(transport.subscriptions.isEmpty)
     }
+
+    @Test("without recordsPublished the broker keeps its retained messages and delivers, and published stays empty")
+    func notRecording() throws {
+        let loop = EmbeddedEventLoop()
+        let heard = Heard()
+        let transport = Self.transport(on: loop, heard: heard)
+        transport.recordsPublished = false
+        try transport.subscribe("n/a")
+        transport.start()
+        transport.acceptConnection()
+        try transport.publish("n/a", payload: Array("ON".utf8), retained: true)
+        loop.run()
+        #expect(transport.published.isEmpty)
+        #expect(transport.retainedText("n/status") == "online")
+        #expect(transport.retainedText("n/a") == "ON")
+        #expect(heard.events == ["connected", "n/a ON"])
+        #expect(transport.statistics.messagesOut == 2)
+    }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Bridge
 import MosquittoTesting
 import MQTT
 @testable import Service

@@ -1,6 +1,6 @@
 import Config
 import MQTTCore
-@testable import Service
+@testable import Bridge
 import Testing
 import Values
 

@@ -1,4 +1,4 @@
-@testable import Service
+@testable import Bridge
 import Testing
 
 /// Floods of one warning kept to a few lines: the first of a key, then one count a period.

@@ -75,6 +75,18 @@ struct PackageLayerTests {
         }
     }
 
+    @Test("Bridge (the engine on MQTT) reaches no libmosquitto: the daemon hands it its transport, gpioagg test the twin")
+    func bridgeHasNoMosquitto() throws {
+        let table = try Self.dependencies()
+        let reach = Self.reach(of: "Bridge", in: table)
+        #expect(reach.isSuperset(of: ["Engine", "MQTTCore", "HomeAssistant"]), "\(reach.sorted())")
+        for module in ["MQTT", "CMosquitto", "CMosquittoTLS", "MQTTEmbedded", "Service"] {
+            #expect(!reach.contains(module), "Bridge reaches \(module): \(reach.sorted())")
+        }
+        #expect(Self.reach(of: "Scenario", in: table).isSuperset(of: ["Bridge", "MQTTEmbedded"]))
+        #expect(Self.reach(of: "Service", in: table).contains("Bridge"))
+    }
+
     @Test("docs/dev/ARCHITECTURE.md draws every module of the daemon and describes every target in its table")
     func architectureNamesEveryModule() throws {
         let text = try String(contentsOfFile: MakefileTests.root + "/docs/dev/ARCHITECTURE.md", encoding: .utf8)

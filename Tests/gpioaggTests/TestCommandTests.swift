@@ -35,7 +35,8 @@ struct TestCommandTests {
     @Test("every example config has a test file beside it")
     func exampleTestFiles() {
         #expect(Self.exampleNames == ["anemometer", "blinds", "doorbell-and-light", "fan-curve", "garage", "garage-door",
-                                     "gate-and-lights", "greenhouse", "porch-light", "sump-pump", "two-hand", "water-meter",
+                                     "gate-and-lights", "greenhouse", "porch-light", "sump-pump", "two-board-siren", "two-hand",
+                                     "water-meter",
                                      "weather-station"])
         for name in Self.exampleNames {
             let test = Self.examples.appendingPathComponent("\(name).test.yaml").path
@@ -122,7 +123,7 @@ struct TestCommandTests {
             \(bad):3:12: error: unknown input 'motoin' in set:
             hint: did you mean 'motion'? (inputs: motion)
             \(bad):4:5: error: unknown step 'wiat'
-            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, pulses, wait, clock, expect, expect_active, expect_quiet)
+            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, pulses, wait, clock, expect, expect_active, expect_quiet, remote, broker)
             gpioagg: 2 errors in \(bad); not run
 
             """)

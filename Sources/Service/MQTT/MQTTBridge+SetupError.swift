@@ -1,3 +1,5 @@
+import Bridge
+
 extension MQTTBridge {
     /// What the bridge's transport needs that may fail before it can run: libmosquitto,
     /// the password file, the client id; thrown as a message for the log.

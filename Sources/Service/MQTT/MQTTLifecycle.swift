@@ -1,3 +1,4 @@
+import Bridge
 import Config
 import Engine
 import Logging

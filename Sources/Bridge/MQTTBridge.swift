@@ -23,15 +23,23 @@ import Values
 /// `EmbeddedMQTTTransport` in tests, handed in by whoever makes the bridge) reconnects by
 /// itself and keeps only the latest value per topic while offline.
 ///
+/// ```swift
+/// let bridge = MQTTBridge(declaration: mqtt, configuration: configuration, engine: engine, loop: loop,
+///                         transport: transport, version: "1.0", logger: logger, connectionChanged: {})
+/// let observation = engine.observeChanges { bridge.engineChanged($0) }
+/// bridge.start()
+/// bridge.stop { observation.cancel() }
+/// ```
+///
 /// Loop thread only.
-final class MQTTBridge {
+public final class MQTTBridge {
     private let loop: any EventLoop
     /// The engine on MQTT: a reload hands over the next.
     private var engine: Engine
     /// Called when the connection comes or goes (`systemctl status` shows it).
     private let connectionChanged: () -> Void
     private let logger: Logger
-    let declaration: MQTTDeclaration
+    public let declaration: MQTTDeclaration
     private let client: any MQTTTransport
     private var configuration: Configuration
     private var node: HomeAssistantNode
@@ -62,9 +70,9 @@ final class MQTTBridge {
     /// logged, the rest counted.
     private var junkCommands = RepeatedWarnings<String>()
     private var junkCommandsTimer: LoopTimer?
-    private(set) var stopped = false
+    public private(set) var stopped = false
 
-    init(declaration: MQTTDeclaration, configuration: Configuration, engine: Engine, loop: any EventLoop,
+    public init(declaration: MQTTDeclaration, configuration: Configuration, engine: Engine, loop: any EventLoop,
          transport: any MQTTTransport, version: String, logger: Logger, connectionChanged: @escaping () -> Void) {
         self.loop = loop
         self.engine = engine
@@ -84,7 +92,7 @@ final class MQTTBridge {
 
     /// Subscribes and connects; remote inputs stay at their fallback until their values
     /// come.
-    func start() {
+    public func start() {
         client.onConnected = { [unowned self] in connected() }
         client.onDisconnected = { [unowned self] reason in disconnected(reason) }
         client.onMessage = { [unowned self] message in received(message) }
@@ -97,7 +105,7 @@ final class MQTTBridge {
 
     /// Publishes `offline`, disconnects, then calls `completion` (within the client's
     /// grace period).
-    func stop(completion: @escaping () -> Void) {
+    public func stop(completion: @escaping () -> Void) {
         stopped = true
         birthTimer?.cancel()
         birthTimer = nil
@@ -110,17 +118,17 @@ final class MQTTBridge {
     }
 
     /// What a client of this bridge may want to know.
-    var statistics: MQTTStatistics { client.statistics }
-    var isConnected: Bool { client.isConnected }
+    public var statistics: MQTTStatistics { client.statistics }
+    public var isConnected: Bool { client.isConnected }
 
     /// The connection in a few words, for the service manager's `STATUS=`: `connecting
     /// to URL` until the first connection, then `connected to URL` or `disconnected from
     /// URL (REASON); reconnecting`.
-    private(set) var connectionSummary = ""
+    public private(set) var connectionSummary = ""
 
     // MARK: The engine's changes
 
-    func engineChanged(_ change: EngineChange) {
+    public func engineChanged(_ change: EngineChange) {
         guard !stopped, let entity = entities[change.name] else { return }
         if change.isActivation {
             if let message = node.eventMessage(for: entity) { publish(message) }
@@ -178,7 +186,7 @@ final class MQTTBridge {
     /// value and the discovery are published again. A remote input whose declaration did
     /// not change keeps its value and any hold under way; a new or changed one reads its
     /// topic's retained value afresh.
-    func reload(to next: Configuration, engine: Engine) {
+    public func reload(to next: Configuration, engine: Engine) {
         self.engine = engine
         let previous = discovery
         let previousRemote = remote
@@ -206,7 +214,7 @@ final class MQTTBridge {
     }
 
     /// What keeps remote input `name` at its fallback or holds its last value, for `why`.
-    func explanation(ofRemoteInput name: String, now: UInt64) -> String? {
+    public func explanation(ofRemoteInput name: String, now: UInt64) -> String? {
         remote.explanation(of: name, now: now)
     }
 

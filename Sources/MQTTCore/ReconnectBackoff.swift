@@ -21,6 +21,9 @@ public struct ReconnectBackoff: Sendable {
 
     public static let floor: UInt64 = 1_000_000_000
     public static let ceiling: UInt64 = 60_000_000_000
+    /// A connection that lasted this long (5 s) resets the count when it ends; one dropped
+    /// sooner counts as a failure (`MQTTConnectionStateMachine.stableConnection`).
+    public static let stableConnection: UInt64 = 5_000_000_000
 
     /// Failed attempts since the last `reset()`.
     public private(set) var failures = 0
