@@ -173,7 +173,9 @@ public final class KeptValueRecorder {
         }
         if let number = change.value.number, number.isFinite { return sink.record(key, .number(number), promptly: false) }
         guard let level = change.value.level else { return }
-        let mode = overriddenKeys.contains(key) ? change.mode : nil
+        // The start's write of an overridden output comes before its override exists:
+        // it started in the kept mode, which stays kept.
+        let mode = overriddenKeys.contains(key) ? change.mode ?? sink.values[key]?.mode : nil
         guard level, timedKeys.contains(key) else { return sink.record(key, KeptValue(level, mode: mode), promptly: false) }
         if let kept = sink.values[key], kept.isOn, let since = kept.onSince {
             if kept.mode != mode { sink.record(key, KeptValue(true, onSince: since, mode: mode), promptly: false) }
