@@ -140,6 +140,22 @@ struct RestartScenarioTests {
         #expect(result.passed == 6)
     }
 
+    @Test("a sensor's device reads the same after a restart: its reading is given to the new engine")
+    func sensorReading() throws {
+        let configuration = try ConfigLoader.parse("""
+            inputs:
+              cpu: { thermal: cpu-thermal, interval: 1s }
+            signals:
+              hot: { threshold: cpu, above: 70 }
+
+            """, file: "pi.yaml")
+        let text = "config: pi.yaml\nsteps:\n  - set: { cpu: 75 }\n  - restart: {}\n  - expect: { cpu: 75, hot: on }\n"
+            + "  - set: { cpu: unavailable }\n  - restart: { kill: true }\n  - expect: { cpu: unavailable }\n"
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "pi.test.yaml", configuration: configuration))
+        #expect(result.failures == [], "\(result.failures)")
+        #expect(result.passed == 3)
+    }
+
     @Test("expect_quiet and a failing expect after a restart: the restart's window, the safe value in the latest changes")
     func failureAfterRestart() throws {
         let result = try Self.run([
