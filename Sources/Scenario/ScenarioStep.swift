@@ -102,8 +102,8 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     /// The words that start a step, as written in a test file.
-    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "expect", "expect_active", "expect_quiet",
-                                    "restart"]
+    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "restart", "expect", "expect_active",
+                                    "expect_quiet"]
 
     public var action: Action
     /// The step's key.

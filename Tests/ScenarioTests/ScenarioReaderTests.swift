@@ -102,7 +102,7 @@ struct ScenarioReaderTests {
             "house.test.yaml:4:37: error: unknown level 'no' for lit in expect:\n"
                 + "hint: 'no' means off: write lit: off (a level is one of on, off, true, false, 1, 0)",
             "house.test.yaml:5:5: error: unknown step 'wiat'\nhint: did you mean 'wait'? "
-                + "(a step is one of set, toggle, pulse, pulses, wait, clock, expect, expect_active, expect_quiet, restart)",
+                + "(a step is one of set, toggle, pulse, pulses, wait, clock, restart, expect, expect_active, expect_quiet)",
             "house.test.yaml:6:13: error: 'chime' is an output, not an input: toggle: moves inputs\n"
                 + "hint: inputs: motion, button, door",
         ])
