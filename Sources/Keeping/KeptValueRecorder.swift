@@ -192,7 +192,7 @@ public final class KeptValueRecorder {
         for key in totals.keys {
             guard let period = snapshot.periods[key.name], let start = period.start,
                   let total = snapshot[key]?.number, total.isFinite,
-                  sink.values[key]?.period.map({ $0.start != start || $0.last != period.last }) ?? true else { continue }
+                  sink.values[key]?.period != KeptPeriod(start: start, last: period.last) else { continue }
             keep(total: KeptValue(total: total, period: period), of: key)
         }
     }
@@ -207,8 +207,7 @@ public final class KeptValueRecorder {
         guard var pace = totals[key], let total = value.number else { return }
         let now = loop.now
         let due = pace.recordedAt.map { now >= $0 &+ pace.every } ?? true
-        let newPeriod = pace.recorded.map { $0.period?.start != value.period?.start || $0.period?.last != value.period?.last }
-            ?? true
+        let newPeriod = pace.recorded.map { $0.period != value.period } ?? true
         if due || newPeriod || pace.recorded?.number.map({ total < $0 }) ?? true {
             pace.timer?.cancel()
             pace.timer = nil
