@@ -156,6 +156,40 @@ struct RestartScenarioTests {
         #expect(result.passed == 3)
     }
 
+    /// A CLOSE from an unknown position runs the whole travel and a margin (22 s, as at a
+    /// first start); from a known 55 % it would be over in 11 s and the margin. Each move
+    /// waits a second first, so that the interlock's 500 ms between motors has passed.
+    @Test("a blind's position is kept when it stops; a kill while it moves leaves it unknown")
+    func coverPosition() throws {
+        let configuration = try ConfigLoader.parse("""
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              wall_switch: { chip: main, line: GPIO17 }
+            outputs:
+              blinds_up: { chip: main, line: GPIO9 }
+              blinds_down: { chip: main, line: GPIO10 }
+            covers:
+              blinds: { up: blinds_up, down: blinds_down, travel: 20s }
+            interlocks:
+              blinds_motor: { outputs: [blinds_up, blinds_down], wait: 500ms }
+
+            """, file: "blinds.yaml")
+        let steps = [
+            "set: { blinds: close }", "wait: 22s", "expect: { blinds: closed }", "wait: 1s",
+            "set: { blinds: 40 }", "wait: 8s", "expect: { blinds: 40 }",
+            "restart: {}", "expect: { blinds: 40, blinds_up: off, blinds_down: off }",
+            "restart: { kill: true }", "expect: { blinds: 40 }",
+            "set: { blinds: open }", "wait: 3s", "restart: { kill: true }", "expect: { blinds: stopped }",
+            "wait: 1s", "set: { blinds: close }", "wait: 15s", "expect: { blinds: closing }", "wait: 8s",
+            "expect: { blinds: closed }",
+        ]
+        let text = "config: blinds.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "blinds.test.yaml", configuration: configuration))
+        #expect(result.failures == [], "\(result.failures)")
+        #expect(result.passed == 9)
+    }
+
     @Test("expect_quiet and a failing expect after a restart: the restart's window, the safe value in the latest changes")
     func failureAfterRestart() throws {
         let result = try Self.run([
