@@ -57,8 +57,8 @@ public final class ScenarioRunner {
     /// While an engine starts: its changes other than its start's are not kept, as the
     /// daemon's start log holds them back.
     private var starting = false
-    /// The readings `set:` gave numeric inputs that take no command: their devices read
-    /// the same after a restart.
+    /// The readings `set:` gave numeric inputs that take no command: a sensor's device
+    /// reads the same after a restart.
     private var readings: [String: NodeValue] = [:]
     private let start: UInt64
     private var history = ChangeHistory(depth: ScenarioRunner.recentChangeCount)
@@ -339,7 +339,7 @@ public final class ScenarioRunner {
     /// kill: no one hears the engine any more, and what waits is lost; the engine stops
     /// only to free its lines. Then a new keeper, as a new process has, and a new engine
     /// from the same configuration with the kept values, on the same chips, where each
-    /// line input stays at the level it was at.
+    /// line input stays at the level it was at and each sensor reads what it read.
     private func restart(_ how: ScenarioStep.Restart) {
         let configuration = loaded.configuration
         switch how {
@@ -370,7 +370,10 @@ public final class ScenarioRunner {
             return
         }
         loop.run()
-        for (name, reading) in readings.sorted(by: { $0.key < $1.key }) {
+        // A sensor is read again at the start; what a remote input hears after a restart
+        // is the broker's to say.
+        let sensors = Set(configuration.sensorInputs.map(\.name))
+        for (name, reading) in readings.sorted(by: { $0.key < $1.key }) where sensors.contains(name) {
             _ = next.update(.input(name), to: reading)
         }
         loop.run()
