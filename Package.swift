@@ -121,6 +121,11 @@
 //   KeptState        Values kept across restarts (persist, initial: restore): the state
 //                    file's format, its directory, and a writer thread that writes it
 //                    atomically, coalescing changes, never on the caller's thread.
+//   Keeping          What is kept across restarts and when, as rules both the daemon and
+//                    gpioagg test follow: which of an engine's changes are kept, the
+//                    persist_every pace of totals, max_on's on-times, what an orderly
+//                    stop hands over and a kill loses; handed to a sink (the state
+//                    writer, or memory). Depends on Config, Engine, KeptState and Loop.
 //   CSystemd         systemd's notify and journal protocols, in C (no libsystemd).
 //   CMosquitto       libmosquitto 2.0 (Debian's libmosquitto-dev to build), loaded
 //                    with dlopen the first time MQTT is used, never linked: its
@@ -156,10 +161,11 @@
 //                    the command line chooses; logging that never blocks, the systemd
 //                    notifier. Not CommandParsing: the command line's options are its own.
 //   Scenario         `gpioagg test`: test files (steps that move inputs, let virtual time
-//                    pass and expect values) read with Config's YAML front-end, run on
-//                    LoopEmbedded's twin with the engine on simulated chips; with
-//                    mqtt:, the bridge on MQTTEmbedded's broker, moved by remote: and
-//                    broker: steps. Reaches neither Service nor MQTT.
+//                    pass and expect values, restart the daemon) read with Config's YAML
+//                    front-end, run on LoopEmbedded's twin with the engine on simulated
+//                    chips, what is kept held by Keeping in memory; with mqtt:, the
+//                    bridge on MQTTEmbedded's broker, moved by remote: and broker:
+//                    steps. Reaches neither Service nor MQTT.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
@@ -232,6 +238,7 @@ let package = Package(
         .target(name: "Control", dependencies: ["JSON", "Loop", "SystemCore", "Values"]),
         .target(name: "HomeAssistant", dependencies: ["HomeAssistantClasses", "JSON", "MQTTCore", "Values"]),
         .target(name: "KeptState", dependencies: ["Locks", "SystemCore", "Values", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Keeping", dependencies: ["Config", "Engine", "KeptState", "Loop", "Reactive", "Values"]),
         .target(name: "CSystemd"),
         // Neither links its library: libmosquitto and OpenSSL are loaded when MQTT is
         // first used (dlopen), so that a daemon without MQTT does not map them.
@@ -251,7 +258,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "Bridge", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "KeptState", "Locks", "Loop", "MQTT",
+                "Bridge", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "Keeping", "KeptState", "Locks", "Loop", "MQTT",
                 "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -259,7 +266,7 @@ let package = Package(
             name: "Scenario",
             dependencies: [
                 "Bridge", "Clock", "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "MQTTCore", "MQTTEmbedded", "PWMSimulated",
-                "Reactive", "Simulation", "Values",
+                "Reactive", "Simulation", "Values", "Keeping", "KeptState",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -24,28 +24,15 @@ public struct KeptValues: Hashable, Sendable {
     /// counts began (seconds since 1970) and the total of the period before, if one
     /// ended. A counter whose period ended while the daemon was stopped starts the next
     /// one once the clock is trusted, with its kept total as the last period's.
-    public var periods: [NodeID: (start: Int64, last: Double?)]
+    public var periods: [NodeID: KeptPeriod]
     /// Each output with `override: true` whose mode is kept: the mode it starts in.
     public var modes: [NodeID: OverrideMode] = [:]
 
     public init(_ values: [NodeID: NodeValue] = [:], onFor: [NodeID: Duration] = [:],
-                periods: [NodeID: (start: Int64, last: Double?)] = [:]) {
+                periods: [NodeID: KeptPeriod] = [:]) {
         self.values = values
         self.onFor = onFor
         self.periods = periods
-    }
-
-    public static func == (lhs: KeptValues, rhs: KeptValues) -> Bool {
-        lhs.values == rhs.values && lhs.onFor == rhs.onFor && lhs.modes == rhs.modes && lhs.periods.count == rhs.periods.count
-            && lhs.periods.allSatisfy { key, period in
-                rhs.periods[key].map { $0.start == period.start && $0.last == period.last } ?? false
-            }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(values)
-        hasher.combine(onFor)
-        hasher.combine(periods.count)
     }
 
     /// The kept level of `id`; nil when none is kept, or what is kept is a number.

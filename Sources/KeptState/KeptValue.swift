@@ -78,8 +78,8 @@ public enum KeptValue: Hashable, Sendable, ExpressibleByBooleanLiteral, CustomSt
 
     /// A counter's period: when it began and the last period's total; nil for anything
     /// but `.total`.
-    public var period: (start: Int64, last: Double?)? {
-        if case .total(_, let start, let last) = self { return (start, last) }
+    public var period: KeptPeriod? {
+        if case .total(_, let start, let last) = self { return KeptPeriod(start: start, last: last) }
         return nil
     }
 

@@ -55,9 +55,12 @@ public final class EmbeddedMQTTTransport: MQTTTransport {
     /// This client's subscriptions, in the order they were made.
     public private(set) var subscriptions: [String] = []
 
+    /// - Parameter retained: what the broker holds already: the retained messages another
+    ///   twin's broker held, for a client that starts again on the same broker.
     public init(loop: any EventLoop, statusTopic: String, onlinePayload: String = "online",
-                offlinePayload: String = "offline") {
+                offlinePayload: String = "offline", retained: [String: [UInt8]] = [:]) {
         self.loop = loop
+        self.retained = retained
         self.statusTopic = statusTopic
         self.onlinePayload = onlinePayload
         self.offlinePayload = offlinePayload

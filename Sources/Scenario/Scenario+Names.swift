@@ -73,7 +73,7 @@ extension Scenario {
                 for pulse in pulses { checkInput(pulse.name, at: pulse.location, in: "pulse:") }
             case .pulses(let trains):
                 for train in trains { checkInput(train.name, at: train.location, in: "pulses:") }
-            case .wait, .clock:
+            case .wait, .clock, .restart:
                 break
             case .remote, .broker:
                 // Topics and nodes: remoteErrors(against:).

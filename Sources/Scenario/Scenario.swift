@@ -55,7 +55,7 @@ public struct Scenario: Hashable, Sendable {
             switch step.action {
             case .expect(let levels): return count + levels.count
             case .expectActive(let names), .expectQuiet(let names): return count + names.count
-            case .set, .toggle, .pulse, .pulses, .wait, .clock: return count
+            case .set, .toggle, .pulse, .pulses, .wait, .clock, .restart: return count
             case .remote, .broker: return count
             }
         }

@@ -31,8 +31,9 @@ import Reactive
 final class ScenarioBroker {
     private let loop: any EventLoop
     private let declaration: MQTTDeclaration
-    private let transport: EmbeddedMQTTTransport
-    private let bridge: MQTTBridge
+    private let configuration: Configuration
+    private var transport: EmbeddedMQTTTransport
+    private var bridge: MQTTBridge
     private var observation: AnyCancellable?
     private var backoff = ReconnectBackoff(random: { $0 })
     private var retry: LoopTimer?
@@ -46,13 +47,44 @@ final class ScenarioBroker {
         guard let declaration = configuration.mqtt else { return nil }
         self.loop = loop
         self.declaration = declaration
-        transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic)
-        transport.recordsPublished = false
-        bridge = MQTTBridge(declaration: declaration, configuration: configuration, engine: engine, loop: loop,
-                            transport: transport, version: "test", logger: Logger(label: "gpioagg.test.mqtt") { _ in
-                                SwiftLogNoOpLogHandler()
-                            }, connectionChanged: {})
+        self.configuration = configuration
+        (transport, bridge) = Self.client(declaration, configuration, engine: engine, loop: loop, retained: [:])
         observation = engine.observeChanges { [weak self] change in self?.bridge.engineChanged(change) }
+    }
+
+    /// A client of the broker (the twin, holding `retained`) and the bridge on it.
+    private static func client(_ declaration: MQTTDeclaration, _ configuration: Configuration, engine: Engine,
+                               loop: any EventLoop, retained: [String: [UInt8]]) -> (EmbeddedMQTTTransport, MQTTBridge) {
+        let transport = EmbeddedMQTTTransport(loop: loop, statusTopic: declaration.topics.statusTopic, retained: retained)
+        transport.recordsPublished = false
+        let bridge = MQTTBridge(declaration: declaration, configuration: configuration, engine: engine, loop: loop,
+                                transport: transport, version: "test", logger: Logger(label: "gpioagg.test.mqtt") { _ in
+                                    SwiftLogNoOpLogHandler()
+                                }, connectionChanged: {})
+        return (transport, bridge)
+    }
+
+    /// The daemon ended and the next one's bridge follows `engine` on the same broker:
+    /// after an orderly stop its bridge said `offline` and let go; after a kill the broker
+    /// published its will (`offline`). The new client finds what the broker retained
+    /// (other boards' values and statuses, this node's last states) and connects, as
+    /// the daemon does once its lines are ready, when the broker is reachable; else it
+    /// tries as it would after a loss.
+    func restart(following engine: Engine, killed: Bool) {
+        retry?.cancel()
+        retry = nil
+        observation?.cancel()
+        // A kill: the connection ends without DISCONNECT, so the broker publishes the
+        // will; the old bridge then lets go of its timers, with nothing left to send.
+        if killed, transport.isConnected { transport.dropConnection(reason: "the process was killed") }
+        bridge.stop {}
+        (transport, bridge) = Self.client(declaration, configuration, engine: engine, loop: loop,
+                                          retained: transport.retained)
+        observation = engine.observeChanges { [weak self] change in self?.bridge.engineChanged(change) }
+        backoff.reset()
+        connectedAt = nil
+        bridge.start()
+        if isReachable { connect() } else { scheduleAttempt() }
     }
 
     /// Subscribes and connects, as the daemon does once its lines are ready.

@@ -152,6 +152,8 @@ struct ScenarioReader {
         case "pulses": return trains(entry).map { .pulses($0) }
         case "clock":
             return clockStep(entry).map { .clock($0) }
+        case "restart":
+            return restartStep(entry).map { .restart($0) }
         case "wait":
             guard let text = scalar(entry, hint: "write wait: 1s (or 500ms, 1m30s, 2h...)") else { return nil }
             return duration(text, at: entry.value.location, in: "wait:").map { .wait($0) }

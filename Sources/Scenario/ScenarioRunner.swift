@@ -3,6 +3,8 @@ import Config
 import Engine
 import GPIO
 import GPIOSimulated
+import Keeping
+import KeptState
 import Logging
 import LoopEmbedded
 import PWMSimulated
@@ -34,6 +36,10 @@ import Values
 /// (`Engine.observeChanges`) since the latest step that acted (`set`, `toggle`, `pulse`,
 /// `wait`) began: a change of the name to on counts, even one undone in the same
 /// instant.
+///
+/// `restart:` stops the engine as the daemon stops and starts a new one on the same
+/// chips, loop and clock, from what a `KeptValueRecorder` kept in memory
+/// (`KeptValueMemory`): the daemon's own rules of what is kept and when.
 public final class ScenarioRunner {
     /// How many changes a failure lists.
     public static let recentChangeCount = 5
@@ -42,7 +48,20 @@ public final class ScenarioRunner {
     private let numbers: NumericNodes
     private let loop: EmbeddedEventLoop
     private let backend: SimulatedBackend
-    private let engine: Engine
+    private var engine: Engine
+    private let pwm: SimulatedPWMBackend
+    /// The state file: what the engines handed over to be kept across a restart.
+    private let kept = KeptValueMemory()
+    /// The running engine's keeper; a restart starts a new one, as a new process would.
+    private var recorder: KeptValueRecorder
+    /// The subscriptions to the running engine's changes.
+    private var observations: [AnyCancellable] = []
+    /// While an engine starts: its changes other than its start's are not kept, as the
+    /// daemon's start log holds them back.
+    private var starting = false
+    /// The readings `set:` gave numeric inputs that take no command: a sensor's device
+    /// reads the same after a restart.
+    private var readings: [String: NodeValue] = [:]
     private let start: UInt64
     private var history = ChangeHistory(depth: ScenarioRunner.recentChangeCount)
     /// When each name first turned on since `windowStart`.
@@ -65,8 +84,11 @@ public final class ScenarioRunner {
         loop = EmbeddedEventLoop(wallClock: Self.wallClock(loaded.scenario.start ?? Scenario.defaultStart,
                                                            in: loaded.configuration.clock.zone))
         backend = SimulatedBackend.simulating(loaded.configuration, clock: loop)
+        pwm = SimulatedPWMBackend.forConfiguration(loaded.configuration)
+        recorder = KeptValueRecorder(bootClock: Self.bootClock(of: loop), loop: loop, sink: kept)
+        recorder.learn(loaded.configuration)
         engine = Engine(configuration: loaded.configuration, backend: backend,
-                        pwm: SimulatedPWMBackend.forConfiguration(loaded.configuration), loop: loop, consumer: "gpioagg-test",
+                        pwm: pwm, loop: loop, consumer: "gpioagg-test",
                         logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
         broker = ScenarioBroker(loaded.configuration, engine: engine, loop: loop)
         remoteTopics = RemoteTopics(loaded.configuration)
@@ -76,16 +98,15 @@ public final class ScenarioRunner {
     }
 
     private func run() -> ScenarioResult {
-        let observation = engine.observeChanges { [unowned self] in record($0) }
-        defer { observation.cancel() }
-        engine.onFailure = { [unowned self] in engineFailure = $0 }
+        observe(engine)
+        defer { observations = [] }
         // Leading `clock: unsynchronized` steps are how the board boots: with a clock the
         // kernel does not call synchronized yet.
         let booting = loaded.scenario.steps.prefix { $0.action == .clock(.unsynchronized) }
         if !booting.isEmpty { loop.setWallClockSynchronized(false) }
         holdInitialLevels()
         do {
-            try engine.start()
+            try start(engine)
         } catch {
             result.error = error.description
             return result
@@ -221,6 +242,8 @@ public final class ScenarioRunner {
         case .broker(let state):
             broker?.reachable(state == .up)
             loop.run()
+        case .restart(let how):
+            restart(how)
         }
     }
 
@@ -284,7 +307,10 @@ public final class ScenarioRunner {
         case .unavailable: reading = nil
         case .press, .cover, .near, .coverState, .auto: return
         }
-        if engine.update(.input(value.name), to: reading.map { .number($0, .none) } ?? .unavailable) == nil {
+        let given = reading.map { NodeValue.number($0, .none) } ?? .unavailable
+        if engine.update(.input(value.name), to: given) != nil {
+            readings[value.name] = given
+        } else {
             result.failures.append(ScenarioFailure(location: value.location,
                                                    message: "set: \(value.name) refused at \(time(loop.now)): "
                                                        + "'\(value.name)' is no numeric input"))
@@ -310,6 +336,88 @@ public final class ScenarioRunner {
             result.failures.append(ScenarioFailure(location: location, message: message(),
                                                    recentChanges: recentChanges(for: name)))
         }
+    }
+
+    // MARK: Restart
+
+    /// The engine's changes heard: by the failures' history and `expect_active`, and by
+    /// the keeper (but for the non-start changes of a start).
+    private func observe(_ engine: Engine) {
+        observations = [
+            engine.observeChanges { [unowned self] in record($0) },
+            recorder.observe(engine, unless: { [unowned self] in starting && !$0.isStart }),
+        ]
+        engine.onFailure = { [unowned self] in engineFailure = $0 }
+    }
+
+    private func start(_ engine: Engine) throws(EngineError) {
+        starting = true
+        defer { starting = false }
+        try engine.start()
+    }
+
+    /// `restart:` in no time. Orderly, as SIGTERM: the engine stops (its outputs go to
+    /// their safe values, heard as on a stop) and the keeper hands over what waits. A
+    /// kill: no one hears the engine any more, and what waits is lost; the engine stops
+    /// only to free its lines. Then a new keeper, as a new process has, and a new engine
+    /// from the same configuration with the kept values, on the same chips, where each
+    /// line input stays at the level it was at and each sensor reads what it read.
+    private func restart(_ how: ScenarioStep.Restart) {
+        let configuration = loaded.configuration
+        switch how {
+        case .orderly:
+            engine.stop()
+            observations = []
+            recorder.close()
+        case .kill:
+            observations = []
+            recorder.abandon()
+            engine.onFailure = nil
+            engine.stop()
+        }
+        loop.run()
+        holdLineLevels()
+        recorder = KeptValueRecorder(bootClock: Self.bootClock(of: loop), loop: loop, sink: kept)
+        recorder.learn(configuration)
+        kept.retain(only: recorder.keptKeys)
+        let next = Engine(configuration: configuration, backend: backend, pwm: pwm, loop: loop, consumer: "gpioagg-test",
+                          logger: Logger(label: "gpioagg.test") { _ in SwiftLogNoOpLogHandler() })
+        next.keptValues = recorder.keptValues(from: kept.values)
+        engine = next
+        observe(next)
+        do {
+            try start(next)
+        } catch {
+            engineFailure = error
+            return
+        }
+        loop.run()
+        broker?.restart(following: next, killed: how == .kill)
+        loop.run()
+        // A sensor is read again at the start; what a remote input hears after a restart
+        // is the broker's to say: the bridge's new connection.
+        let sensors = Set(configuration.sensorInputs.map(\.name))
+        for (name, reading) in readings.sorted(by: { $0.key < $1.key }) where sensors.contains(name) {
+            _ = next.update(.input(name), to: reading)
+        }
+        loop.run()
+    }
+
+    /// Each line input held at the level its line is at, as the switch on it holds it:
+    /// the next engine's request does not move it to its bias.
+    private func holdLineLevels() {
+        let configuration = loaded.configuration
+        for input in configuration.inputs {
+            guard let chip = configuration.chips.first(where: { $0.name == input.chip }),
+                  let simulated = backend.simulatedChip(chip.locator),
+                  let high = simulated.level(of: input.line) else { continue }
+            simulated.hold(input.line, high: high)
+        }
+    }
+
+    /// The boot clock of a test: the loop's virtual time, on one boot.
+    static func bootClock(of loop: EmbeddedEventLoop) -> BootClock {
+        BootClock { [loop] in BootInstant(bootID: "0", nanoseconds: loop.now) }
     }
 
     // MARK: What a failure shows

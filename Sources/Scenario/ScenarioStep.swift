@@ -3,8 +3,8 @@ import Config
 
 /// One step of a test file, as written: `- set: { motion: on }`, `- wait: 1s`...
 ///
-/// Steps that act (`set`, `toggle`, `pulse`, `pulses`, `wait`) move inputs or time; the others
-/// check, and take no time.
+/// Steps that act (`set`, `toggle`, `pulse`, `pulses`, `wait`, `clock`, `restart`) move
+/// inputs or time, or restart the daemon; the others check, and take no time.
 public struct ScenarioStep: Hashable, Sendable {
     /// A name and where it was written.
     public struct Name: Hashable, Sendable {
@@ -81,6 +81,19 @@ public struct ScenarioStep: Hashable, Sendable {
         case remote(Remote)
         /// `broker: down` or `broker: up`: the broker unreachable, or reachable again.
         case broker(Broker)
+        /// `restart: {}` (an orderly stop and start of the daemon) or
+        /// `restart: { kill: true }` (a SIGKILL, then a start), in no time.
+        case restart(Restart)
+    }
+
+    /// How a `restart:` step ends the run before the next start.
+    public enum Restart: Hashable, Sendable {
+        /// As the daemon stops on SIGTERM: the outputs go to their safe values, and every
+        /// kept value is handed over, the totals that wait for their `persist_every` too.
+        case orderly
+        /// As SIGKILL ends it: what was already handed to the state writer survives;
+        /// a total that waits for its `persist_every` is lost.
+        case kill
     }
 
     /// What a `clock:` step does to the system clock.
@@ -94,8 +107,8 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     /// The words that start a step, as written in a test file.
-    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "expect", "expect_active", "expect_quiet",
-                              "remote", "broker"]
+    public static let keys = ["set", "toggle", "pulse", "pulses", "wait", "clock", "restart", "remote", "broker", "expect",
+                              "expect_active", "expect_quiet"]
 
     public var action: Action
     /// The step's key.
@@ -106,11 +119,11 @@ public struct ScenarioStep: Hashable, Sendable {
         self.location = location
     }
 
-    /// Whether the step moves inputs or time (and so starts the window that
-    /// `expect_active` and `expect_quiet` look at).
+    /// Whether the step moves inputs or time, or restarts the daemon (and so starts the
+    /// window that `expect_active` and `expect_quiet` look at).
     public var acts: Bool {
         switch action {
-        case .set, .toggle, .pulse, .pulses, .wait, .clock: return true
+        case .set, .toggle, .pulse, .pulses, .wait, .clock, .restart: return true
         case .remote, .broker: return true
         case .expect, .expectActive, .expectQuiet: return false
         }

@@ -299,7 +299,7 @@ struct PeriodCounterTests {
         harness.loop.setWallClockSynchronized(synchronized)
         let start = try TimeSignalTests.wall("\(keptDay) 00:00", "Europe/Berlin") / 1_000_000_000
         harness.engine.keptValues = KeptValues([.signal("today"): .number(3, "mm")],
-                                               periods: [.signal("today"): (start, 1)])
+                                               periods: [.signal("today"): KeptPeriod(start: start, last: 1)])
         try harness.start()
         return harness
     }

@@ -69,6 +69,26 @@ struct RemoteScenarioTests {
         ], passed: 5)
     }
 
+    @Test("after a restart, orderly or killed, a remote input takes what the broker retained as the new connection comes; while the broker is down, its fallback until the first attempt, 1 s after the start")
+    func restartReconnects() throws {
+        try expectPasses([
+            "remote: { shed/door: \"ON\", shed/status: online }",
+            "expect: { shed_door: on }",
+            "restart: {}",
+            "expect: { shed_door: on }",
+            "restart: { kill: true }",
+            "expect: { shed_door: on }",
+            "broker: down",
+            "restart: {}",
+            "expect: { shed_door: off }",
+            "broker: up",
+            "wait: 999ms",
+            "expect: { shed_door: off }",
+            "wait: 1ms",
+            "expect: { shed_door: on }",
+        ], passed: 6)
+    }
+
     @Test("a broker loss shorter than hold keeps the value; the client is back at the backoff's next attempt")
     func shortBrokerLoss() throws {
         // shed_temp has hold: 0: it shows when the connection is there.

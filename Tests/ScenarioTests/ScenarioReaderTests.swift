@@ -102,10 +102,45 @@ struct ScenarioReaderTests {
             "house.test.yaml:4:37: error: unknown level 'no' for lit in expect:\n"
                 + "hint: 'no' means off: write lit: off (a level is one of on, off, true, false, 1, 0)",
             "house.test.yaml:5:5: error: unknown step 'wiat'\nhint: did you mean 'wait'? "
-                + "(a step is one of set, toggle, pulse, pulses, wait, clock, expect, expect_active, expect_quiet, "
-                + "remote, broker)",
+                + "(a step is one of set, toggle, pulse, pulses, wait, clock, restart, remote, broker, expect, "
+                + "expect_active, expect_quiet)",
             "house.test.yaml:6:13: error: 'chime' is an output, not an input: toggle: moves inputs\n"
                 + "hint: inputs: motion, button, door",
+        ])
+    }
+
+    @Test("restart: {} and restart: alone are an orderly restart, { kill: true } a kill; neither is an expectation")
+    func restartSteps() throws {
+        let loaded = try ScenarioFixtures.load([
+            "restart: {}", "restart:", "restart: { kill: true }", "restart: { kill: false }", "restart: { kill: TRUE }",
+        ])
+        #expect(loaded.scenario.steps.map(\.action) == [.restart(.orderly), .restart(.orderly), .restart(.kill),
+                                                         .restart(.orderly), .restart(.kill)])
+        #expect(loaded.scenario.steps.map(\.location) == (3...7).map { location($0, 5) })
+        #expect(loaded.scenario.steps.allSatisfy { $0.acts }, "a restart starts expect_active's window")
+        #expect(loaded.scenario.expectationCount == 0)
+    }
+
+    @Test("a restart: that is not {} or { kill: true|false } is refused at its place, with what to write")
+    func restartMistakes() throws {
+        let text = ScenarioFixtures.text([
+            "restart: { kill: maybe }", "restart: { foo: 1 }", "restart: 3", "restart: { kil: true }",
+            "restart: { kill: yes }", "restart: [kill]", "restart: { kill: }",
+        ])
+        let error = try #require(throws: ConfigErrors.self) {
+            try ScenarioLoader.parse(text, file: "house.test.yaml", configuration: ScenarioFixtures.configuration)
+        }
+        let hint = "write restart: {} (the daemon stopped as on SIGTERM, then started) "
+            + "or restart: { kill: true } (killed with SIGKILL, then started)"
+        #expect(error.errors.map(\.description) == [
+            "house.test.yaml:3:22: error: kill: in restart: takes true or false, found 'maybe'\nhint: \(hint)",
+            "house.test.yaml:4:16: error: unknown key 'foo' in restart:\nhint: \(hint)",
+            "house.test.yaml:5:14: error: restart: takes a mapping, found '3'\nhint: \(hint)",
+            "house.test.yaml:6:16: error: unknown key 'kil' in restart:\nhint: did you mean 'kill'? (\(hint))",
+            "house.test.yaml:7:22: error: kill: in restart: takes true or false, found 'yes'\n"
+                + "hint: 'yes' means true: write restart: { kill: true }",
+            "house.test.yaml:8:14: error: restart: takes a mapping, found a list\nhint: \(hint)",
+            "house.test.yaml:9:16: error: kill: has no value\nhint: \(hint)",
         ])
     }
 

@@ -54,6 +54,23 @@ struct OverrideRestartTests {
 }
 
 extension OverrideRestartTests {
+    @Test("the start's write of the output keeps the kept mode: a run that changes nothing leaves it in the state file")
+    func startKeepsMode() throws {
+        let state = MaxOnRestartTests.StateFolder()
+        do {
+            let rig = try DaemonTests.Rig(Self.text, stateDirectory: state.path)
+            try rig.daemon.start()
+            #expect(rig.daemon.handle(.set(name: "pump", value: .off)) == .ok)
+            rig.daemon.handle(signal: SIGTERM)
+        }
+        #expect(state.file.contains("output pump off mode off\n"), "\(state.file)")
+        let rig = try DaemonTests.Rig(Self.text, stateDirectory: state.path)
+        try rig.daemon.start()
+        rig.loop.advance(by: .seconds(1))
+        rig.daemon.handle(signal: SIGTERM)
+        #expect(state.file.contains("output pump off mode off\n"), "\(state.file)")
+    }
+
     @Test("status shows an override's mode beside the output, and in its JSON")
     func statusShowsMode() throws {
         let rig = try DaemonTests.Rig(Self.text)

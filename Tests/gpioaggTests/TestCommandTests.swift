@@ -123,7 +123,7 @@ struct TestCommandTests {
             \(bad):3:12: error: unknown input 'motoin' in set:
             hint: did you mean 'motion'? (inputs: motion)
             \(bad):4:5: error: unknown step 'wiat'
-            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, pulses, wait, clock, expect, expect_active, expect_quiet, remote, broker)
+            hint: did you mean 'wait'? (a step is one of set, toggle, pulse, pulses, wait, clock, restart, remote, broker, expect, expect_active, expect_quiet)
             gpioagg: 2 errors in \(bad); not run
 
             """)
