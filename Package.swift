@@ -152,6 +152,13 @@
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips. Reaches
 //                    neither Service nor MQTT.
+//   Web              The web server (`web:`): Hummingbird 2 on SwiftNIO, on an event-loop
+//                    thread of its own, started only when the config has `web:`. A route
+//                    table (the JSON API, /metrics in Prometheus's text format), the
+//                    bearer token compared in constant time, bounded connections, headers,
+//                    bodies and idle time. Reaches the engine only through the closure
+//                    the daemon hands it, which answers as the control socket does.
+//                    Depends on JSON and Values; Foundation never.
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
@@ -185,6 +192,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "SystemCore"),
@@ -251,6 +261,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Control", "JSON", "Locks", "Values",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CommandParsing", dependencies: ["GPIO"]),
         .target(name: "Detection", dependencies: ["GPIO", "JSON", "PWM", "Sensors", "Values"]),
         .executableTarget(
@@ -309,6 +331,8 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "Control", "JSON", "Locks", "SystemCore", "Values", "TestSupport",
+                                                     .product(name: "Logging", package: "swift-log")]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
         .target(name: "MosquittoTesting", dependencies: ["TestSupport"]),
         // Small pieces the tests share (a log handler that keeps what it is given, a
