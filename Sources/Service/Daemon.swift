@@ -57,6 +57,10 @@ public final class Daemon {
     private var watchdog: Watchdog?
     /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
     private var sensors: SensorInputs?
+    /// The web server, when the config has `web:`; made at start only then.
+    private var web: WebLifecycle?
+    /// Reloads applied since start: `/metrics` counts them.
+    private(set) var reloadsApplied = 0
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -137,6 +141,7 @@ public final class Daemon {
         guard machine.linesRequested() == .announceReady else { return }
         openControlSocketOrWarn()
         mqtt.start(configuration, engine: engine)
+        applyWeb(configuration)
         interaction = InteractionInput.start(
             options.interaction, descriptor: options.commandDescriptor, loop: loop, targets: inputTargets,
             settling: settling, running: running, logger: logger,
@@ -182,6 +187,18 @@ public final class Daemon {
         let log = startLog
         return [log.observe(engine), keeper.observe(engine, unless: log.holdsBack), mqtt.observe(engine),
                 settling.observe(engine, unless: log.holdsBack)]
+    }
+
+    /// Starts, keeps, moves or stops the web server as `configuration.web` says; with no
+    /// `web:` and none running, makes nothing.
+    private func applyWeb(_ configuration: Configuration) {
+        if web == nil {
+            guard configuration.web != nil else { return }
+            let backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
+                                          loop: loop)
+            web = WebLifecycle(loop: loop, backend: backend, logger: logger)
+        }
+        web?.apply(configuration.web)
     }
 
     // MARK: Signals and stop
@@ -233,6 +250,7 @@ public final class Daemon {
         inputTargets.cancelPulses()
         interaction?.close()
         interaction = nil
+        web?.stop()
         server?.close()
         server = nil
         if let signals { loop.unwatch(fd: signals.fd) }
@@ -279,6 +297,8 @@ public final class Daemon {
         running.replace(engine: next, configuration: loaded, backend: backend, pwm: pwm)
         sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
+        applyWeb(loaded)
+        reloadsApplied += 1
         perform(machine.reloadApplied())
     }
 
