@@ -108,7 +108,7 @@ CHECK_SKIP := \
     gpioaggTests.RemoteInputTrustTests gpioaggTests.SafeCommandTests gpioaggTests.SensorDaemonTests \
     gpioaggTests.SensorIsolationDaemonTests gpioaggTests.SensorReadingDaemonTests gpioaggTests.ServiceNotifyTests \
     gpioaggTests.SimulateCommandTests gpioaggTests.StatusSimCommandTests gpioaggTests.TestCommandTests \
-    gpioaggTests.UnreadOutputTests \
+    gpioaggTests.UnreadOutputTests gpioaggTests.WebDaemonTests \
     MQTTTests.BrokerClientIDTests MQTTTests.BrokerConnectionTests MQTTTests.BrokerMessageSizeTests \
     MQTTTests.BrokerMessagingTests MQTTTests.BrokerSecurityTests MQTTTests.ProtocolFallbackTests \
     ServiceTests.MQTTPWMBrokerTests \

@@ -57,10 +57,8 @@ public final class Daemon {
     private var watchdog: Watchdog?
     /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
     private var sensors: SensorInputs?
-    /// The web server, when the config has `web:`; made at start only then.
-    private var web: WebLifecycle?
-    /// Reloads applied since start: `/metrics` counts them.
-    private(set) var reloadsApplied = 0
+    /// The web server, when the config has `web:`; made only then (`applyWeb`).
+    var web: WebLifecycle?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -99,15 +97,6 @@ public final class Daemon {
 
     /// Where the lifecycle is.
     public var state: DaemonStateMachine.State { machine.state }
-
-    /// The MQTT client's counters, when the config has an `mqtt:` section. Loop thread.
-    public var mqttStatistics: MQTTStatistics? { mqtt.bridge?.statistics }
-
-    /// The exit status, once stopped.
-    public var exitStatus: Int32? {
-        if case .stopped(let status) = machine.state { return status }
-        return nil
-    }
 
     // MARK: Start
 
@@ -187,18 +176,6 @@ public final class Daemon {
         let log = startLog
         return [log.observe(engine), keeper.observe(engine, unless: log.holdsBack), mqtt.observe(engine),
                 settling.observe(engine, unless: log.holdsBack)]
-    }
-
-    /// Starts, keeps, moves or stops the web server as `configuration.web` says; with no
-    /// `web:` and none running, makes nothing.
-    private func applyWeb(_ configuration: Configuration) {
-        if web == nil {
-            guard configuration.web != nil else { return }
-            let backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
-                                          loop: loop)
-            web = WebLifecycle(loop: loop, backend: backend, logger: logger)
-        }
-        web?.apply(configuration.web)
     }
 
     // MARK: Signals and stop
@@ -298,7 +275,6 @@ public final class Daemon {
         sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
         applyWeb(loaded)
-        reloadsApplied += 1
         perform(machine.reloadApplied())
     }
 

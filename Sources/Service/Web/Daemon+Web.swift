@@ -1,9 +1,22 @@
+import Config
 import Control
 import Loop
 import Values
 import Web
 
 extension Daemon {
+    /// Starts, keeps, moves or stops the web server as `configuration.web` says; with no
+    /// `web:` and none running, makes nothing.
+    func applyWeb(_ configuration: Configuration) {
+        if web == nil {
+            guard configuration.web != nil else { return }
+            let backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
+                                          loop: loop)
+            web = WebLifecycle(loop: loop, backend: backend, logger: logger)
+        }
+        web?.apply(configuration.web)
+    }
+
     /// What the web server reaches the daemon through: each request run on the loop,
     /// as the control socket runs it, and the daemon's counters read there.
     static func webBackend(replies: ControlReplies, counters: @escaping () -> [MetricCounter],
@@ -32,7 +45,7 @@ extension Daemon {
     /// MQTT client's connects and messages, and each input's lost edges.
     func metricCounters() -> [MetricCounter] {
         var counters = [MetricCounter(name: "gpioagg_reloads_total", help: "Reloads applied since start",
-                                      value: Int64(reloadsApplied))]
+                                      value: Int64(running.replacements))]
         if let mqtt = mqttStatistics {
             counters += [
                 MetricCounter(name: "gpioagg_mqtt_connects_total", help: "Connections to the MQTT broker made",
