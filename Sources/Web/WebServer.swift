@@ -101,11 +101,18 @@ public final class WebServer: Sendable {
     }
 
     /// Stops listening, closes every connection, ends the server's thread. Idempotent.
+    /// A unix socket's file stays: its owner removes it (`removeSocketFile`) when it
+    /// stops the server, before a new server may be listening at the same path.
     public func stop() async {
         guard let task = running.withLockedValue({ task in defer { task = nil }; return task }) else { return }
         task.cancel()
         await task.value
         try? await group.shutdownGracefully()
+    }
+
+    /// Removes the unix socket's file this server listens at (nothing for an address
+    /// and port), so that no client connects to a server that is stopping.
+    public func removeSocketFile() {
         if case .unix(let path) = settings.address { unlink(path) }
     }
 

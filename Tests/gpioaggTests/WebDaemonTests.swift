@@ -66,6 +66,54 @@ struct WebDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: webSocket), "the web socket's file is removed at stop")
     }
 
+    @Test("a reload keeps an unchanged web:, moves the server to a new address, and logs an address in use while the lines run on")
+    func reloads() throws {
+        let directory = temporaryDirectory()
+        let first = directory + "/first.sock", second = directory + "/second.sock"
+        let control = directory + "/control.sock"
+        let configPath = directory + "/web.yaml"
+        try Self.config(socket: first).write(toFile: configPath, atomically: true, encoding: .utf8)
+        let running = try RunningProduct("gpioagg", ["run", "--simulate", "--config", configPath, "--control", control])
+        defer { running.process.terminate() }
+        #expect(running.waitForLine("web: listening on unix:\(first) (no token, controls on)"))
+
+        // The same web: again: the server is kept (no second "listening" line for it).
+        running.process.signal(SIGHUP)
+        try Self.config(socket: second).write(toFile: configPath + ".next", atomically: true, encoding: .utf8)
+        #expect(running.waitForLine("reloaded", prefix: true))
+        rename(configPath + ".next", configPath)
+        running.process.signal(SIGHUP)
+        #expect(running.waitForLine("web: listening on unix:\(second) (no token, controls on)"))
+        #expect(running.printedLines.filter { $0.hasPrefix("web: listening on unix:\(first)") }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: first), "the first server stopped and removed its socket")
+        #expect(try UnixHTTP(path: second).request("GET /api/status").status == 200)
+
+        // An address another socket holds: an error in the log, and the lines run on.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(holder, pointer, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let taken = Self.config(socket: "").replacingOccurrences(of: "listen: unix:", with: "listen: 127.0.0.1:\(port)")
+        try taken.write(toFile: configPath, atomically: true, encoding: .utf8)
+        running.process.signal(SIGHUP)
+        #expect(running.waitForOutput(containing: "web: cannot listen on 127.0.0.1:\(port): the address is in use"),
+                "\(running.printedLines) \(running.printedErrors)")
+        let moved = try runProduct("gpioagg", ["sim", "set", "switch1", "on", "--control", control])
+        #expect(moved.status == 0, "\(moved.errors)")
+        #expect(running.waitForLine("input switch1 on"))
+        running.process.terminate()
+        #expect(running.finish().status == 0)
+    }
+
     /// Parses `text` with prometheus_client's text parser (Debian's
     /// python3-prometheus-client, the Prometheus project's Python client), and expects the
     /// families and samples gpioagg wrote.

@@ -87,6 +87,8 @@ final class WebLifecycle {
         wanted = nil
         guard let server else { return }
         self.server = nil
+        // At once, not once the server has stopped: the daemon may exit first.
+        server.removeSocketFile()
         Task { await server.stop() }
     }
 
