@@ -94,3 +94,25 @@ struct WebConfigTests {
         #expect(web?.tokenFile == directory + "/token")
     }
 }
+
+/// What `gpioagg check` shows of `web:`.
+@Suite("Config: web in check's summary")
+struct WebSummaryTests {
+    @Test("the address with its token, the controls and the history, in rows after the graph")
+    func rows() throws {
+        let configuration = try ConfigFixture.parse(WebConfigTests.head + """
+            web: { listen: 127.0.0.1:8080, controls: true, history: 90m }
+            """)
+        let lines = ConfigSummary.lines(of: configuration)
+        let web = try #require(lines.firstIndex(of: "web:"))
+        #expect(Array(lines[web...]) == [
+            "web:",
+            "  listen    127.0.0.1:8080, no token (this machine only)",
+            "  controls  on: POST /api/set sets nodes",
+            "  history   1h30m",
+        ])
+        let remote = try ConfigFixture.parse(WebConfigTests.head + "web: { listen: \"[::]:80\", token_file: /etc/gpioagg/web.token }\n")
+        #expect(ConfigSummary.lines(of: remote).contains("  listen    [::]:80, token from /etc/gpioagg/web.token"))
+        #expect(ConfigSummary.lines(of: remote).contains("  controls  off"))
+    }
+}
