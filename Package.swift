@@ -152,7 +152,7 @@
 //                    pass and expect values) read with Config's YAML front-end, run on
 //                    LoopEmbedded's twin with the engine on simulated chips. Reaches
 //                    neither Service nor MQTT.
-//   Web              The web server (`web:`): Hummingbird 2 on SwiftNIO, on an event-loop
+//   Web              The web server (`web:`): SwiftNIO's HTTP/1.1, on an event-loop
 //                    thread of its own, started only when the config has `web:`. A route
 //                    table (the JSON API, /metrics in Prometheus's text format), the
 //                    bearer token compared in constant time, bounded connections, headers,
@@ -192,7 +192,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
@@ -266,9 +265,8 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "Control", "JSON", "Locks", "Values",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -15,14 +15,14 @@ final class WebGate: Sendable {
         var firstLine: String {
             switch self {
             case .token: "web: refused a request without the right token (401); more are counted, not logged one by one"
-            case .connections: "web: too many connections at once; new ones wait until one closes (counted, not logged one by one)"
+            case .connections: "web: refused a connection: too many at once; more are counted, not logged one by one"
             }
         }
 
         func summary(count: Int, total: Int) -> String {
             switch self {
             case .token: "web: \(count) more requests refused without the right token (\(total) since start)"
-            case .connections: "web: \(count) more times too many connections at once (\(total) since start)"
+            case .connections: "web: \(count) more connections refused: too many at once (\(total) since start)"
             }
         }
     }

@@ -1,10 +1,10 @@
 import Control
-import Hummingbird
 import JSON
 import Values
 
-/// The server's route table: the JSON API and `/metrics`. The page and its event
-/// stream join it here, each route saying whether it needs the token.
+/// The server's route table: the JSON API and `/metrics`, each route a method, a path
+/// (a fixed one, or a prefix followed by a name) and what answers it. The page and its
+/// event stream join the table here.
 ///
 /// | route | answer |
 /// | --- | --- |
@@ -12,62 +12,99 @@ import Values
 /// | `GET /api/why/NAME` | the control socket's reply to `why`: `{"ok":true,"why":[...]}`, 404 for an unknown name |
 /// | `POST /api/set` | `{"node": NAME, "value": VALUE}`, answered as the control socket answers `set` (with `controls: true`) |
 /// | `GET /metrics` | Prometheus's text format (`MetricsText`) |
+///
+/// Every route needs the token when one is configured (`WebGate`).
+///
+/// ```swift
+/// let routes = WebRoutes(backend: backend, controls: true, gate: gate)
+/// await routes.respond(to: WebRequest(method: "GET", path: "/api/status"))   // 200, the snapshot
+/// ```
 struct WebRoutes: Sendable {
     let backend: WebBackend
     let controls: Bool
-    let limits: WebLimits
     let gate: WebGate
 
-    typealias Context = BasicRequestContext
+    /// A route: where it is, and what answers it (given the rest of the path after a
+    /// prefix route's prefix).
+    struct Route: Sendable {
+        enum Path: Sendable {
+            case exactly(String)
+            /// The prefix and a non-empty name after it: `/api/why/` and `ready_led`.
+            case prefix(String)
+        }
+        var method: String
+        var path: Path
+        var answer: @Sendable (WebRoutes, WebRequest, String) async -> WebResponse
+    }
 
-    func router() -> Router<Context> {
-        let router = Router(context: Context.self)
-        router.add(middleware: TokenCheck(gate: gate))
-        router.get("api/status") { _, _ in await status() }
-        router.get("api/why/:name") { _, context in await why(try context.parameters.require("name")) }
-        router.post("api/set") { request, _ in await set(request) }
-        router.get("metrics") { _, _ in await metrics() }
-        return router
+    static let table: [Route] = [
+        Route(method: "GET", path: .exactly("/api/status")) { routes, _, _ in await routes.status() },
+        Route(method: "GET", path: .prefix("/api/why/")) { routes, _, name in await routes.why(name) },
+        Route(method: "POST", path: .exactly("/api/set")) { routes, request, _ in await routes.set(request.body) },
+        Route(method: "GET", path: .exactly("/metrics")) { routes, _, _ in await routes.metrics() },
+    ]
+
+    /// The answer to `request`: 401 without the token, 404 for a path no route has, 405
+    /// for a method its route does not take.
+    func respond(to request: WebRequest) async -> WebResponse {
+        guard gate.admits(authorization: request.authorization) else {
+            var response = Self.failure(401,
+                                        "this server needs its token: send Authorization: Bearer TOKEN, the token being the first line of web:'s token_file")
+            response.headers["WWW-Authenticate"] = "Bearer"
+            return response
+        }
+        var methods: [String] = []
+        for route in Self.table {
+            let rest: String
+            switch route.path {
+            case .exactly(let path):
+                guard request.path == path else { continue }
+                rest = ""
+            case .prefix(let prefix):
+                guard request.path.hasPrefix(prefix), request.path.count > prefix.count else { continue }
+                rest = String(request.path.dropFirst(prefix.count))
+            }
+            guard route.method == request.method else {
+                methods.append(route.method)
+                continue
+            }
+            return await route.answer(self, request, rest)
+        }
+        guard methods.isEmpty else {
+            var response = Self.failure(405, "\(request.path) takes \(methods.joined(separator: ", ")), not \(request.method)")
+            response.headers["Allow"] = methods.joined(separator: ", ")
+            return response
+        }
+        return Self.failure(404, "no such path: \(request.path); paths: /api/status, /api/why/NAME, /api/set, /metrics")
     }
 
     // MARK: Routes
 
-    func status() async -> Response {
+    func status() async -> WebResponse {
         let reply = await backend.answer(.status)
-        guard case .status(let snapshot) = reply else { return Self.controlReply(reply, failure: .internalServerError) }
-        return Self.json(.ok, snapshot.json.serialized(.spaced) + "\n")
+        guard case .status(let snapshot) = reply else { return Self.controlReply(reply, failure: 500) }
+        return .json(200, snapshot.json.serialized(.spaced))
     }
 
-    func why(_ name: String) async -> Response {
-        Self.controlReply(await backend.answer(.why(name: name)), failure: .notFound)
+    func why(_ name: String) async -> WebResponse {
+        Self.controlReply(await backend.answer(.why(name: name)), failure: 404)
     }
 
-    func set(_ request: Request) async -> Response {
+    func set(_ body: [UInt8]) async -> WebResponse {
         guard controls else {
-            return Self.failure(.forbidden,
-                                "controls are off: write controls: true in web: to let POST /api/set set nodes")
+            return Self.failure(403, "controls are off: write controls: true in web: to let POST /api/set set nodes")
         }
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: limits.bodyBytes)
-        } catch {
-            return Self.failure(.contentTooLarge, "the body is larger than \(limits.bodyBytes) bytes")
+        switch Self.setRequest(body: body) {
+        case .success(let request): return Self.controlReply(await backend.answer(request), failure: 422)
+        case .failure(let refusal): return Self.failure(400, refusal.message)
         }
-        let setRequest: ControlRequest
-        switch Self.setRequest(body: Array(buffer: body)) {
-        case .success(let decoded): setRequest = decoded
-        case .failure(let refusal): return Self.failure(.badRequest, refusal.message)
-        }
-        return Self.controlReply(await backend.answer(setRequest), failure: .unprocessableContent)
     }
 
-    func metrics() async -> Response {
+    func metrics() async -> WebResponse {
         let reply = await backend.answer(.status)
-        guard case .status(let snapshot) = reply else { return Self.controlReply(reply, failure: .internalServerError) }
-        let text = MetricsText.render(snapshot: snapshot, counters: await backend.counters())
-        return Response(status: .ok, headers: [.contentType: MetricsText.contentType],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+        guard case .status(let snapshot) = reply else { return Self.controlReply(reply, failure: 500) }
+        return WebResponse(status: 200, contentType: MetricsText.contentType,
+                           body: MetricsText.render(snapshot: snapshot, counters: await backend.counters()))
     }
 
     // MARK: Bodies
@@ -109,17 +146,12 @@ struct WebRoutes: Sendable {
     }
 
     /// The control socket's reply as JSON: 200 when it is `ok`, `failure` when not.
-    static func controlReply(_ reply: ControlReply, failure: HTTPResponse.Status) -> Response {
-        if case .failure = reply { return json(failure, reply.encoded() + "\n") }
-        return json(.ok, reply.encoded() + "\n")
+    static func controlReply(_ reply: ControlReply, failure: Int) -> WebResponse {
+        if case .failure = reply { return .json(failure, reply.encoded()) }
+        return .json(200, reply.encoded())
     }
 
-    static func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    static func failure(_ status: Int, _ message: String) -> WebResponse {
         controlReply(.failure(message), failure: status)
-    }
-
-    static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -3,17 +3,16 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Hummingbird
-import HummingbirdCore
 import Locks
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
-/// The web server: Hummingbird 2 on an event-loop thread of its own, answering the
-/// routes of `WebRoutes` through the daemon's `WebBackend`. Nothing of it runs on the
-/// daemon's loop: a request waits for the daemon's answer, the daemon never waits for
-/// a request.
+/// The web server: SwiftNIO's HTTP/1.1 on an event-loop thread of its own, answering
+/// the routes of `WebRoutes` through the daemon's `WebBackend`. Nothing of it runs on
+/// the daemon's loop: a request waits for the daemon's answer, the daemon never waits
+/// for a request.
 ///
 /// ```swift
 /// let server = try await WebServer.start(settings, backend: backend, logger: logger)
@@ -25,88 +24,77 @@ public final class WebServer: Sendable {
     /// Where it listens: the port the kernel gave when `settings` asked for port 0.
     public let boundAddress: WebAddress
     private let group: MultiThreadedEventLoopGroup
-    private let running: LockedValueBox<Task<Void, Never>?>
+    private let channel: LockedValueBox<(any Channel)?>
     private let gate: WebGate
 
     private init(settings: WebSettings, boundAddress: WebAddress, group: MultiThreadedEventLoopGroup,
-                 task: Task<Void, Never>, gate: WebGate) {
+                 channel: any Channel, gate: WebGate) {
         self.settings = settings
         self.boundAddress = boundAddress
         self.group = group
-        self.running = LockedValueBox(task)
+        self.channel = LockedValueBox(channel)
         self.gate = gate
     }
 
     /// Requests refused for want of the token since start.
     public var refusedTokens: Int { gate.total(of: .token) }
+    /// Connections refused past the limit since start.
+    public var refusedConnections: Int { gate.total(of: .connections) }
 
     /// Listens on `settings.address` and serves; returns once it listens, or throws why
     /// it cannot (the address in use, a permission).
     public static func start(_ settings: WebSettings, backend: WebBackend,
                              logger: Logger) async throws(WebServerError) -> WebServer {
         let gate = WebGate(token: settings.token, logger: logger)
-        let routes = WebRoutes(backend: backend, controls: settings.controls, limits: settings.limits, gate: gate)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let bind: BindAddress
-        switch settings.address {
-        case .tcp(let host, let port): bind = .hostname(host, port: port)
-        case .unix(let path):
-            bind = .unixDomainSocket(path: path)
-            removeStaleSocket(at: path)
-        }
-        // Hummingbird's own lines (a line per start, per connection error) stay out of
-        // the daemon's log; the server says what matters itself.
-        var quiet = logger
-        quiet.logLevel = .critical
-        let (started, startedContinuation) = AsyncStream<Result<WebAddress, WebServerError>>.makeStream()
-        let address = settings.address
+        let routes = WebRoutes(backend: backend, controls: settings.controls, gate: gate)
         let limits = settings.limits
-        let application = Application(
-            router: routes.router(),
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                idleTimeout: TimeAmount(limits.idleTimeout),
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.headerBytes,
-                                                maxHeaderListSize: limits.headerBytes, maxHeaderFieldCount: 100))),
-            configuration: ApplicationConfiguration(
-                address: bind, serverName: nil, backlog: limits.backlog, reuseAddress: true,
-                availableConnectionsDelegate: ConnectionAllowance(limit: limits.connections, gate: gate)),
-            onServerRunning: { channel in
-                startedContinuation.yield(.success(Self.address(of: channel, asked: address)))
-            },
-            eventLoopGroupProvider: .shared(group),
-            logger: quiet)
-        let task = Task {
-            do {
-                try await application.run()
-                startedContinuation.yield(.failure(WebServerError(address: address, reason: "the server stopped")))
-            } catch {
-                startedContinuation.yield(.failure(WebServerError(address: address, binding: error)))
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderFieldSize = limits.headerBytes
+        decoderLimits.maxHeaderListSize = limits.headerBytes
+        decoderLimits.maxHeaderFieldCount = 100
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: Int32(limits.backlog))
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ConnectionLimiter(limit: limits.connections, gate: gate))
+                }
             }
-            startedContinuation.finish()
-        }
-        var outcome: Result<WebAddress, WebServerError> = .failure(WebServerError(address: address, reason: "the server stopped"))
-        for await first in started {
-            outcome = first
-            break
-        }
-        switch outcome {
-        case .success(let bound):
-            return WebServer(settings: settings, boundAddress: bound, group: group, task: task, gate: gate)
-        case .failure(let error):
-            task.cancel()
-            await task.value
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline(
+                    withPipeliningAssistance: true, withErrorHandling: true,
+                    withDecoderLimitConfiguration: decoderLimits
+                ).flatMapThrowing {
+                    try channel.pipeline.syncOperations.addHandler(WebConnection(routes: routes, limits: limits))
+                }
+            }
+        let channel: any Channel
+        do {
+            switch settings.address {
+            case .tcp(let host, let port):
+                channel = try await bootstrap.bind(host: host, port: port).get()
+            case .unix(let path):
+                removeStaleSocket(at: path)
+                channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
+            }
+        } catch {
             try? await group.shutdownGracefully()
-            throw error
+            throw WebServerError(address: settings.address, binding: error)
         }
+        var bound = settings.address
+        if case .tcp(let host, _) = settings.address, let port = channel.localAddress?.port {
+            bound = .tcp(host: host, port: port)
+        }
+        return WebServer(settings: settings, boundAddress: bound, group: group, channel: channel, gate: gate)
     }
 
     /// Stops listening, closes every connection, ends the server's thread. Idempotent.
     /// A unix socket's file stays: its owner removes it (`removeSocketFile`) when it
     /// stops the server, before a new server may be listening at the same path.
     public func stop() async {
-        guard let task = running.withLockedValue({ task in defer { task = nil }; return task }) else { return }
-        task.cancel()
-        await task.value
+        guard let channel = channel.withLockedValue({ channel in defer { channel = nil }; return channel }) else { return }
+        try? await channel.close()
         try? await group.shutdownGracefully()
     }
 
@@ -114,11 +102,6 @@ public final class WebServer: Sendable {
     /// and port), so that no client connects to a server that is stopping.
     public func removeSocketFile() {
         if case .unix(let path) = settings.address { unlink(path) }
-    }
-
-    private static func address(of channel: any Channel, asked: WebAddress) -> WebAddress {
-        guard case .tcp(let host, _) = asked, let port = channel.localAddress?.port else { return asked }
-        return .tcp(host: host, port: port)
     }
 
     /// A socket file left by a server that is gone: binding there would fail.

@@ -170,6 +170,58 @@ struct WebServerTests {
         await first.stop()
     }
 
+    @Test("a client that sends its headers and then stops sending its body is answered 408 at the idle limit")
+    func slowBody() async throws {
+        var limits = WebLimits()
+        limits.idleTimeout = .milliseconds(200)
+        let board = BoardBackend()
+        let (server, http) = try await Self.serve(board, limits: limits)
+        let body = Array(#"{"node": "override", "value": "on"}"#.utf8)
+        var request = http.raw(method: "POST", path: "/api/set", headers: [], body: body)
+        request.removeLast(body.count / 2)
+        let response = try await http.send(request)
+        await server.stop()
+        #expect(response.status == 408)
+        #expect(response.body.contains("the request did not arrive within"))
+        #expect(board.values.withLockedValue { $0[NodeID(.input, "override")] } == .level(false))
+    }
+
+    @Test("past the connection limit a new connection is closed at once, counted and logged once; the others are served")
+    func connectionLimit() async throws {
+        var limits = WebLimits()
+        limits.connections = 1
+        let log = LockedValueBox<[LogEntry]>([])
+        let (server, http) = try await Self.serve(BoardBackend(), limits: limits, log: log)
+        let held = try #require(HTTPExchange.connect(port: http.port))
+        // The held connection is accepted before the next one: it has sent its first bytes
+        // and the server has read them once its request line is complete.
+        let refused: Bool = await withCheckedContinuation { continuation in
+            do {
+                try SystemThreadStart.run {
+                    let partial = Array("GET /api/status HTTP/1.1\r\n".utf8)
+                    _ = partial.withUnsafeBytes { Glibc.write(held, $0.baseAddress, $0.count) }
+                    var closedCount = 0
+                    for _ in 0..<2 {
+                        guard let extra = HTTPExchange.connect(port: http.port) else { continue }
+                        defer { Glibc.close(extra) }
+                        // Closed by the server: end of stream, not the 10 s receive timeout.
+                        var byte: UInt8 = 0
+                        if Glibc.read(extra, &byte, 1) == 0 { closedCount += 1 }
+                    }
+                    return closedCount == 2
+                } done: { continuation.resume(returning: $0) }
+            } catch {
+                continuation.resume(returning: false)
+            }
+        }
+        #expect(refused)
+        #expect(server.refusedConnections == 2)
+        Glibc.close(held)
+        let lines = log.withLockedValue { $0 }.filter { $0.message.contains("refused a connection") }
+        #expect(lines.count == 1, "\(log.withLockedValue { $0 }.map(\.message))")
+        await server.stop()
+    }
+
     @Test("a client that sends part of its request line and stops is dropped at the idle limit")
     func slowClientDropped() async throws {
         var limits = WebLimits()
