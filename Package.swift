@@ -158,7 +158,8 @@
 //                    bearer token compared in constant time, bounded connections, headers,
 //                    bodies and idle time. Reaches the engine only through the closure
 //                    the daemon hands it, which answers as the control socket does.
-//                    Depends on JSON and Values; Foundation never.
+//                    Depends on Control, JSON, Locks, Values, SwiftNIO and
+//                    swift-prometheus; Foundation never (Hummingbird would link it).
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
