@@ -18,6 +18,11 @@ MQTT ?= no
 ifneq ($(filter-out yes no,$(MQTT)),)
 $(error MQTT=$(MQTT): say MQTT=yes or MQTT=no)
 endif
+# yes for a config whose `web:` listens on an address and port (not a unix socket).
+WEB ?= no
+ifneq ($(filter-out yes no,$(WEB)),)
+$(error WEB=$(WEB): say WEB=yes or WEB=no)
+endif
 
 .PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
         install install-files clean help deb test-deb test-ha
@@ -36,6 +41,7 @@ help:
 	@echo "make install  the release binary, systemd unit, example config, sysusers and udev files"
 	@echo "              (PREFIX=$(PREFIX), DESTDIR=, UNITDIR=$(UNITDIR), NOTIFY_RELOAD=yes|no)"
 	@echo "make install MQTT=yes  also the drop-in that gives the unit the network MQTT needs"
+	@echo "make install WEB=yes   also the drop-in that lets web: listen on an address and port"
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
@@ -108,7 +114,7 @@ CHECK_SKIP := \
     gpioaggTests.RemoteInputTrustTests gpioaggTests.SafeCommandTests gpioaggTests.SensorDaemonTests \
     gpioaggTests.SensorIsolationDaemonTests gpioaggTests.SensorReadingDaemonTests gpioaggTests.ServiceNotifyTests \
     gpioaggTests.SimulateCommandTests gpioaggTests.StatusSimCommandTests gpioaggTests.TestCommandTests \
-    gpioaggTests.UnreadOutputTests \
+    gpioaggTests.UnreadOutputTests gpioaggTests.WebDaemonTests \
     MQTTTests.BrokerClientIDTests MQTTTests.BrokerConnectionTests MQTTTests.BrokerMessageSizeTests \
     MQTTTests.BrokerMessagingTests MQTTTests.BrokerSecurityTests MQTTTests.ProtocolFallbackTests \
     ServiceTests.MQTTPWMBrokerTests \
@@ -202,6 +208,9 @@ install-files:
 	fi
 ifeq ($(MQTT),yes)
 	install -D -m 0644 systemd/gpioagg.service.d/mqtt.conf $(DESTDIR)$(UNITDIR)/gpioagg.service.d/mqtt.conf
+endif
+ifeq ($(WEB),yes)
+	install -D -m 0644 systemd/gpioagg.service.d/web.conf $(DESTDIR)$(UNITDIR)/gpioagg.service.d/web.conf
 endif
 	install -D -m 0644 systemd/gpioagg.sysusers $(DESTDIR)$(SYSUSERSDIR)/gpioagg.conf
 	install -D -m 0644 systemd/60-gpioagg.rules $(DESTDIR)$(UDEVRULESDIR)/60-gpioagg.rules

@@ -166,6 +166,14 @@
 //                    chips, what is kept held by Keeping in memory; with mqtt:, the
 //                    bridge on MQTTEmbedded's broker, moved by remote: and broker:
 //                    steps. Reaches neither Service nor MQTT.
+//   Web              The web server (`web:`): SwiftNIO's HTTP/1.1, on an event-loop
+//                    thread of its own, started only when the config has `web:`. A route
+//                    table (the JSON API, /metrics in Prometheus's text format), the
+//                    bearer token compared in constant time, bounded connections, headers,
+//                    bodies and idle time. Reaches the engine only through the closure
+//                    the daemon hands it, which answers as the control socket does.
+//                    Depends on Control, JSON, Locks, Values, SwiftNIO and
+//                    swift-prometheus; Foundation never (Hummingbird would link it).
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage
 //                    errors with suggestions, the one error form; the --simulate and
 //                    --board options. No Foundation.
@@ -199,6 +207,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "SystemCore"),
@@ -260,6 +270,7 @@ let package = Package(
             dependencies: [
                 "Bridge", "Config", "Control", "CSystemd", "Engine", "GPIO", "GPIOSimulated", "HomeAssistant", "Keeping", "KeptState", "Locks", "Loop", "MQTT",
                 "MQTTCore", "PWM", "PWMSimulated", "Reactive", "Sensors", "Simulation", "SystemCore", "Values", .product(name: "Logging", package: "swift-log"),
+                "Web",
             ]
         ),
         .target(
@@ -267,6 +278,17 @@ let package = Package(
             dependencies: [
                 "Bridge", "Clock", "Config", "Engine", "GPIO", "GPIOSimulated", "LoopEmbedded", "MQTTCore", "MQTTEmbedded", "PWMSimulated",
                 "Reactive", "Simulation", "Values", "Keeping", "KeptState",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Control", "JSON", "Locks", "Values",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -328,6 +350,8 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Config", "Engine"]),
         .testTarget(name: "CommandParsingTests", dependencies: ["CommandParsing"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "Control", "JSON", "Locks", "SystemCore", "Values", "TestSupport",
+                                                     .product(name: "Logging", package: "swift-log")]),
         // A mosquitto of a test's own, and the mosquitto clients: for the tests only.
         .target(name: "MosquittoTesting", dependencies: ["TestSupport"]),
         // Small pieces the tests share (a log handler that keeps what it is given, a

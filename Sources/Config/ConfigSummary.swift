@@ -19,7 +19,8 @@ public enum ConfigSummary {
     public static func lines(of configuration: Configuration, now: Int64? = nil) -> [String] {
         let clockShown = showsClock(configuration)
         let width = (configuration.chips.map(\.name) + configuration.pwmChips.map(\.name) + configuration.allNames
-            + (configuration.mqtt == nil ? [] : ["discovery"]) + (clockShown ? ["place", "trust"] : []))
+            + (configuration.mqtt == nil ? [] : ["discovery"]) + (clockShown ? ["place", "trust"] : [])
+            + (configuration.web == nil ? [] : ["controls"]))
             .map(\.count).max() ?? 0
         func row(_ name: String, _ details: String) -> String {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + details
@@ -59,6 +60,7 @@ public enum ConfigSummary {
         if clockShown {
             lines += ["clock:"] + clockRows(of: configuration, now: now, row: row)
         }
+        if let web = configuration.web { lines += ["web:"] + webRows(web, row: row) }
         return lines
     }
 

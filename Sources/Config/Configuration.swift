@@ -28,6 +28,8 @@ public struct Configuration: Hashable, Sendable {
     /// `clock:`: the zone and place of times of day, and when the system clock is trusted
     /// (the system's zone, no place, when absent).
     public var clock = ClockDeclaration(zoneOrigin: .unread)
+    /// `web:`: the web server's address, token and controls; nil when absent (no server).
+    public var web: WebDeclaration?
     /// PWM controllers (`chips: NAME: { pwm: ... }`), apart from the GPIO chips.
     public var pwmChips: [PWMChipDeclaration] = []
     /// Outputs on a PWM controller's channel: a duty cycle in percent.

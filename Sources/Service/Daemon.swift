@@ -57,6 +57,8 @@ public final class Daemon {
     private var watchdog: Watchdog?
     /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
     private var sensors: SensorInputs?
+    /// The web server, when the config has `web:`; made only then (`applyWeb`).
+    var web: WebLifecycle?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,
     /// 1 after a failure.
     public var onFinish: ((Int32) -> Void)?
@@ -96,15 +98,6 @@ public final class Daemon {
     /// Where the lifecycle is.
     public var state: DaemonStateMachine.State { machine.state }
 
-    /// The MQTT client's counters, when the config has an `mqtt:` section. Loop thread.
-    public var mqttStatistics: MQTTStatistics? { mqtt.bridge?.statistics }
-
-    /// The exit status, once stopped.
-    public var exitStatus: Int32? {
-        if case .stopped(let status) = machine.state { return status }
-        return nil
-    }
-
     // MARK: Start
 
     /// Requests the lines, writes the initial values, opens the control socket, then
@@ -137,6 +130,7 @@ public final class Daemon {
         guard machine.linesRequested() == .announceReady else { return }
         openControlSocketOrWarn()
         mqtt.start(configuration, engine: engine)
+        applyWeb(configuration)
         interaction = InteractionInput.start(
             options.interaction, descriptor: options.commandDescriptor, loop: loop, targets: inputTargets,
             settling: settling, running: running, logger: logger,
@@ -233,6 +227,7 @@ public final class Daemon {
         inputTargets.cancelPulses()
         interaction?.close()
         interaction = nil
+        web?.stop()
         server?.close()
         server = nil
         if let signals { loop.unwatch(fd: signals.fd) }
@@ -279,6 +274,7 @@ public final class Daemon {
         running.replace(engine: next, configuration: loaded, backend: backend, pwm: pwm)
         sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
+        applyWeb(loaded)
         perform(machine.reloadApplied())
     }
 

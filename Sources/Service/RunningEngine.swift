@@ -25,6 +25,8 @@ import Values
 final class RunningEngine {
     private(set) var engine: Engine
     private(set) var configuration: Configuration
+    /// Reloads applied since start: engines that replaced the running one.
+    private(set) var replacements = 0
     private(set) var backend: any GPIOBackend
     /// The PWM controllers; nil while no configuration had PWM outputs. Kept across
     /// reloads once made.
@@ -60,6 +62,7 @@ final class RunningEngine {
     /// A reload was applied: `engine` runs `configuration` on `backend` and `pwm` from
     /// now on.
     func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)?) {
+        replacements += 1
         engine.sensorRoot = sensorRoot
         self.engine = engine
         self.configuration = configuration

@@ -34,7 +34,7 @@ struct ConfigSchemaTests {
                               "is a key of a"]
 
     /// A config with everything the examples name and an entry `probe` of `schema`'s kind
-    /// with `settings`; for the `mqtt:` section, `settings` are its own.
+    /// with `settings`; for the `mqtt:` and `web:` sections, `settings` are their own.
     static func file(_ schema: any ConfigSchema.Type, settings: [String]) -> String {
         let written = "{ " + settings.joined(separator: ", ") + " }"
         var text = schema.section == "clock" ? "clock: " + written + "\n" : ""
@@ -45,6 +45,7 @@ struct ConfigSchemaTests {
             text += section.name + ":\n" + entries.map { "  " + $0 + "\n" }.joined()
         }
         return text + "mqtt: " + (schema.section == "mqtt" ? written : "{ broker: \(broker) }") + "\n"
+            + (schema.section == "web" ? "web: " + written + "\n" : "")
     }
 
     /// `a: 1, b: [x, y], c: { d: 2 }` as its three settings.
@@ -151,6 +152,7 @@ struct ConfigSchemaTests {
         switch schema.section {
         case "mqtt": "mqtt:"
         case "clock": "clock:"
+        case "web": "web:"
         case "chips": "chip 'probe'"
         default: "\(schema.section.dropLast()) 'probe'"
         }

@@ -39,6 +39,15 @@ struct MakefileTests {
         #expect(commands.contains { $0.contains("install") && $0.contains(".build-release/release/gpioagg") }, "\(commands)")
     }
 
+    @Test("make install WEB=yes adds the drop-in that lets web: listen on an address; plain make install does not")
+    func installWebDropInOnlyWhenAsked() throws {
+        let dropIn = "/tmp/none/etc/systemd/system/gpioagg.service.d/web.conf"
+        let asked = try Self.dryRun("install", ["WEB=yes", "DESTDIR=/tmp/none"])
+        #expect(asked.contains { $0.contains("systemd/gpioagg.service.d/web.conf") && $0.hasSuffix(dropIn) }, "\(asked)")
+        let plain = try Self.dryRun("install", ["DESTDIR=/tmp/none"])
+        #expect(!plain.contains { $0.contains("web.conf") }, "\(plain)")
+    }
+
     @Test("make install MQTT=yes adds the drop-in that gives the unit a network; plain make install does not")
     func installMQTTDropInOnlyWhenAsked() throws {
         let dropIn = "/tmp/none/etc/systemd/system/gpioagg.service.d/mqtt.conf"

@@ -11,6 +11,7 @@ enum ConfigSchemas {
             InterlockSchema.self, CoverSchema.self,
             MQTTSchema.self,
             ClockSchema.self,
+            WebSchema.self,
         ]
     }
 }

@@ -59,7 +59,7 @@ struct ConfigValidator {
         var hasChannel: Bool
     }
 
-    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt", "clock"]
+    static let topLevelKeys = ["chips", "inputs", "signals", "outputs", "interlocks", "covers", "mqtt", "clock", "web"]
 
     let file: String
     var errors: [ConfigError] = []
@@ -82,6 +82,8 @@ struct ConfigValidator {
     var mqtt: MQTTDeclaration?
     /// No `mqtt:` section at all (an invalid one is not missing).
     var mqttSectionMissing = true
+    /// `web:`, when present and valid.
+    var web: WebDeclaration?
     /// `clock:`, or the defaults (the system's zone once a time of day needs it).
     var clock = ClockDeclaration(zoneOrigin: .unread)
     var systemZoneLoaded = false
@@ -145,6 +147,7 @@ struct ConfigValidator {
             covers: covers.map(\.declaration),
             file: file)
         configuration.clock = clock
+        configuration.web = web
         configuration.pwmChips = pwmChips
         configuration.pwmOutputs = pwmOutputs.map(\.declaration)
         return configuration
@@ -196,6 +199,7 @@ struct ConfigValidator {
             mqttSectionMissing = false
             readMQTT(mqtt)
         }
+        if let web = sections["web"] { readWeb(web) }
     }
 
     mutating func report(_ location: SourceLocation, _ message: String, hint: String = "") {

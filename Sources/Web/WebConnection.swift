@@ -1,0 +1,138 @@
+import NIOCore
+import NIOHTTP1
+
+/// One connection's HTTP/1.1 exchanges: each request read whole (a body over the limit
+/// answered 413), routed off the connection's loop (`WebRoutes`, which waits for the
+/// daemon), and answered; keep-alive as the client asks.
+///
+/// A request must arrive within `WebLimits.idleTimeout` of the connection opening or
+/// of the previous response: past it the connection is closed (answered 408 first when
+/// its headers had come), so that a client that sends a byte a minute, or a body that
+/// never ends, holds it no longer than an idle one.
+///
+/// Confined to its channel's event loop, as NIO's handlers are.
+final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let routes: WebRoutes
+    private let limits: WebLimits
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var tooLarge = false
+    /// A request is being answered: the deadline waits for its response.
+    private var answering = false
+    private var deadline: Scheduled<Void>?
+
+    init(routes: WebRoutes, limits: WebLimits) {
+        self.routes = routes
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        armDeadline(context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let requestHead):
+            head = requestHead
+            body = []
+            tooLarge = false
+            if let length = requestHead.headers.first(name: "content-length").flatMap(Int.init), length > limits.bodyBytes {
+                tooLarge = true
+            }
+        case .body(var buffer):
+            guard !tooLarge else { return }
+            if body.count + buffer.readableBytes > limits.bodyBytes {
+                tooLarge = true
+                body = []
+            } else {
+                body += buffer.readBytes(length: buffer.readableBytes) ?? []
+            }
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            deadline?.cancel()
+            deadline = nil
+            answering = true
+            if tooLarge {
+                return respond(context, WebRoutes.failure(413, "the body is larger than \(limits.bodyBytes) bytes"),
+                               keepAlive: false)
+            }
+            let request = WebRequest(method: head.method.rawValue, path: Self.path(of: head.uri),
+                                     authorization: head.headers.first(name: "authorization"), body: body)
+            body = []
+            let keepAlive = head.isKeepAlive
+            let routes = routes
+            let promise = context.eventLoop.makePromise(of: WebResponse.self)
+            promise.completeWithTask { await routes.respond(to: request) }
+            let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+            promise.futureResult.whenSuccess { response in
+                bound.value.handler.respond(bound.value.context, response, keepAlive: keepAlive)
+            }
+        }
+    }
+
+    /// Writes `response`; closes the connection after it unless the client keeps it.
+    private func respond(_ context: ChannelHandlerContext, _ response: WebResponse, keepAlive: Bool) {
+        guard context.channel.isActive else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+                      promise: nil)
+        var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+        buffer.writeBytes(response.body)
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let written = context.writeAndFlushWithPromise(wrapOutboundOut(.end(nil)))
+        answering = false
+        if keepAlive {
+            armDeadline(context)
+        } else {
+            written.whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// The next request must arrive, whole, within the idle timeout.
+    private func armDeadline(_ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: TimeAmount(limits.idleTimeout)) {
+            let (handler, context) = bound.value
+            handler.deadline = nil
+            guard !handler.answering else { return }
+            if handler.head != nil {
+                handler.head = nil
+                handler.respond(context, WebRoutes.failure(408, "the request did not arrive within \(handler.limits.idleTimeout)"),
+                                keepAlive: false)
+            } else {
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private static func path(of uri: String) -> String {
+        String(uri.prefix { $0 != "?" && $0 != "#" })
+    }
+}
+
+extension ChannelHandlerContext {
+    fileprivate func writeAndFlushWithPromise(_ data: NIOAny) -> EventLoopFuture<Void> {
+        let promise = eventLoop.makePromise(of: Void.self)
+        writeAndFlush(data, promise: promise)
+        return promise.futureResult
+    }
+}
