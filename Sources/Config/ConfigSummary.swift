@@ -37,10 +37,13 @@ public enum ConfigSummary {
         }
         lines += section("chips:", configuration.chips.map { row($0.name, ConfigText.chip($0.locator)) }
             + configuration.pwmChips.map { row($0.name, ConfigText.pwmChip($0.locator)) })
-        lines += section("inputs:", configuration.inputs.map { row($0.name, lineInput($0)) }
-            + configuration.commandInputs.map { row($0.name, commandInput($0)) }
-            + configuration.remoteInputs.map { row($0.name, remoteInput($0)) }
-            + configuration.sensorInputs.map { row($0.name, sensorInput($0)) })
+        // A row list per kind, then joined: as one expression, Swift 6.2's type checker
+        // gives up on it.
+        let lineInputRows: [String] = configuration.inputs.map { row($0.name, lineInput($0)) }
+        let commandInputRows: [String] = configuration.commandInputs.map { row($0.name, commandInput($0)) }
+        let remoteInputRows: [String] = configuration.remoteInputs.map { row($0.name, remoteInput($0)) }
+        let sensorInputRows: [String] = configuration.sensorInputs.map { row($0.name, sensorInput($0)) }
+        lines += section("inputs:", lineInputRows + commandInputRows + remoteInputRows + sensorInputRows)
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
         lines += section("outputs:", configuration.outputs.map { row($0.name, output($0, in: configuration)) }
