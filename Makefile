@@ -25,7 +25,7 @@ $(error WEB=$(WEB): say WEB=yes or WEB=no)
 endif
 
 .PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
-        install install-files clean help deb test-deb test-ha
+        install install-files clean help deb test-deb test-ha test-arm64-examples
 
 all: build
 
@@ -43,7 +43,9 @@ help:
 	@echo "make install MQTT=yes  also the drop-in that gives the unit the network MQTT needs"
 	@echo "make install WEB=yes   also the drop-in that lets web: listen on an address and port"
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
+	@echo "make deb ARCH=arm64 [DIST=bookworm]  the 64-bit Raspberry Pi's package, cross-built (scripts/cross)"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
+	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 
 deps:
@@ -221,11 +223,43 @@ endif
 # The Debian package of the release binary, for the build machine's architecture, in
 # this folder (docs/INSTALL.md, "Install on a Raspberry Pi"; debian/, scripts/deb/build).
 # lintian's errors fail the build; its warnings are printed (docs/INSTALL.md, "Packaging").
+# `make deb ARCH=arm64` builds the 64-bit Raspberry Pi's package on an x86_64 machine:
+# the binary cross-built by sid's Swift 6.2 (scripts/cross/prepare, scripts/cross/build;
+# the first run prepares about 1.5 GB in ~/.cache/gpioagg/arm64), for trixie (today's
+# Raspberry Pi OS) or, with DIST=bookworm, for bookworm: its version then ends in ~deb12,
+# below trixie's, as Debian marks a build for its previous release.
+HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB_ARCH := $(or $(ARCH),$(HOST_ARCH))
+DIST ?= trixie
+DEB_SUFFIX := $(if $(filter bookworm,$(DIST)),~deb12)
+ifeq ($(DEB_ARCH),$(HOST_ARCH))
 deb: release
 	@scripts/install-deps --deb
 	@package=$$(scripts/deb/build $(RELEASE)/release/gpioagg $(CURDIR)) && \
 	    lintian --fail-on error "$$package" && \
 	    echo "$$package"
+else ifeq ($(DEB_ARCH),arm64)
+deb:
+	@scripts/install-deps --deb
+	@eval "$$(DIST=$(DIST) scripts/cross/prepare)" && \
+	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
+	    package=$$(scripts/deb/build --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" "$$binary" $(CURDIR) $(DEB_SUFFIX)) && \
+	    lintian --fail-on error "$$package" && \
+	    echo "$$package"
+else
+deb:
+	@echo "make deb ARCH=$(ARCH): packages are built for this machine ($(HOST_ARCH)) or, cross-built, for arm64" >&2
+	@echo "hint: make deb, or make deb ARCH=arm64 [DIST=bookworm]" >&2
+	@exit 2
+endif
+
+# The example test files on the arm64 binary (scripts/cross/build) under qemu-user,
+# on the target's libraries: the same results as on x86_64 (DIST=bookworm for that
+# build).
+test-arm64-examples:
+	@eval "$$(DIST=$(DIST) scripts/cross/prepare)" && \
+	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
+	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
 
 # The package under a real systemd: a debootstrapped bookworm guest under qemu installs
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.

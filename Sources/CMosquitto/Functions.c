@@ -407,7 +407,9 @@ int mosquitto_property_identifier(const mosquitto_property *a0) {
     CMOSQ_FORWARD(mosquitto_property_identifier, 0, a0);
 }
 
-const mosquitto_property *mosquitto_property_next(const mosquitto_property *a0) {
+/* libmosquitto 2.1 dropped the const of the result (mosquitto_property *); 2.0 returns
+ * const mosquitto_property *. The result is declared as the header at hand says. */
+__typeof__(mosquitto_property_next(NULL)) mosquitto_property_next(const mosquitto_property *a0) {
     CMOSQ_FORWARD(mosquitto_property_next, NULL, a0);
 }
 

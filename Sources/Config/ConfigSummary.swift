@@ -18,30 +18,37 @@ public enum ConfigSummary {
     /// when each `between:` next starts and ends and each `at:` next fires.
     public static func lines(of configuration: Configuration, now: Int64? = nil) -> [String] {
         let clockShown = showsClock(configuration)
-        let width = (configuration.chips.map(\.name) + configuration.pwmChips.map(\.name) + configuration.allNames
-            + (configuration.mqtt == nil ? [] : ["discovery"]) + (clockShown ? ["place", "trust"] : [])
-            + (configuration.web == nil ? [] : ["controls"]))
-            .map(\.count).max() ?? 0
+        // The lists are joined step by step, here and below: as one expression each, Swift
+        // 6.2's type checker gives up on them.
+        var names: [String] = configuration.chips.map(\.name)
+        names += configuration.pwmChips.map(\.name)
+        names += configuration.allNames
+        if configuration.mqtt != nil { names.append("discovery") }
+        if clockShown { names += ["place", "trust"] }
+        if configuration.web != nil { names.append("controls") }
+        let width = names.map(\.count).max() ?? 0
         func row(_ name: String, _ details: String) -> String {
             "  " + name + String(repeating: " ", count: width - name.count + 2) + details
         }
         // A file with PWM outputs alone does not say "0 outputs" before them.
         let pwmOnly = configuration.outputs.isEmpty && !configuration.pwmOutputs.isEmpty
-        let counts = [counted(configuration.chips.count + configuration.pwmChips.count, "chip"),
-                      counted(configuration.inputNames.count, "input"), counted(configuration.signals.count, "signal")]
-            + (pwmOnly ? [] : [counted(configuration.outputs.count, "output")])
-            + (configuration.pwmOutputs.isEmpty ? [] : [counted(configuration.pwmOutputs.count, "PWM output")])
-            + (configuration.covers.isEmpty ? [] : [counted(configuration.covers.count, "cover")])
+        var counts: [String] = [counted(configuration.chips.count + configuration.pwmChips.count, "chip"),
+                                counted(configuration.inputNames.count, "input"),
+                                counted(configuration.signals.count, "signal")]
+        if !pwmOnly { counts.append(counted(configuration.outputs.count, "output")) }
+        if !configuration.pwmOutputs.isEmpty { counts.append(counted(configuration.pwmOutputs.count, "PWM output")) }
+        if !configuration.covers.isEmpty { counts.append(counted(configuration.covers.count, "cover")) }
         var lines = ["\(configuration.file): valid; " + counts.joined(separator: ", ")]
         func section(_ title: String, _ rows: [String]) -> [String] {
             [title] + (rows.isEmpty ? ["  (none)"] : rows)
         }
         lines += section("chips:", configuration.chips.map { row($0.name, ConfigText.chip($0.locator)) }
             + configuration.pwmChips.map { row($0.name, ConfigText.pwmChip($0.locator)) })
-        lines += section("inputs:", configuration.inputs.map { row($0.name, lineInput($0)) }
-            + configuration.commandInputs.map { row($0.name, commandInput($0)) }
-            + configuration.remoteInputs.map { row($0.name, remoteInput($0)) }
-            + configuration.sensorInputs.map { row($0.name, sensorInput($0)) })
+        let lineInputRows: [String] = configuration.inputs.map { row($0.name, lineInput($0)) }
+        let commandInputRows: [String] = configuration.commandInputs.map { row($0.name, commandInput($0)) }
+        let remoteInputRows: [String] = configuration.remoteInputs.map { row($0.name, remoteInput($0)) }
+        let sensorInputRows: [String] = configuration.sensorInputs.map { row($0.name, sensorInput($0)) }
+        lines += section("inputs:", lineInputRows + commandInputRows + remoteInputRows + sensorInputRows)
         lines += section("signals, in dependency order:",
                          configuration.signals.map { row($0.name, ConfigText.signal($0)) })
         lines += section("outputs:", configuration.outputs.map { row($0.name, output($0, in: configuration)) }

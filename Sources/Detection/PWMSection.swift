@@ -71,25 +71,39 @@ public struct PWMSection {
     /// "period": 40000, "duty_cycle": 16000, "polarity": "inversed", "enabled": true, "failure": null}],
     /// "simulated": false}` for each controller; `name` is null for a simulated board's.
     public var json: JSONValue {
-        .array(controllers.map { found in
-            .object(JSONObject([
-                "name": found.controller.map { .string($0.name) } ?? .null,
-                "device": .string(found.deviceName),
-                "channels": .number(Double(found.channelCount)),
-                "exported": .array(found.exported.map { channel, state in
-                    let value = try? state.get()
-                    return .object(JSONObject([
-                        "channel": .number(Double(channel)),
-                        "period": value.map { .number(Double($0.period)) } ?? .null,
-                        "duty_cycle": value.map { .number(Double($0.dutyCycle)) } ?? .null,
-                        "polarity": value.map { .string($0.polarity.rawValue) } ?? .null,
-                        "enabled": value.map { .bool($0.enabled) } ?? .null,
-                        "failure": state.failureText.map { .string($0) } ?? .null,
-                    ]))
-                }),
-                "simulated": .bool(simulatedBoard != nil),
-            ]))
-        })
+        let simulated = simulatedBoard != nil
+        return .array(controllers.map { Self.json(of: $0, simulated: simulated) })
+    }
+
+    // One literal per object: the whole nest in one expression is more than Swift 6.2's
+    // type checker solves in reasonable time.
+    private static func json(of found: Controller, simulated: Bool) -> JSONValue {
+        let exported: [JSONValue] = found.exported.map { json(ofChannel: $0.channel, state: $0.state) }
+        let name: JSONValue = found.controller.map { .string($0.name) } ?? .null
+        return .object(JSONObject([
+            "name": name,
+            "device": .string(found.deviceName),
+            "channels": .number(Double(found.channelCount)),
+            "exported": .array(exported),
+            "simulated": .bool(simulated),
+        ]))
+    }
+
+    private static func json(ofChannel channel: Int, state: Result<PWMState, PWMError>) -> JSONValue {
+        let value = try? state.get()
+        let period: JSONValue = value.map { .number(Double($0.period)) } ?? .null
+        let dutyCycle: JSONValue = value.map { .number(Double($0.dutyCycle)) } ?? .null
+        let polarity: JSONValue = value.map { .string($0.polarity.rawValue) } ?? .null
+        let enabled: JSONValue = value.map { .bool($0.enabled) } ?? .null
+        let failure: JSONValue = state.failureText.map { .string($0) } ?? .null
+        return .object(JSONObject([
+            "channel": .number(Double(channel)),
+            "period": period,
+            "duty_cycle": dutyCycle,
+            "polarity": polarity,
+            "enabled": enabled,
+            "failure": failure,
+        ]))
     }
 
     /// `25000 Hz  40 %  inversed  enabled  (period 40000 ns, duty cycle 16000 ns)`.

@@ -70,7 +70,9 @@ public struct PWMExport: Sendable {
         guard SysfsFiles.exists(folder) else {
             return .notWritable(controller: controller.description, channel: channel, path: folder)
         }
-        let path = PWMChannel.attributes.map { folder + "/" + $0 }.first { access($0, W_OK) != 0 } ?? folder
+        let attributes = PWMChannel.attributes.map { folder + "/" + $0 }
+        let notWritable: String? = attributes.first(where: { access($0, W_OK) != 0 })
+        let path = notWritable ?? folder
         return .notWritable(controller: controller.description, channel: channel, path: path)
     }
 }

@@ -91,6 +91,6 @@ extension String {
     /// This text with the first `target` replaced, without Foundation.
     fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let range = firstRange(of: target) else { return self }
-        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
 }

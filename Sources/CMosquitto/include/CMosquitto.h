@@ -18,7 +18,11 @@
 #include <stddef.h>
 
 #include <mosquitto.h>
+/* MQTT's constants: libmosquitto 2.1's mosquitto.h includes them from its own folder and
+ * warns when the old header is included; 2.0's are in mqtt_protocol.h. */
+#if !__has_include(<mosquitto/mqtt_protocol.h>)
 #include <mqtt_protocol.h>
+#endif
 
 /* The soname loaded, as the dynamic loader looks it up. */
 #define CMOSQ_LIBRARY_SONAME "libmosquitto.so.1"
