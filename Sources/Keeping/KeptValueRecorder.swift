@@ -70,9 +70,9 @@ public final class KeptValueRecorder {
         keptKeys = Set(configuration.persistentSignals.compactMap { NodeID(validating: .signal, $0) }
             + configuration.restoredOutputs.compactMap { NodeID(validating: .output, $0) }
             + configuration.persistentInputs.compactMap { NodeID(validating: .input, $0) }
-            + configuration.keptCoverPositions.compactMap { NodeID(validating: .cover, $0) }
-            + configuration.overriddenOutputs.compactMap { NodeID(validating: .output, $0) })
+            + configuration.keptCoverPositions.compactMap { NodeID(validating: .cover, $0) })
         overriddenKeys = Set(configuration.overriddenOutputs.compactMap { NodeID(validating: .output, $0) })
+        keptKeys.formUnion(overriddenKeys)
         timedKeys = Set(configuration.outputs.filter { $0.restore && $0.maxOn != nil }
             .compactMap { NodeID(validating: .output, $0.name) })
         recordPendingTotals()
@@ -210,13 +210,7 @@ public final class KeptValueRecorder {
         let newPeriod = pace.recorded.map { $0.period != value.period } ?? true
         if due || newPeriod || pace.recorded?.number.map({ total < $0 }) ?? true {
             pace.timer?.cancel()
-            pace.timer = nil
-            pace.pending = nil
-            pace.recordedAt = now
-            pace.recorded = value
-            totals[key] = pace
-            sink?.record(key, value, promptly: true)
-            return
+            return handOver(value, of: key, pace)
         }
         pace.pending = value
         if pace.timer == nil, let recordedAt = pace.recordedAt {
@@ -232,6 +226,13 @@ public final class KeptValueRecorder {
         guard var pace = totals[key] else { return }
         pace.timer = nil
         guard let value = pace.pending else { totals[key] = pace; return }
+        handOver(value, of: key, pace)
+    }
+
+    /// `value` goes to the sink now, and its `persist_every` starts again; nothing waits.
+    private func handOver(_ value: KeptValue, of key: NodeID, _ pace: TotalPace) {
+        var pace = pace
+        pace.timer = nil
         pace.pending = nil
         pace.recordedAt = loop.now
         pace.recorded = value

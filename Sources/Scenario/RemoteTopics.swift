@@ -10,7 +10,7 @@ import MQTTCore
 /// ```swift
 /// let topics = RemoteTopics(configuration)
 /// topics.topic(written: "shed/door")    // "gpioagg/shed/door"
-/// topics.statusTopic(of: "shed")        // "gpioagg/shed/status"
+/// topics.topic(written: "shed/status")  // "gpioagg/shed/status"
 /// ```
 struct RemoteTopics {
     /// Under `mqtt:`'s prefix; nil without `mqtt:`.
@@ -46,11 +46,6 @@ struct RemoteTopics {
         guard let prefix else { return nil }
         let full = prefix + "/" + written
         return followed.contains(full) ? full : nil
-    }
-
-    /// `<prefix>/<node>/status`.
-    func statusTopic(of node: String) -> String? {
-        prefix.map { TopicLayout(prefix: $0, node: node).statusTopic }
     }
 
     /// The followed topics as they may be written: in full, and under the prefix.

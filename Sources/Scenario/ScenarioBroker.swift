@@ -49,7 +49,21 @@ final class ScenarioBroker {
         self.declaration = declaration
         self.configuration = configuration
         (transport, bridge) = Self.client(declaration, configuration, engine: engine, loop: loop, retained: [:])
+        follow(engine)
+    }
+
+    /// The bridge hears `engine`'s changes.
+    private func follow(_ engine: Engine) {
         observation = engine.observeChanges { [weak self] change in self?.bridge.engineChanged(change) }
+    }
+
+    /// No more attempts, no more changes heard; the bridge stops (saying `offline` while
+    /// connected).
+    private func letGo() {
+        retry?.cancel()
+        retry = nil
+        observation?.cancel()
+        bridge.stop {}
     }
 
     /// A client of the broker (the twin, holding `retained`) and the bridge on it.
@@ -71,16 +85,13 @@ final class ScenarioBroker {
     /// the daemon does once its lines are ready, when the broker is reachable; else it
     /// tries as it would after a loss.
     func restart(following engine: Engine, killed: Bool) {
-        retry?.cancel()
-        retry = nil
-        observation?.cancel()
         // A kill: the connection ends without DISCONNECT, so the broker publishes the
         // will; the old bridge then lets go of its timers, with nothing left to send.
         if killed, transport.isConnected { transport.dropConnection(reason: "the process was killed") }
-        bridge.stop {}
+        letGo()
         (transport, bridge) = Self.client(declaration, configuration, engine: engine, loop: loop,
                                           retained: transport.retained)
-        observation = engine.observeChanges { [weak self] change in self?.bridge.engineChanged(change) }
+        follow(engine)
         backoff.reset()
         connectedAt = nil
         bridge.start()
@@ -95,10 +106,7 @@ final class ScenarioBroker {
 
     /// Says `offline` and lets go.
     func stop() {
-        retry?.cancel()
-        retry = nil
-        observation?.cancel()
-        bridge.stop {}
+        letGo()
     }
 
     /// `payload`, retained on `topic`, from another client.
