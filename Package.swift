@@ -357,7 +357,7 @@ let package = Package(
         // Small pieces the tests share (a log handler that keeps what it is given, a
         // seeded random generator, a temporary directory, a sysfs tree laid out as the
         // kernel lays it out): for the tests only.
-        .target(name: "TestSupport", dependencies: ["Locks", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "TestSupport", dependencies: ["Clock", "Locks", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MQTTTests",
                     dependencies: ["TestSupport", "MQTT", "Loop", "Locks", "MosquittoTesting",
                                    .product(name: "Logging", package: "swift-log")]),

@@ -2,6 +2,7 @@ import Clock
 import Config
 @testable import Engine
 import Testing
+import TestSupport
 import Values
 
 /// `between:` and `at:` in a running graph, in virtual time: the wall clock moves with it
@@ -30,12 +31,7 @@ struct TimeSignalTests {
 
     /// `2026-03-28 22:00` in `zone`, in nanoseconds since the epoch.
     static func wall(_ local: String, _ zone: String) throws -> Int64 {
-        let parts = local.split(separator: " ")
-        let date = parts[0].split(separator: "-").map { Int($0)! }
-        let time = parts[1].split(separator: ":").map { Int($0)! }
-        let civil = try CivilDate(year: date[0], month: date[1], day: date[2])
-        let rules = try TimeZoneRules.named(zone)
-        return rules.instant(of: LocalDateTime(date: civil, hour: time[0], minute: time[1])) * 1_000_000_000
+        try LocalWallTime.nanoseconds(local, in: zone)
     }
 
     static func total(_ harness: EngineHarness, _ name: String) -> Double? {

@@ -4,43 +4,29 @@ import Testing
 
 /// A water meter, a reed contact that closes once per litre, as the issue writes it.
 enum CounterFixtures {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                inputs:
-                  meter: { chip: main, line: GPIO17 }
-                  s0: { chip: main, line: GPIO27 }
-                  tank: { command: true, type: number, unit: L }
-                signals:
-                  water:     { count: meter, multiply: 1, unit: L, device_class: water, state_class: total_increasing }
-                  flow:      { rate: water, per: 1m, unit: L/min }
-                  flowing:   { threshold: flow, above: 0.1 }
-                  energy:    { count: s0, multiply: 0.001, unit: kWh, precision: 3 }
-                  power:     { rate: energy, per: 1h, timeout: 10m, precision: 3 }
-                  filling:   { rate: tank, per: 1m }
+    static let fixture = ScenarioFixture("water", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              meter: { chip: main, line: GPIO17 }
+              s0: { chip: main, line: GPIO27 }
+              tank: { command: true, type: number, unit: L }
+            signals:
+              water:     { count: meter, multiply: 1, unit: L, device_class: water, state_class: total_increasing }
+              flow:      { rate: water, per: 1m, unit: L/min }
+              flowing:   { threshold: flow, above: 0.1 }
+              energy:    { count: s0, multiply: 0.001, unit: kWh, precision: 3 }
+              power:     { rate: energy, per: 1h, timeout: 10m, precision: 3 }
+              filling:   { rate: tank, per: 1m }
 
-                """, file: "water.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func text(_ steps: [String]) -> String {
-        "config: water.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-    }
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        ScenarioRunner.run(try ScenarioLoader.parse(text(steps), file: "water.test.yaml", configuration: configuration))
-    }
+            """)
 }
 
 @Suite("Counters and rates in test files")
 struct CounterScenarioTests {
     @Test("the issue's test: 120 presses every 2 s are 120 L at 30 L/min, and no flow 5 minutes later")
     func issueExample() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "pulses: { meter: { count: 120, every: 2s } }",
             "expect: { water: 120, flow: { near: 30, within: 0.5 }, flowing: on }",
             "wait: 5m",
@@ -54,7 +40,7 @@ struct CounterScenarioTests {
 
     @Test("set: gives a counter its new total, as gpioagg set does: counting goes on from it; below 0 fails the step")
     func setTotal() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "set: { water: 12345 }",
             "expect: { water: 12345, flow: 0 }",
             "pulses: { meter: { count: 2, every: 2s } }",
@@ -68,7 +54,7 @@ struct CounterScenarioTests {
 
     @Test("multiply: weighs each pulse; the rate of kWh per hour is kW, from the time between pulses")
     func multiplied() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "pulses: { s0: { count: 1000, every: 3600ms, length: 100ms } }",
             "expect: { energy: 1, power: 1 }",
             "wait: 5m",
@@ -82,7 +68,7 @@ struct CounterScenarioTests {
 
     @Test("the rate holds until a pulse is overdue, then is a litre over the time since the last pulse, and 0 after the timeout")
     func decay() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "pulses: { meter: { count: 3, every: 6s } }",   // at 0, 6 and 12 s; the step ends at 15 s
             "expect: { flow: 10 }",           // one litre in 6 s
             "wait: 4499ms",                   // 7.499 s since the last pulse: not overdue yet
@@ -102,7 +88,7 @@ struct CounterScenarioTests {
 
     @Test("length: holds each press; a press shorter than every: leaves the input off between presses")
     func pressLength() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "pulses: { meter: { count: 2, every: 10s, length: 9s } }",
             "expect: { water: 2, meter: off }",
             "expect_active: meter",
@@ -113,7 +99,7 @@ struct CounterScenarioTests {
 
     @Test("the rate of a number that is not a counter follows its changes, and a set total is no flow")
     func rateOfANumber() throws {
-        let result = try CounterFixtures.run([
+        let result = try CounterFixtures.fixture.run([
             "set: { tank: 100 }",
             "wait: 30s",
             "set: { tank: 110 }",
@@ -130,7 +116,7 @@ struct CounterScenarioTests {
 
     @Test("a pulses: step is refused where it is wrong, with the fix")
     func refusals() {
-        #expect(ScenarioFixtures.errors(CounterFixtures.text([
+        #expect(CounterFixtures.fixture.errors([
             "pulses: { meter: { count: 0, every: 2s } }",
             "pulses: { meter: { count: 2 } }",
             "pulses: { meter: { count: 2, every: 2s, length: 2s } }",
@@ -139,7 +125,7 @@ struct CounterScenarioTests {
             "pulses: { water: { count: 2, every: 2s } }",
             "pulses: { meter: 2s }",
             "pulses: { meter: { count: 1000000, every: 24h } }",
-        ]), file: "water.test.yaml", configuration: CounterFixtures.configuration) == [
+        ]) == [
             "3:31 count: of meter in pulses: must be a whole number from 1 to 1000000, found '0'",
             "4:15 pulses: of meter needs every:",
             "5:53 length: of meter in pulses: is not shorter than every:",

@@ -5,55 +5,41 @@ import Testing
 /// A room of three temperatures with a set point and the weather outside, as
 /// docs/NUMBERS.md writes them: what a test file's numbers are read and run against.
 enum NumberFixtures {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                mqtt: { broker: mqtt://127.0.0.1 }
-                inputs:
-                  setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5, unit: "°C" }
-                  outside: { topic: weather/outside/temperature, type: number, unit: "°C" }
-                  t_north: { command: true, type: number, unit: "°C" }
-                  t_south: { command: true, type: number, unit: "°C" }
-                  t_door: { command: true, type: number, unit: "°C" }
-                  door: { chip: main, line: GPIO22 }
-                signals:
-                  inside: { mean: [t_north, t_south, t_door] }
-                  spread: { difference: [inside, outside] }
-                  fine: { mean: [t_north], precision: 3 }
-                  too_hot: { threshold: inside, above: 28, hysteresis: 2 }
-                  heat: { threshold: inside, below: setpoint, hysteresis: 0.5 }
-                outputs:
-                  fan: { chip: main, line: GPIO5, follows: too_hot }
+    static let fixture = ScenarioFixture("room", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            mqtt: { broker: mqtt://127.0.0.1 }
+            inputs:
+              setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, step: 0.5, unit: "°C" }
+              outside: { topic: weather/outside/temperature, type: number, unit: "°C" }
+              t_north: { command: true, type: number, unit: "°C" }
+              t_south: { command: true, type: number, unit: "°C" }
+              t_door: { command: true, type: number, unit: "°C" }
+              door: { chip: main, line: GPIO22 }
+            signals:
+              inside: { mean: [t_north, t_south, t_door] }
+              spread: { difference: [inside, outside] }
+              fine: { mean: [t_north], precision: 3 }
+              too_hot: { threshold: inside, above: 28, hysteresis: 2 }
+              heat: { threshold: inside, below: setpoint, hysteresis: 0.5 }
+            outputs:
+              fan: { chip: main, line: GPIO5, follows: too_hot }
 
-                """, file: "room.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func text(_ steps: [String]) -> String {
-        "config: room.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-    }
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        ScenarioRunner.run(try ScenarioLoader.parse(text(steps), file: "room.test.yaml", configuration: configuration))
-    }
+            """)
 }
 
 @Suite("Numbers in test files")
 struct NumberScenarioTests {
     private func location(_ line: Int, _ column: Int) -> Config.SourceLocation {
-        ScenarioFixtures.location(line, column, in: "room.test.yaml")
+        NumberFixtures.fixture.location(line, column)
     }
 
     @Test("set: and expect: read numbers, unavailable and near/within for numbers, and 1 as one for a number")
     func reading() throws {
-        let loaded = try ScenarioLoader.parse(NumberFixtures.text([
+        let loaded = try NumberFixtures.fixture.load([
             "set: { setpoint: 22, outside: 1, t_door: unavailable, door: 1 }",
             "expect: { inside: 28.15, spread: { near: 24.65, within: 0.01 }, t_door: unavailable, too_hot: on }",
-        ]), file: "room.test.yaml", configuration: NumberFixtures.configuration)
+        ])
         #expect(loaded.scenario.steps.map(\.action) == [
             .set([.init("setpoint", .number(22), at: location(3, 12)), .init("outside", .number(1), at: location(3, 26)),
                   .init("t_door", .unavailable, at: location(3, 38)), .init("door", true, at: location(3, 59))]),
@@ -66,7 +52,7 @@ struct NumberScenarioTests {
 
     @Test("a level for a number, a number or unavailable for a level, and a bad tolerance are refused where written")
     func refusals() {
-        #expect(ScenarioFixtures.errors(NumberFixtures.text([
+        #expect(NumberFixtures.fixture.errors([
             "set: { setpoint: on, door: 21.5 }",
             "set: { door: unavailable, t_north: warm }",
             "expect: { too_hot: 28, inside: off, fan: unavailable }",
@@ -79,7 +65,7 @@ struct NumberScenarioTests {
             "toggle: setpoint",
             "pulse: { t_north: 1s }",
             "expect_active: [too_hot, inside]",
-        ]), file: "room.test.yaml", configuration: NumberFixtures.configuration) == [
+        ]) == [
             "3:22 'on' is a level, and setpoint is a number (°C): set: takes a number or unavailable for it",
             "3:32 door is a level, and set: takes on or off for it, found '21.5'",
             "4:18 door is a level, and set: takes on or off for it, found 'unavailable'",
@@ -101,7 +87,7 @@ struct NumberScenarioTests {
 
     @Test("the issue's steps pass: a mean without its unavailable operand, a difference near a value, a threshold")
     func passes() throws {
-        let result = try NumberFixtures.run([
+        let result = try NumberFixtures.fixture.run([
             "set: { setpoint: 22, outside: 3.5 }",
             "set: { t_north: 27.9, t_south: 28.4, t_door: unavailable }",
             "expect: { inside: 28.15, too_hot: on, fan: on, t_door: unavailable }",
@@ -116,7 +102,7 @@ struct NumberScenarioTests {
 
     @Test("a number matches when both round alike at the node's precision: 28.149 is 28.15 at 2 places, not at 3")
     func precision() throws {
-        let result = try NumberFixtures.run([
+        let result = try NumberFixtures.fixture.run([
             "set: { t_north: 28.149, t_south: unavailable, t_door: unavailable }",
             "expect: { inside: 28.15, fine: 28.149 }",
             "expect: { inside: 28.14, fine: 28.15 }",
@@ -130,7 +116,7 @@ struct NumberScenarioTests {
 
     @Test("near: and within: take the tolerance either way, its edge included")
     func tolerance() throws {
-        let result = try NumberFixtures.run([
+        let result = try NumberFixtures.fixture.run([
             "set: { t_north: 24.66, t_south: unavailable, t_door: unavailable, outside: 0 }",
             "expect: { spread: { near: 24.65, within: 0.01 }, inside: { near: 24.67, within: 0.01 } }",
             "expect: { spread: { near: 24.645, within: 0.001 } }",
@@ -142,7 +128,7 @@ struct NumberScenarioTests {
 
     @Test("a failure shows numbers with their unit, and so do the changes under it")
     func failureWithUnits() throws {
-        let result = try NumberFixtures.run([
+        let result = try NumberFixtures.fixture.run([
             "set: { t_north: 27.9, t_south: 28.4, t_door: unavailable }",
             "wait: 12s",
             "set: { t_south: 28.9 }",
@@ -166,7 +152,7 @@ struct NumberScenarioTests {
 
     @Test("a command input's min: and max: bound set:, a failure of the step; a remote input takes any number")
     func limits() throws {
-        let result = try NumberFixtures.run([
+        let result = try NumberFixtures.fixture.run([
             "set: { setpoint: 35, outside: 1000 }",
             "expect: { setpoint: 21, outside: 1000 }",
             "set: { setpoint: 4.5 }",
@@ -185,15 +171,14 @@ struct NumberScenarioTests {
 struct NumberTimeScenarioTests {
     @Test("a heartbeat's repeats are not changes: the lines under a failure leave them out")
     func heartbeatRepeats() throws {
-        let configuration = try ConfigLoader.parse("""
+        let tank = ScenarioFixture("tank", config: """
             inputs:
               level: { command: true, type: number, unit: "cm", filters: [ { heartbeat: 10s } ] }
 
-            """, file: "tank.yaml")
-        let text = "config: tank.yaml\nsteps:\n" + [
+            """)
+        let result = try tank.run([
             "set: { level: 20 }", "wait: 1m", "set: { level: 21 }", "wait: 25s", "expect: { level: 22 }",
-        ].map { "  - \($0)\n" }.joined()
-        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "tank.test.yaml", configuration: configuration))
+        ])
         #expect(result.failures.map(\.description) == [
             """
             tank.test.yaml:7:15: error: expected level 22.00 cm at 1m25s, it is 21.00 cm

@@ -5,31 +5,20 @@ import Testing
 /// `set: { lamp: auto | on | off }` in a test file, on an output with `override: true`.
 @Suite("Test files: overrides")
 struct OverrideScenarioTests {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                inputs:
-                  motion: { chip: main, line: GPIO17 }
-                outputs:
-                  lamp: { chip: main, line: GPIO5, follows: motion, override: true }
-                  plain: { chip: main, line: GPIO6, follows: motion }
+    static let fixture = ScenarioFixture("porch", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              motion: { chip: main, line: GPIO17 }
+            outputs:
+              lamp: { chip: main, line: GPIO5, follows: motion, override: true }
+              plain: { chip: main, line: GPIO6, follows: motion }
 
-                """, file: "porch.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        let text = "config: porch.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        return ScenarioRunner.run(try ScenarioLoader.parse(text, file: "porch.test.yaml", configuration: configuration))
-    }
+            """)
 
     @Test("off holds while motion comes and goes; auto follows motion again")
     func modes() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { lamp: off, motion: on }", "wait: 1s", "expect: { lamp: off, plain: on }",
             "set: { lamp: on, motion: off }", "wait: 1h", "expect: { lamp: on, plain: off }",
             "set: { lamp: auto }", "expect: { lamp: off }",
@@ -41,9 +30,8 @@ struct OverrideScenarioTests {
 
     @Test("auto on an output without an override is refused, with what it is")
     func autoRefused() {
-        let text = "config: porch.yaml\nsteps:\n  - set: { plain: auto }\n"
         do {
-            _ = try ScenarioLoader.parse(text, file: "porch.test.yaml", configuration: Self.configuration)
+            _ = try Self.fixture.load(["set: { plain: auto }"])
             Issue.record("read")
         } catch {
             let messages = error.errors.map(\.message)

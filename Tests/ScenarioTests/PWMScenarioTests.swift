@@ -7,33 +7,22 @@ import Testing
 /// `command: true` as `gpioagg set` does.
 @Suite("PWM outputs in test files")
 struct PWMScenarioTests {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  pwm: { pwm: fe20c000.pwm }
-                inputs:
-                  cpu: { command: true, type: number, initial: 45, unit: "°C" }
-                signals:
-                  fan_speed: { scale: cpu, from: [50, 70], to: [30, 100] }
-                outputs:
-                  fan: { chip: pwm, channel: 1, frequency: 25kHz, follows: fan_speed, initial: 100, safe: 100, ramp: 2s }
-                  strip: { chip: pwm, channel: 0, frequency: 1kHz, command: true, safe: 0 }
+    static let fixture = ScenarioFixture("fan", config: """
+            chips:
+              pwm: { pwm: fe20c000.pwm }
+            inputs:
+              cpu: { command: true, type: number, initial: 45, unit: "°C" }
+            signals:
+              fan_speed: { scale: cpu, from: [50, 70], to: [30, 100] }
+            outputs:
+              fan: { chip: pwm, channel: 1, frequency: 25kHz, follows: fan_speed, initial: 100, safe: 100, ramp: 2s }
+              strip: { chip: pwm, channel: 0, frequency: 1kHz, command: true, safe: 0 }
 
-                """, file: "fan.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        let text = "config: fan.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        return ScenarioRunner.run(try ScenarioLoader.parse(text, file: "fan.test.yaml", configuration: configuration))
-    }
+            """)
 
     @Test("the ramp mid-way and at its end, in virtual time; a command on the strip: a percentage, off, on")
     func rampAndCommands() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "expect: { fan: 100, fan_speed: 30 }",
             "wait: 1s",
             "expect: { fan: 65 }",
@@ -53,7 +42,7 @@ struct PWMScenarioTests {
 
     @Test("a wrong duty cycle fails at its place, in % to one decimal, with the changes behind it; a refused command fails the step")
     func failures() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "wait: 500ms",
             "expect: { fan: 82 }",
             "set: { strip: 140 }",
@@ -68,8 +57,7 @@ struct PWMScenarioTests {
 
     @Test("set: takes a PWM output with command: true only")
     func setNeedsCommand() throws {
-        let errors = ScenarioFixtures.errors("config: fan.yaml\nsteps:\n  - set: { fan: 40 }\n", file: "fan.test.yaml",
-                                             configuration: Self.configuration)
+        let errors = Self.fixture.errors(["set: { fan: 40 }"])
         #expect(errors == ["3:12 'fan' is an output, not an input: set: moves inputs"], "\(errors)")
     }
 }

@@ -6,39 +6,29 @@ import Testing
 /// activates once, as from Home Assistant's button.
 @Suite("Test files: pressed inputs")
 struct PressScenarioTests {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                inputs:
-                  gate_open: { command: press, name: "Open the gate" }
-                  hall: { command: true }
-                signals:
-                  gate_toggled: { toggle: gate_open }
-                outputs:
-                  gate_relay: { chip: main, line: GPIO7, follows: gate_open, pulse: 1s }
-                  hall_light: { chip: main, line: GPIO6, follows: hall, command: true }
-                """, file: "gate.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func text(_ steps: [String]) -> String {
-        "config: gate.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-    }
+    static let fixture = ScenarioFixture("gate", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              gate_open: { command: press, name: "Open the gate" }
+              hall: { command: true }
+            signals:
+              gate_toggled: { toggle: gate_open }
+            outputs:
+              gate_relay: { chip: main, line: GPIO7, follows: gate_open, pulse: 1s }
+              hall_light: { chip: main, line: GPIO6, follows: hall, command: true }
+            """)
 
     @Test("set: press pulses the relay and flips the toggle, every press; the input itself reads off")
     func press() throws {
-        let loaded = try ScenarioLoader.parse(Self.text([
+        let loaded = try Self.fixture.load([
             "set: { gate_open: press }",
             "expect: { gate_relay: on, gate_toggled: on, gate_open: off }",
             "wait: 1s",
             "expect: { gate_relay: off }",
             "set: { gate_open: press }",
             "expect: { gate_relay: on, gate_toggled: off }",
-        ]), file: "gate.test.yaml", configuration: Self.configuration)
+        ])
         let result = ScenarioRunner.run(loaded)
         #expect(result.failures.map(\.description) == [])
         #expect(result.succeeded)
@@ -48,7 +38,7 @@ struct PressScenarioTests {
     func refusals() {
         func errors(_ steps: [String]) -> [String] {
             do {
-                _ = try ScenarioLoader.parse(Self.text(steps), file: "gate.test.yaml", configuration: Self.configuration)
+                _ = try Self.fixture.load(steps)
                 return []
             } catch {
                 return error.errors.map { "\($0.location.line):\($0.location.column) \($0.message)" }
@@ -64,7 +54,7 @@ struct PressScenarioTests {
 
     @Test("set: commands an output with command: true, held until what it follows next changes")
     func commandOutput() throws {
-        let loaded = try ScenarioLoader.parse(Self.text([
+        let loaded = try Self.fixture.load([
             "set: { hall: on }",
             "expect: { hall_light: on }",
             "set: { hall_light: off }",
@@ -72,7 +62,7 @@ struct PressScenarioTests {
             "set: { hall: off }",
             "set: { hall: on }",
             "expect: { hall_light: on }",
-        ]), file: "gate.test.yaml", configuration: Self.configuration)
+        ])
         let result = ScenarioRunner.run(loaded)
         #expect(result.failures.map(\.description) == [])
         #expect(result.succeeded)

@@ -21,32 +21,19 @@ enum RemoteScenarioFixtures {
 
         """
 
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse(configText, file: "siren.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
+    static let fixture = ScenarioFixture("siren", config: configText)
 
-    /// `steps`, one per line, as a test file's text.
-    static func text(_ steps: [String]) -> String {
-        "config: siren.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-    }
+    static var configuration: Configuration { fixture.configuration }
 
-    static func load(_ steps: [String]) throws -> LoadedScenario {
-        try ScenarioLoader.parse(text(steps), file: "siren.test.yaml", configuration: configuration)
-    }
+    static func load(_ steps: [String]) throws -> LoadedScenario { try fixture.load(steps) }
 
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        ScenarioRunner.run(try load(steps))
-    }
+    static func run(_ steps: [String]) throws -> ScenarioResult { try fixture.run(steps) }
 
     /// The errors of `steps` against `configuration`, each as `LINE:COL message` and its
     /// hint.
     static func errors(_ steps: [String], configuration: Configuration = configuration) -> [String] {
         do {
-            _ = try ScenarioLoader.parse(text(steps), file: "siren.test.yaml", configuration: configuration)
+            _ = try ScenarioLoader.parse(fixture.text(steps), file: fixture.file, configuration: configuration)
             return []
         } catch {
             return error.errors.map { "\($0.location.line):\($0.location.column) \($0.message) | \($0.hint)" }
@@ -54,6 +41,6 @@ enum RemoteScenarioFixtures {
     }
 
     static func location(_ line: Int, _ column: Int) -> Config.SourceLocation {
-        Config.SourceLocation(file: "siren.test.yaml", line: line, column: column)
+        fixture.location(line, column)
     }
 }

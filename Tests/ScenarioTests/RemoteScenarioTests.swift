@@ -11,10 +11,7 @@ import Testing
 struct RemoteScenarioTests {
     /// Runs `steps` and expects every expectation met: `passed` of them.
     private func expectPasses(_ steps: [String], passed: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let result = try RemoteScenarioFixtures.run(steps)
-        #expect(result.error == nil, "\(result.error ?? "")", sourceLocation: sourceLocation)
-        #expect(result.failures.isEmpty, "\(result.failures.map(\.description))", sourceLocation: sourceLocation)
-        #expect(result.passed == passed, sourceLocation: sourceLocation)
+        try RemoteScenarioFixtures.fixture.expectPasses(steps, passed: passed, sourceLocation: sourceLocation)
     }
 
     @Test("another node's door is taken once the node says online, in either order, and sounds the siren")

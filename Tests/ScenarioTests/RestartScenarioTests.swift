@@ -11,41 +11,30 @@ struct RestartScenarioTests {
     /// pulses that is not kept; a porch lamp with an override; a light only commands
     /// set, restored, and one not restored; a set point kept and one not; a door switch
     /// with a pull-up.
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                inputs:
-                  want_water: { command: true, persist: true }
-                  meter: { chip: main, line: GPIO17 }
-                  motion: { chip: main, line: GPIO22 }
-                  door: { chip: main, line: GPIO23, bias: pull-up }
-                  setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, persist: true }
-                  target: { command: true, type: number, initial: 21, min: 5, max: 30 }
-                signals:
-                  water: { count: meter, multiply: 1, unit: L, persist: true, persist_every: 1m }
-                  pulses_seen: { count: meter }
-                outputs:
-                  pump: { chip: main, line: GPIO7, follows: want_water, initial: restore, max_on: 10m }
-                  lamp: { chip: main, line: GPIO5, follows: motion, override: true }
-                  light: { chip: main, line: GPIO6, command: true, initial: restore }
-                  fan: { chip: main, line: GPIO13, command: true }
+    static let fixture = ScenarioFixture("house", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              want_water: { command: true, persist: true }
+              meter: { chip: main, line: GPIO17 }
+              motion: { chip: main, line: GPIO22 }
+              door: { chip: main, line: GPIO23, bias: pull-up }
+              setpoint: { command: true, type: number, initial: 21, min: 5, max: 30, persist: true }
+              target: { command: true, type: number, initial: 21, min: 5, max: 30 }
+            signals:
+              water: { count: meter, multiply: 1, unit: L, persist: true, persist_every: 1m }
+              pulses_seen: { count: meter }
+            outputs:
+              pump: { chip: main, line: GPIO7, follows: want_water, initial: restore, max_on: 10m }
+              lamp: { chip: main, line: GPIO5, follows: motion, override: true }
+              light: { chip: main, line: GPIO6, command: true, initial: restore }
+              fan: { chip: main, line: GPIO13, command: true }
 
-                """, file: "house.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        let text = "config: house.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        return ScenarioRunner.run(try ScenarioLoader.parse(text, file: "house.test.yaml", configuration: configuration))
-    }
+            """)
 
     @Test("the pump on for 8 minutes is restored on by a restart and turned off by its 10m max_on 2 minutes later")
     func maxOnAcrossRestart() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { want_water: on }",
             "wait: 8m",
             "expect: { pump: on }",
@@ -65,7 +54,7 @@ struct RestartScenarioTests {
 
     @Test("a kill keeps the pump's time on as well: 8 minutes, then a kill, and 2 minutes are left")
     func maxOnAcrossKill() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { want_water: on }", "wait: 8m", "restart: { kill: true }",
             "expect: { pump: on }", "wait: 1m59s", "expect: { pump: on }", "wait: 1s", "expect: { pump: off }",
         ])
@@ -79,7 +68,7 @@ struct RestartScenarioTests {
     /// new keeper's first total is the first counted after it.
     @Test("the kept total: all of it over an orderly restart, what was handed over in the minute over a kill")
     func totals() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             // 1 at 0 s handed over; 2 ... 10 (0 to 18 s) wait for 60 s.
             "pulses: { meter: { count: 10, every: 2s } }",
             "expect: { water: 10, pulses_seen: 10 }",
@@ -106,7 +95,7 @@ struct RestartScenarioTests {
 
     @Test("initial: restore brings back a commanded light after a restart and a kill; an output without it starts off")
     func restoredOutput() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { light: on, fan: on }", "wait: 1s",
             "restart: {}", "expect: { light: on, fan: off }",
             "set: { light: off }", "restart: { kill: true }", "expect: { light: off }",
@@ -118,7 +107,7 @@ struct RestartScenarioTests {
 
     @Test("an override's mode chosen by hand is kept: off holds through a restart while motion stays; auto follows again")
     func overrideMode() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { motion: on, lamp: off }", "wait: 1s", "expect: { lamp: off }",
             "restart: {}", "expect: { motion: on, lamp: off }",
             "restart: { kill: true }", "expect: { lamp: off }",
@@ -131,7 +120,7 @@ struct RestartScenarioTests {
 
     @Test("a command input with persist: true is kept, one without starts at its initial; line inputs stay as set")
     func commandInputsAndLines() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { setpoint: 25, target: 25, door: off }", "expect: { door: off }",
             "restart: {}", "expect: { setpoint: 25, target: 21, door: off }",
             "set: { setpoint: 26.5, door: on }", "restart: { kill: true }", "expect: { setpoint: 26.5, door: on }",
@@ -142,18 +131,17 @@ struct RestartScenarioTests {
 
     @Test("a sensor's device reads the same after a restart: its reading is given to the new engine")
     func sensorReading() throws {
-        let configuration = try ConfigLoader.parse("""
+        let pi = ScenarioFixture("pi", config: """
             inputs:
               cpu: { thermal: cpu-thermal, interval: 1s }
             signals:
               hot: { threshold: cpu, above: 70 }
 
-            """, file: "pi.yaml")
-        let text = "config: pi.yaml\nsteps:\n  - set: { cpu: 75 }\n  - restart: {}\n  - expect: { cpu: 75, hot: on }\n"
-            + "  - set: { cpu: unavailable }\n  - restart: { kill: true }\n  - expect: { cpu: unavailable }\n"
-        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "pi.test.yaml", configuration: configuration))
-        #expect(result.failures == [], "\(result.failures)")
-        #expect(result.passed == 3)
+            """)
+        try pi.expectPasses([
+            "set: { cpu: 75 }", "restart: {}", "expect: { cpu: 75, hot: on }",
+            "set: { cpu: unavailable }", "restart: { kill: true }", "expect: { cpu: unavailable }",
+        ], passed: 3)
     }
 
     /// A CLOSE from an unknown position runs the whole travel and a margin (22 s, as at a
@@ -161,7 +149,7 @@ struct RestartScenarioTests {
     /// waits a second first, so that the interlock's 500 ms between motors has passed.
     @Test("a blind's position is kept when it stops; a kill while it moves leaves it unknown")
     func coverPosition() throws {
-        let configuration = try ConfigLoader.parse("""
+        let blinds = ScenarioFixture("blinds", config: """
             chips:
               main: { label: pinctrl-bcm2711 }
             inputs:
@@ -174,8 +162,8 @@ struct RestartScenarioTests {
             interlocks:
               blinds_motor: { outputs: [blinds_up, blinds_down], wait: 500ms }
 
-            """, file: "blinds.yaml")
-        let steps = [
+            """)
+        try blinds.expectPasses([
             "set: { blinds: close }", "wait: 22s", "expect: { blinds: closed }", "wait: 1s",
             "set: { blinds: 40 }", "wait: 8s", "expect: { blinds: 40 }",
             "restart: {}", "expect: { blinds: 40, blinds_up: off, blinds_down: off }",
@@ -183,16 +171,12 @@ struct RestartScenarioTests {
             "set: { blinds: open }", "wait: 3s", "restart: { kill: true }", "expect: { blinds: stopped }",
             "wait: 1s", "set: { blinds: close }", "wait: 15s", "expect: { blinds: closing }", "wait: 8s",
             "expect: { blinds: closed }",
-        ]
-        let text = "config: blinds.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "blinds.test.yaml", configuration: configuration))
-        #expect(result.failures == [], "\(result.failures)")
-        #expect(result.passed == 9)
+        ], passed: 9)
     }
 
     @Test("expect_quiet and a failing expect after a restart: the restart's window, the safe value in the latest changes")
     func failureAfterRestart() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { light: on }",
             "wait: 1m",
             "restart: {}",

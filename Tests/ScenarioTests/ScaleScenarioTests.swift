@@ -6,34 +6,23 @@ import Testing
 /// precision, in virtual time.
 @Suite("scale: in test files")
 struct ScaleScenarioTests {
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse("""
-                chips:
-                  main: { label: pinctrl-bcm2711 }
-                inputs:
-                  cpu: { thermal: cpu-thermal, filters: [ { timeout: 2m } ] }
-                signals:
-                  fan_speed: { scale: cpu, from: [50, 70], to: [30, 100], precision: 0 }
-                  quiet:     { scale: cpu, from: [70, 50], to: [0, 100], unit: dB }
-                  full:      { threshold: fan_speed, above: 100 }
-                outputs:
-                  fan_max: { chip: main, line: GPIO5, follows: full }
+    static let fixture = ScenarioFixture("fan", config: """
+            chips:
+              main: { label: pinctrl-bcm2711 }
+            inputs:
+              cpu: { thermal: cpu-thermal, filters: [ { timeout: 2m } ] }
+            signals:
+              fan_speed: { scale: cpu, from: [50, 70], to: [30, 100], precision: 0 }
+              quiet:     { scale: cpu, from: [70, 50], to: [0, 100], unit: dB }
+              full:      { threshold: fan_speed, above: 100 }
+            outputs:
+              fan_max: { chip: main, line: GPIO5, follows: full }
 
-                """, file: "fan.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
-
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        let text = "config: fan.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-        return ScenarioRunner.run(try ScenarioLoader.parse(text, file: "fan.test.yaml", configuration: configuration))
-    }
+            """)
 
     @Test("the curve at several temperatures, clamped at both ends, and unavailable with its operand")
     func curve() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "expect: { fan_speed: unavailable, quiet: unavailable, fan_max: off }",
             "set: { cpu: 45 }",
             "expect: { fan_speed: 30, quiet: 100 }",
@@ -53,7 +42,7 @@ struct ScaleScenarioTests {
 
     @Test("a wrong value fails at its place, in the scale's unit and precision")
     func failure() throws {
-        let result = try Self.run([
+        let result = try Self.fixture.run([
             "set: { cpu: 60 }",
             "expect: { fan_speed: 64, quiet: 50 }",
         ])

@@ -22,18 +22,12 @@ enum ScenarioFixtures {
 
         """
 
-    static let configuration: Configuration = {
-        do {
-            return try ConfigLoader.parse(configText, file: "house.yaml")
-        } catch {
-            fatalError("the fixture config is invalid: \(error)")
-        }
-    }()
+    static let house = ScenarioFixture("house", config: configText)
+
+    static var configuration: Configuration { house.configuration }
 
     /// `steps`, one per line, as a test file's text.
-    static func text(_ steps: [String]) -> String {
-        "config: house.yaml\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
-    }
+    static func text(_ steps: [String]) -> String { house.text(steps) }
 
     static func load(_ steps: [String], file: String = "house.test.yaml") throws -> LoadedScenario {
         try ScenarioLoader.parse(text(steps), file: file, configuration: configuration)
@@ -56,7 +50,5 @@ enum ScenarioFixtures {
         Config.SourceLocation(file: file, line: line, column: column)
     }
 
-    static func run(_ steps: [String]) throws -> ScenarioResult {
-        ScenarioRunner.run(try load(steps))
-    }
+    static func run(_ steps: [String]) throws -> ScenarioResult { try house.run(steps) }
 }

@@ -7,6 +7,7 @@ import Foundation
 import MQTTEmbedded
 import Service
 import Testing
+import TestSupport
 
 /// A counter with `period:` and `persist: true` in the whole daemon, in virtual time: the
 /// state file keeps the period with the total, a restart after the period ended starts
@@ -32,12 +33,7 @@ struct PeriodCounterDaemonTests {
 
     /// `2026-06-21 20:00` in Berlin, in nanoseconds since 1970.
     static func berlin(_ local: String) throws -> Int64 {
-        let parts = local.split(separator: " ")
-        let date = parts[0].split(separator: "-").map { Int($0)! }
-        let time = parts[1].split(separator: ":").map { Int($0)! }
-        let civil = try CivilDate(year: date[0], month: date[1], day: date[2])
-        return try TimeZoneRules.named("Europe/Berlin")
-            .instant(of: LocalDateTime(date: civil, hour: time[0], minute: time[1])) * 1_000_000_000
+        try LocalWallTime.nanoseconds(local, in: "Europe/Berlin")
     }
 
     /// A daemon on `state` whose wall clock starts at `local` (Berlin), connected.
