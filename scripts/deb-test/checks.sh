@@ -267,9 +267,21 @@ systemctl restart gpioagg
 # Both outputs on first (a restart's request of switch1 with its bias set its pull up).
 close 17
 wait_until 10 '[ "$(line 5)" = 1 ] && [ "$(line 6)" = 1 ]' || echo "# before stop: lamp $(line 6), ready_led $(line 5)"
-since=$(date +%s)
+# The journal's place now, and how many of the two safe-state lines were logged after
+# it: by the journal's order, not a time (journald's time of reading, second-grained),
+# and by the message alone. A loaded guest showed both lines in the journal with one of
+# them missing from a match on `-u gpioagg` or on SYSLOG_IDENTIFIER: journald learns a
+# datagram's unit from the sender's cgroup, gone once the process has exited, and a line
+# the daemon cannot send at once (a busy journal) goes to standard error instead.
+journal_mark() { journalctl --no-pager -q -n 1 -o cat --show-cursor | sed -n 's/^-- cursor: //p'; }
+safe_logged() {
+    journalctl --no-pager -o cat --after-cursor "$mark" \
+        | grep -x -e 'output ready_led off (safe state)' -e 'output lamp off (safe state)' | sort -u | wc -l
+}
+mark=$(journal_mark)
 systemctl stop gpioagg
-safe_logged() { journalctl -u gpioagg --no-pager -o cat --since "@$since" | grep -c -e '^output ready_led off (safe state)$' -e '^output lamp off (safe state)$'; }
+# journald may still be reading them when the stop returns.
+wait_until 10 '[ "$(safe_logged)" -ge 2 ]' || true
 [ "$(safe_logged)" = 2 ] && [ "$(line 5)" = 0 ] && [ "$(line 6)" = 0 ] \
     && ok "stop: every output driven to its safe level before release, the lines at 0" \
     || { not_ok "stop: every output driven to its safe level (logged $(safe_logged) of 2; lines $(line 5) $(line 6))"; diagnose; }
@@ -286,11 +298,14 @@ cmp -s $config /tmp/good.yaml && ok "upgrade: the edited config is kept" \
     || not_ok "upgrade: the edited config is kept"
 step "upgrade: the running service restarted, lamp and toggle kept" 20 \
     'active && [ "$(main_pid)" != "$old_pid" ] && [ "$(line 6)" = 1 ] && [ "$(value_of light)" = true ]'
-since=$(date +%s)
-DEBIAN_FRONTEND=noninteractive apt-get remove -y -q gpioagg > /tmp/apt.log 2>&1 \
-    && ! active && [ "$(safe_logged)" = 2 ] && [ "$(line 6)" = 0 ] \
+mark=$(journal_mark)
+removed=0
+DEBIAN_FRONTEND=noninteractive apt-get remove -y -q gpioagg > /tmp/apt.log 2>&1 && removed=1
+wait_until 10 '[ "$(safe_logged)" -ge 2 ]' || true
+[ $removed = 1 ] && ! active && [ "$(safe_logged)" = 2 ] && [ "$(line 6)" = 0 ] \
     && ok "remove: the service stopped, outputs to their safe level" \
-    || { not_ok "remove: the service stopped, outputs to their safe level"; sed 's/^/#   /' /tmp/apt.log; }
+    || { not_ok "remove: the service stopped, outputs to their safe level (removed $removed; logged $(safe_logged) of 2; lamp $(line 6))"
+         sed 's/^/#   /' /tmp/apt.log; journalctl --no-pager -o verbose --after-cursor "$mark" | grep -E '^    (MESSAGE|SYSLOG_IDENTIFIER|_TRANSPORT|_SYSTEMD_UNIT|_PID)=' | tail -n 60 | sed 's/^/#   /'; }
 [ -d /var/lib/gpioagg ] && [ -f $config ] && ok "remove: kept state and config stay" \
     || not_ok "remove: kept state and config stay"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q gpioagg > /tmp/apt.log 2>&1 \
