@@ -14,22 +14,23 @@ import Web
 /// state after both, which existed. A heartbeat's repeat is nothing new, and left out.
 ///
 /// ```swift
-/// let collector = WebChangeCollector(loop: loop, feed: feed)
+/// let collector = WebChangeCollector(loop: loop, publish: feed.publish)
 /// let observation = collector.observe(engine)
 /// ```
 ///
 /// Loop thread only.
 final class WebChangeCollector {
     private let loop: any EventLoop
-    private let feed: WebFeed
+    private let publish: (SettledChanges) -> Void
     /// Batches settled in this turn of the loop, the last still gathering.
     private var batches: [(timestamp: UInt64, changes: SettledChanges)] = []
     /// Whether changes go to the feed at all: not while no server is wanted.
     var isEnabled = true
 
-    init(loop: any EventLoop, feed: WebFeed) {
+    /// `publish` is called on the loop with each batch, in order.
+    init(loop: any EventLoop, publish: @escaping (SettledChanges) -> Void) {
         self.loop = loop
-        self.feed = feed
+        self.publish = publish
     }
 
     func observe(_ engine: Engine) -> AnyCancellable {
@@ -60,7 +61,7 @@ final class WebChangeCollector {
     func flush() {
         let settled = batches
         batches = []
-        for batch in settled { feed.publish(batch.changes) }
+        for batch in settled { publish(batch.changes) }
     }
 
     /// The wall clock's reading when the loop's clock read `timestamp`.

@@ -54,7 +54,7 @@ final class WebLifecycle {
         self.feed = feed
         self.logTap = logTap
         self.logger = logger
-        collector = WebChangeCollector(loop: loop, feed: feed)
+        collector = WebChangeCollector(loop: loop, publish: feed.publish)
     }
 
     /// Hands `engine`'s changes to the feed, one batch per transaction, while a server
