@@ -1,6 +1,6 @@
 /// The last `capacity` elements appended, oldest first: each append past the capacity
-/// drops the oldest. Its storage grows as elements come, up to the capacity, so that a
-/// ring that holds few costs little.
+/// drops the oldest. Its storage grows as elements come, up to the capacity and no
+/// further, so that a ring that holds few costs little and a full one its capacity.
 ///
 /// ```swift
 /// var ring = BoundedRing<Int>(capacity: 2)
@@ -19,10 +19,17 @@ struct BoundedRing<Element> {
     }
 
     var count: Int { storage.count }
+    /// The elements its storage has room for.
+    var storageCapacity: Int { storage.capacity }
     var isEmpty: Bool { storage.isEmpty }
 
     mutating func append(_ element: Element) {
         if storage.count < capacity {
+            // Grown by doubling up to the capacity exactly, never past it as an array's
+            // own growth would.
+            if storage.count == storage.capacity {
+                storage.reserveCapacity(min(capacity, max(8, storage.count * 2)))
+            }
             storage.append(element)
         } else {
             storage[start] = element

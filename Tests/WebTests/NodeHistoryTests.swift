@@ -89,3 +89,13 @@ struct NodeHistoryTests {
         #expect(ring.elements == [3, 4, 9])
     }
 }
+
+extension NodeHistoryTests {
+    @Test("a full ring's storage is its capacity, not an array's doubling past it")
+    func ringStorage() {
+        var ring = BoundedRing<Int>(capacity: 1440)
+        for value in 0..<2000 { ring.append(value) }
+        #expect(ring.count == 1440 && ring.elements.first == 560 && ring.elements.last == 1999)
+        #expect(ring.storageCapacity < 2048, "\(ring.storageCapacity)")
+    }
+}
