@@ -23,6 +23,10 @@ struct WebRoutes: Sendable {
     let backend: WebBackend
     let controls: Bool
     let gate: WebGate
+    /// The history rings and the log the page reads (`WebRoutes+Feed`).
+    var feed = WebFeed()
+    /// `history:`, as `GET /api/graph` tells the page.
+    var history = Duration.seconds(24 * 3600)
 
     /// A route: where it is, and what answers it (given the rest of the path after a
     /// prefix route's prefix).
@@ -57,6 +61,10 @@ struct WebRoutes: Sendable {
         Route(method: "GET", path: .prefix("/api/why/")) { routes, _, name in await routes.why(name) },
         Route(method: "POST", path: .exactly("/api/set")) { routes, request, _ in await routes.set(request.body) },
         Route(method: "GET", path: .exactly("/metrics")) { routes, _, _ in await routes.metrics() },
+        Route(method: "GET", path: .exactly("/api/graph")) { routes, _, _ in await routes.graph() },
+        Route(method: "GET", path: .exactly("/api/events")) { _, _, _ in .eventStream },
+        Route(method: "GET", path: .prefix("/api/history/")) { routes, _, name in routes.history(name) },
+        Route(method: "GET", path: .exactly("/api/log")) { routes, _, _ in routes.log() },
     ]
 
     /// The answer to `request`: the page to anyone; else 401 without the token, 404 for a
