@@ -239,6 +239,9 @@ extension WebPage {
             } else if (name === "log") {
               heardTime(payload.time);
               appendLog(payload);
+            } else if (name === "graph") {
+              // A reload: the nodes may have changed; a fresh snapshot follows.
+              redrawGraph();
             }
           }
 
@@ -270,8 +273,9 @@ extension WebPage {
             for (const change of event.changes || []) {
               if (!state.boxes.has(change.node)) { unknown = true; continue; }
               state.values.set(change.node, change.value);
+              // A momentary's activation (a click, a press) is an instant: it only flashes.
               showValue(change.node, true);
-              if (change.node === state.selected) panelHeard(event.time, change.value);
+              if (change.node === state.selected) panelHeard(event.time, change.activated === true ? "activated" : change.value);
             }
             colourEdges();
             if (unknown) redrawGraph();
@@ -293,6 +297,7 @@ extension WebPage {
           /// A value as the page shows it, with the class that colours it.
           function describe(node, value) {
             if (value === undefined) return { text: "…", kind: "" };
+            if (value === "activated") return { text: "activated", kind: "on" };
             if (value === null) return { text: "unavailable", kind: "unavailable" };
             if (typeof value === "boolean") return { text: value ? "on" : "off", kind: value ? "on" : "off" };
             if (typeof value === "number") {

@@ -93,7 +93,7 @@ struct WebRoutes: Sendable {
             response.headers["Allow"] = methods.joined(separator: ", ")
             return response
         }
-        return Self.failure(404, "no such path: \(request.path); paths: /, /api/status, /api/why/NAME, /api/set, /metrics")
+        return Self.failure(404, "no such path: \(request.path); paths: /, /api/status, /api/graph, /api/events, /api/why/NAME, /api/history/NAME, /api/log, /api/set, /metrics")
     }
 
     // MARK: Routes
