@@ -93,8 +93,19 @@ struct WebRoutes: Sendable {
             response.headers["Allow"] = methods.joined(separator: ", ")
             return response
         }
-        return Self.failure(404, "no such path: \(request.path); paths: /, /api/status, /api/graph, /api/events, /api/why/NAME, /api/history/NAME, /api/log, /api/set, /metrics")
+        return Self.failure(404, "no such path: \(request.path); paths: \(Self.paths.joined(separator: ", "))")
     }
+
+    /// Every path the table serves, as the 404 lists them (`/api/why/NAME`).
+    static let paths: [String] = {
+        var seen: Set<String> = []
+        return table.map { route in
+            switch route.path {
+            case .exactly(let path): path
+            case .prefix(let prefix): prefix + "NAME"
+            }
+        }.filter { seen.insert($0).inserted }
+    }()
 
     // MARK: Routes
 

@@ -1,5 +1,6 @@
 import Control
 import JSON
+import Locks
 import NIOCore
 import NIOHTTP1
 import Values
@@ -28,6 +29,9 @@ final class WebStreams: Sendable {
     private let limits: WebLimits
     private let gate: WebGate
     private let state: NIOLoopBoundBox<State>
+    /// How many streams are open, readable from any thread: with none, `send` does not
+    /// wake the server's thread at all.
+    private let openCount = LockedValueBox(0)
 
     private final class State {
         var streams: [Stream] = []
@@ -71,6 +75,7 @@ final class WebStreams: Sendable {
             oldest.channel.close(promise: nil)
             gate.count(.streams)
         }
+        openCount.withLockedValue { $0 = state.streams.count }
         channel.closeFuture.hop(to: loop).whenComplete { _ in self.remove(id) }
         if state.keepAlive == nil {
             let interval = TimeAmount(limits.keepAlive)
@@ -82,6 +87,7 @@ final class WebStreams: Sendable {
 
     /// Hands `event` to every stream, on the loop; from any thread.
     func send(_ event: Event) {
+        guard openCount.withLockedValue({ $0 }) > 0 else { return }
         loop.execute { self.deliver(event) }
     }
 
@@ -93,6 +99,7 @@ final class WebStreams: Sendable {
     private func remove(_ id: Int) {
         let state = state.value
         state.streams.removeAll { $0.id == id }
+        openCount.withLockedValue { $0 = state.streams.count }
         // No client, no timer: an idle server with no page open never wakes.
         if state.streams.isEmpty {
             state.keepAlive?.cancel()
@@ -135,6 +142,7 @@ final class WebStreams: Sendable {
         guard stream.channel.isActive else { return }
         guard stream.waiting + bytes.count <= limits.streamBytes else {
             state.value.streams.removeAll { $0.id == stream.id }
+            openCount.withLockedValue { $0 = state.value.streams.count }
             stream.channel.close(promise: nil)
             gate.count(.unreadStream)
             return

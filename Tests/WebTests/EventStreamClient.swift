@@ -20,6 +20,8 @@ final class EventStreamClient: @unchecked Sendable {
     /// Bytes read and not yet taken apart. Touched by one reading thread at a time.
     private var pending: [UInt8] = []
     private(set) var head = ""
+    /// Whether `next()` returns comments (`: keep-alive`) too, as events named `:`.
+    var includesComments = false
 
     /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that reads
     /// nothing then lets the server's writes wait sooner).
@@ -84,6 +86,8 @@ final class EventStreamClient: @unchecked Sendable {
             guard let end = readUntil(Array("\r\n\r\n".utf8)) else { return nil }
             head = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeFirst(end + 4)
+            // A refusal is an ordinary response: its body is the whole of it.
+            guard head.hasPrefix("HTTP/1.1 200") else { return nil }
         }
         var body: [UInt8] = []
         while true {
@@ -102,6 +106,7 @@ final class EventStreamClient: @unchecked Sendable {
                 if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
             }
             if name.isEmpty && data.isEmpty {
+                if includesComments, text.hasPrefix(":") { return Event(name: ":", data: String(String(text.dropFirst()).trimmingSpaces.dropLast(2))) }
                 body = []
                 continue
             }

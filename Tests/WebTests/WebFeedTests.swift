@@ -26,7 +26,7 @@ struct WebFeedTests {
     /// new stream's snapshot is the board's values, handed to the feed as the daemon
     /// hands them.
     static func serve(limits: WebLimits = WebServerTests.patientLimits, history: Duration = .seconds(3600),
-                      log: LockedValueBox<[LogEntry]> = LockedValueBox([])) async throws -> Served {
+                      token: String? = nil, log: LockedValueBox<[LogEntry]> = LockedValueBox([])) async throws -> Served {
         let board = BoardBackend()
         let feed = WebFeed()
         let graph = WebGraph(traits: WebGraphTests.traits)
@@ -36,7 +36,8 @@ struct WebFeedTests {
         backend.requestSnapshot = {
             feed.publishSnapshot(EngineSnapshot(values: board.values.withLockedValue { $0 }), time: 0, reload: false)
         }
-        let settings = WebSettings(address: .tcp(host: "127.0.0.1", port: 0), controls: true, limits: limits, history: history)
+        var settings = WebSettings(address: .tcp(host: "127.0.0.1", port: 0), controls: true, limits: limits, history: history)
+        settings.token = token.flatMap { BearerToken(fileContents: Array(($0 + "\n").utf8)) }
         let logger = Logger(label: "web-test") { _ in RecordingLogHandler(entries: log) }
         let server = try await WebServer.start(settings, backend: backend, feed: feed, logger: logger)
         guard case .tcp(_, let port) = server.boundAddress else { throw HTTPExchange.Failure(description: "not tcp") }
@@ -199,6 +200,33 @@ struct WebFeedTests {
         close(idle)
         served.feed.publish(Self.changes(at: 7, [(.input("switch1"), .off)]))
         #expect(await stream.next()?.json?["time"] == .number(7))
+        await served.server.stop()
+    }
+
+    @Test("an open stream gets a keep-alive comment at its interval")
+    func keepAlive() async throws {
+        var limits = WebServerTests.patientLimits
+        limits.keepAlive = .milliseconds(50)
+        let served = try await Self.serve(limits: limits)
+        let stream = try served.stream()
+        stream.includesComments = true
+        #expect(await stream.next()?.name == "snapshot")
+        #expect(await stream.next() == EventStreamClient.Event(name: ":", data: "keep-alive"))
+        await served.server.stop()
+    }
+
+    @Test("the stream, the graph, the history and the log need the token like every route")
+    func token() async throws {
+        let served = try await Self.serve(token: "s3cret")
+        let refused = try EventStreamClient(port: served.port)
+        #expect(await refused.next() == nil)
+        #expect(refused.head.hasPrefix("HTTP/1.1 401"))
+        let admitted = try EventStreamClient(port: served.port, token: "s3cret")
+        #expect(await admitted.next()?.name == "snapshot")
+        for path in ["/api/graph", "/api/history/switch1", "/api/log"] {
+            #expect(try await served.http.get(path).status == 401, "\(path)")
+            #expect(try await served.http.get(path, headers: [("Authorization", "Bearer s3cret")]).status == 200, "\(path)")
+        }
         await served.server.stop()
     }
 }

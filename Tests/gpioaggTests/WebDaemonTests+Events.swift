@@ -46,6 +46,19 @@ extension WebDaemonTests {
         #expect(stream.received.contains(#"event: log\#ndata: {"time":"#), "\(stream.received)")
         #expect(stream.received.contains(#""level":"info","message":"input switch1 on"}"#), "\(stream.received)")
 
+        // A reload (the same web:, one more signal): the stream is told to fetch the graph
+        // again, then gets the new graph's values.
+        let grown = Self.config(socket: webSocket).replacingOccurrences(
+            of: "  all_on: { all: [switch1, override] }\n",
+            with: "  all_on: { all: [switch1, override] }\n  none_on: { none: [switch1, override] }\n")
+        try grown.write(toFile: configPath, atomically: true, encoding: .utf8)
+        running.process.signal(SIGHUP)
+        #expect(stream.next(named: "graph") == "{}", "\(stream.received)")
+        let reloaded = try #require(stream.next(named: "snapshot"), "\(stream.received)")
+        #expect(reloaded.contains(#""none_on":false"#), "\(reloaded)")
+        let regraphed = try UnixHTTP(path: webSocket).request("GET /api/graph")
+        #expect(regraphed.body.contains(#""name":"none_on""#))
+
         let lines = try UnixHTTP(path: webSocket).request("GET /api/log")
         #expect(lines.status == 200 && lines.body.contains(#""message":"input switch1 on""#), "\(lines.body)")
         let history = try UnixHTTP(path: webSocket).request("GET /api/history/switch1")
