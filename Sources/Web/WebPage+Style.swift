@@ -104,6 +104,7 @@ extension WebPage {
         .value.cover { color: var(--cover); }
         .value.flash { animation: flash .6s ease-out; }
         @keyframes flash { from { box-shadow: 0 0 0 3px var(--accent); } to { box-shadow: 0 0 0 0 transparent; } }
+        @media (prefers-reduced-motion: reduce) { .value.flash { animation: none; } }
         .mode { font-size: .8rem; color: var(--muted); }
         .stale .value { opacity: .45; }
         .stale .edges { opacity: .5; }
