@@ -24,7 +24,7 @@ ifneq ($(filter-out yes no,$(WEB)),)
 $(error WEB=$(WEB): say WEB=yes or WEB=no)
 endif
 
-.PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
+.PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd test-web-page release bench \
         install install-files clean help deb test-deb test-ha test-arm64-examples
 
 all: build
@@ -47,6 +47,7 @@ help:
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
+	@echo "make test-web-page  the web page in headless Chromium; its screenshots in $(RELEASE)/web-page"
 
 deps:
 	@scripts/install-deps
@@ -69,7 +70,7 @@ run: build
 
 # The release smoke run, the real-kernel suite, the sanitizer runs and the example test
 # files go first so that the plain test run's summary closes the output.
-test: test-release test-systemd test-kernel test-deb test-ha test-sanitizers test-examples test-unit
+test: test-release test-systemd test-web-page test-kernel test-deb test-ha test-sanitizers test-examples test-unit
 
 # The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
 test-examples: deps
@@ -183,6 +184,13 @@ test-kernel: release
 # every file in place.
 test-systemd: release
 	scripts/test-systemd $(RELEASE)/release/gpioagg
+
+# The web page in headless Chromium, as a person would use it, on the release binary
+# with --simulate: the values, a sim set shown within a second, why, the controls, the
+# token (scripts/test-web-page); its screenshots in $(RELEASE)/web-page (docs/images has
+# copies).
+test-web-page: release
+	$(TIMED) scripts/test-web-page $(RELEASE)/release/gpioagg $(RELEASE)/web-page
 
 # Build first, as yourself (`make release`): sudo's PATH (secure_path) often does not
 # reach a Swift toolchain, and installing needs none.

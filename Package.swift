@@ -168,10 +168,14 @@
 //                    steps. Reaches neither Service nor MQTT.
 //   Web              The web server (`web:`): SwiftNIO's HTTP/1.1, on an event-loop
 //                    thread of its own, started only when the config has `web:`. A route
-//                    table (the JSON API, /metrics in Prometheus's text format), the
+//                    table (the page at / with its style and script inline, served
+//                    without the token; the JSON API; /metrics in Prometheus's text format), the
 //                    bearer token compared in constant time, bounded connections, headers,
-//                    bodies and idle time. Reaches the engine only through the closure
-//                    the daemon hands it, which answers as the control socket does.
+//                    bodies and idle time. Reaches the engine only through the closures
+//                    the daemon hands it, which answer as the control socket does, and the
+//                    feed the daemon hands each transaction's settled changes: the graph
+//                    ranked from the node model, Server-Sent Events, bounded history
+//                    rings per node and the log's last lines, for the page.
 //                    Depends on Control, JSON, Locks, Values, SwiftNIO and
 //                    swift-prometheus; Foundation never (Hummingbird would link it).
 //   CommandParsing   The command-line parser: commands and groups, help pages, usage

@@ -5,7 +5,7 @@ extension NodeValue {
     /// a number rounded to `precision` places (`21.5`, never `21.499999`), unavailable
     /// `null`, a cover `{"state": "opening", "position": 40}` (no position for a door on
     /// one relay). The unit goes beside it, in its own member.
-    func json(precision: Int) -> JSONValue {
+    public func json(precision: Int) -> JSONValue {
         switch self {
         case .level(let on): .bool(on)
         case .number(let number, _): .number(DecimalText.parse(DecimalText.format(number, places: precision)) ?? number)

@@ -51,7 +51,7 @@ public final class Daemon {
     private var server: ControlServer?
     private var signals: SignalDescriptor?
     /// The services' subscriptions to the running engine's changes.
-    private var observations: [AnyCancellable] = []
+    var observations: [AnyCancellable] = []
     /// Line commands or keys, under `--simulate`.
     private var interaction: InteractionInput?
     private var watchdog: Watchdog?
@@ -175,7 +175,7 @@ public final class Daemon {
         }
         let log = startLog
         return [log.observe(engine), keeper.observe(engine, unless: log.holdsBack), mqtt.observe(engine),
-                settling.observe(engine, unless: log.holdsBack)]
+                settling.observe(engine, unless: log.holdsBack)] + (web.map { [$0.observe(engine)] } ?? [])
     }
 
     // MARK: Signals and stop
@@ -274,7 +274,7 @@ public final class Daemon {
         running.replace(engine: next, configuration: loaded, backend: backend, pwm: pwm)
         sensors?.reload(to: loaded)
         mqtt.reload(to: loaded, engine: next)
-        applyWeb(loaded)
+        applyWeb(loaded, reload: true)
         perform(machine.reloadApplied())
     }
 

@@ -14,11 +14,16 @@ public struct DaemonLogging: Sendable {
     public let logger: Logger
     public let layout: TerminalLogHandler.Layout
     public let outputs: StandardOutputs
+    /// Where the handlers copy each line for the web page (`GET /api/log`): nowhere
+    /// unless a web server is wanted.
+    public let webLog: WebLogTap
 
-    public init(logger: Logger, layout: TerminalLogHandler.Layout = .init(), outputs: StandardOutputs) {
+    public init(logger: Logger, layout: TerminalLogHandler.Layout = .init(), outputs: StandardOutputs,
+                webLog: WebLogTap = WebLogTap()) {
         self.logger = logger
         self.layout = layout
         self.outputs = outputs
+        self.webLog = webLog
     }
 
     /// The logging for this process.
@@ -28,10 +33,17 @@ public struct DaemonLogging: Sendable {
         let terminal = isatty(STDOUT_FILENO) == 1 && getenv("INVOCATION_ID") == nil
         let colour = terminal && getenv("NO_COLOR") == nil
         let destination = ServiceLogHandler.Destination.detect()
+        let webLog = WebLogTap()
         let logger = Logger(label: ServiceLogHandler.identifier) { _ -> any LogHandler in
-            if terminal { return TerminalLogHandler(output: outputs, layout: layout, colour: colour) }
-            return ServiceLogHandler(destination: destination, output: outputs)
+            if terminal {
+                var handler = TerminalLogHandler(output: outputs, layout: layout, colour: colour)
+                handler.webLog = webLog
+                return handler
+            }
+            var handler = ServiceLogHandler(destination: destination, output: outputs)
+            handler.webLog = webLog
+            return handler
         }
-        return DaemonLogging(logger: logger, layout: layout, outputs: outputs)
+        return DaemonLogging(logger: logger, layout: layout, outputs: outputs, webLog: webLog)
     }
 }

@@ -40,6 +40,8 @@ public struct ServiceLogHandler: LogHandler {
     let output: StandardOutputs
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
+    /// Where each line is copied for the web page, while a web server is wanted.
+    public var webLog: WebLogTap?
     public var metadataProvider: Logger.MetadataProvider?
 
     public init(destination: Destination, output: StandardOutputs) {
@@ -53,6 +55,7 @@ public struct ServiceLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        webLog?.record(level: event.level, message: event.message)
         switch destination {
         case .journal:
             let fields = Self.journalFields(event, metadata: merged(event.metadata))

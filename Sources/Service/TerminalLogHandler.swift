@@ -33,6 +33,8 @@ public struct TerminalLogHandler: LogHandler {
     let colour: Bool
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
+    /// Where each line is copied for the web page, while a web server is wanted.
+    public var webLog: WebLogTap?
 
     public init(output: StandardOutputs, layout: Layout, colour: Bool) {
         self.output = output
@@ -46,6 +48,7 @@ public struct TerminalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        webLog?.record(level: event.level, message: event.message)
         if event.level >= .warning {
             output.error.write("\(event.message)")
             return

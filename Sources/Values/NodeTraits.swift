@@ -31,9 +31,19 @@ public struct NodeTraits: Hashable, Sendable {
     public var period: String?
     /// `internal: true`: kept out of MQTT and Home Assistant.
     public var isInternal: Bool
+    /// What it is declared as, in the config's words: `line input`, `command input`,
+    /// `sensor input`, a signal's form (`all`, `threshold`, `count`...), `line output`,
+    /// `pwm output`, `garage door`, `blinds`.
+    public var typeName: String
+    /// The names it reads, in the order written: a signal's operands, an output's
+    /// `follows:`, a cover's outputs and end inputs; none for an input.
+    public var operands: [String]
+    /// Where it is declared; nil for a node built by hand.
+    public var declared: SourceLine?
 
     public init(_ id: NodeID, form: NodeForm, setting: NodeSetting = .none, topic: String? = nil,
-                displayName: String? = nil, deviceClass: String? = nil, period: String? = nil, isInternal: Bool = false) {
+                displayName: String? = nil, deviceClass: String? = nil, period: String? = nil, isInternal: Bool = false,
+                typeName: String? = nil, operands: [String] = [], declared: SourceLine? = nil) {
         self.id = id
         self.form = form
         self.setting = setting
@@ -42,6 +52,9 @@ public struct NodeTraits: Hashable, Sendable {
         self.deviceClass = deviceClass
         self.period = period
         self.isInternal = isInternal
+        self.typeName = typeName ?? id.kind.rawValue
+        self.operands = operands
+        self.declared = declared
     }
 
     public var name: String { id.name }

@@ -17,10 +17,21 @@ public struct WebBackend: Sendable {
     public var answer: @Sendable (ControlRequest) async -> ControlReply
     /// The daemon's counters for `/metrics`, read at scrape time.
     public var counters: @Sendable () async -> [MetricCounter]
+    /// The running graph as the page draws it (`GET /api/graph`), made at start and at
+    /// each reload.
+    public var graph: @Sendable () async -> WebGraph
+    /// Asks the daemon to hand the feed the engine's snapshot (`WebFeed.publishSnapshot`)
+    /// on its loop, in order with the changes it hands it: a new event stream starts
+    /// from it. Returns at once.
+    public var requestSnapshot: @Sendable () -> Void
 
     public init(answer: @escaping @Sendable (ControlRequest) async -> ControlReply,
-                counters: @escaping @Sendable () async -> [MetricCounter] = { [] }) {
+                counters: @escaping @Sendable () async -> [MetricCounter] = { [] },
+                graph: @escaping @Sendable () async -> WebGraph = { WebGraph(traits: []) },
+                requestSnapshot: @escaping @Sendable () -> Void = {}) {
         self.answer = answer
         self.counters = counters
+        self.graph = graph
+        self.requestSnapshot = requestSnapshot
     }
 }

@@ -17,6 +17,7 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private let routes: WebRoutes
     private let limits: WebLimits
+    private let streams: WebStreams
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
@@ -24,9 +25,10 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
     private var answering = false
     private var deadline: Scheduled<Void>?
 
-    init(routes: WebRoutes, limits: WebLimits) {
+    init(routes: WebRoutes, limits: WebLimits, streams: WebStreams) {
         self.routes = routes
         self.limits = limits
+        self.streams = streams
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -82,6 +84,7 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
     /// Writes `response`; closes the connection after it unless the client keeps it.
     private func respond(_ context: ChannelHandlerContext, _ response: WebResponse, keepAlive: Bool) {
         guard context.channel.isActive else { return }
+        if response.isEventStream { return openStream(context, response) }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         headers.add(name: "Content-Length", value: String(response.body.count))
@@ -100,6 +103,19 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             written.whenComplete { _ in context.close(promise: nil) }
         }
+    }
+
+    /// Sends the event stream's head (no length: chunked, never ended) and hands the
+    /// connection to the server's streams. It stays `answering`, so the idle timeout
+    /// never applies to it again; the daemon is asked for the snapshot it starts with.
+    private func openStream(_ context: ChannelHandlerContext, _ response: WebResponse) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+        context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+        streams.open(context.channel)
+        routes.backend.requestSnapshot()
     }
 
     /// The next request must arrive, whole, within the idle timeout.

@@ -10,12 +10,18 @@ final class WebGate: Sendable {
     enum Refusal: Hashable, Sendable {
         case token
         case connections
+        /// An event stream closed, the oldest, for a new one past the limit.
+        case streams
+        /// An event stream closed because its client read nothing.
+        case unreadStream
 
         /// What the log says of the first one.
         var firstLine: String {
             switch self {
             case .token: "web: refused a request without the right token (401); more are counted, not logged one by one"
             case .connections: "web: refused a connection: too many at once; more are counted, not logged one by one"
+            case .streams: "web: closed the oldest event stream: too many at once; more are counted, not logged one by one"
+            case .unreadStream: "web: closed an event stream whose client read nothing; more are counted, not logged one by one"
             }
         }
 
@@ -23,6 +29,8 @@ final class WebGate: Sendable {
             switch self {
             case .token: "web: \(count) more requests refused without the right token (\(total) since start)"
             case .connections: "web: \(count) more connections refused: too many at once (\(total) since start)"
+            case .streams: "web: \(count) more event streams closed: too many at once (\(total) since start)"
+            case .unreadStream: "web: \(count) more event streams closed: their client read nothing (\(total) since start)"
             }
         }
     }

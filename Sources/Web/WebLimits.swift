@@ -19,6 +19,14 @@ public struct WebLimits: Hashable, Sendable {
     /// first when its headers had come): an idle keep-alive connection, a client that
     /// sends a header byte a minute, and a body that never ends, alike.
     public var idleTimeout = Duration.seconds(10)
+    /// Event streams (`GET /api/events`) open at once. Past it, the oldest is closed.
+    /// Once its headers are sent, a stream is not held to `idleTimeout`.
+    public var streams = 16
+    /// What may wait unread for one stream's client; past it, that stream is closed.
+    public var streamBytes = 256 * 1024
+    /// How often an open stream gets a `: keep-alive` comment, so that proxies and the
+    /// page see it alive. No stream, no timer.
+    public var keepAlive = Duration.seconds(30)
 
     public init() {}
 }

@@ -5,6 +5,9 @@ public struct WebResponse: Hashable, Sendable {
     public var contentType: String
     public var body: [UInt8]
     public var headers: [String: String]
+    /// An event stream (`GET /api/events`): its head is sent, then the connection
+    /// becomes one of the server's streams and the response never ends.
+    public var isEventStream = false
 
     public init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
         self.status = status
@@ -12,6 +15,14 @@ public struct WebResponse: Hashable, Sendable {
         self.body = body
         self.headers = headers
     }
+
+    /// The head of an event stream, which the connection then keeps writing to.
+    static let eventStream: WebResponse = {
+        var response = WebResponse(status: 200, contentType: "text/event-stream", body: [],
+                                   headers: ["Cache-Control": "no-cache"])
+        response.isEventStream = true
+        return response
+    }()
 
     /// JSON text, with a newline.
     static func json(_ status: Int, _ text: String) -> WebResponse {

@@ -2,18 +2,18 @@ import Control
 import JSON
 import Values
 
-/// The server's route table: the JSON API and `/metrics`, each route a method, a path
-/// (a fixed one, or a prefix followed by a name) and what answers it. The page and its
-/// event stream join the table here.
+/// The server's route table: the page, the JSON API and `/metrics`, each route a method,
+/// a path (a fixed one, or a prefix followed by a name) and what answers it.
 ///
 /// | route | answer |
 /// | --- | --- |
+/// | `GET /` | the page (`WebPage`), served without the token: it holds no data |
 /// | `GET /api/status` | as `gpioagg status --json` prints it |
 /// | `GET /api/why/NAME` | the control socket's reply to `why`: `{"ok":true,"why":[...]}`, 404 for an unknown name |
 /// | `POST /api/set` | `{"node": NAME, "value": VALUE}`, answered as the control socket answers `set` (with `controls: true`) |
 /// | `GET /metrics` | Prometheus's text format (`MetricsText`) |
 ///
-/// Every route needs the token when one is configured (`WebGate`).
+/// Every other route needs the token when one is configured (`WebGate`).
 ///
 /// ```swift
 /// let routes = WebRoutes(backend: backend, controls: true, gate: gate)
@@ -23,6 +23,10 @@ struct WebRoutes: Sendable {
     let backend: WebBackend
     let controls: Bool
     let gate: WebGate
+    /// The history rings and the log the page reads (`WebRoutes+Feed`).
+    var feed = WebFeed()
+    /// `history:`, as `GET /api/graph` tells the page.
+    var history = Duration.seconds(24 * 3600)
 
     /// A route: where it is, and what answers it (given the rest of the path after a
     /// prefix route's prefix).
@@ -34,19 +38,41 @@ struct WebRoutes: Sendable {
         }
         var method: String
         var path: Path
+        /// False only for the page itself, which holds no data and asks for the token.
+        var needsToken = true
         var answer: @Sendable (WebRoutes, WebRequest, String) async -> WebResponse
+
+        /// The rest of `path` after this route's prefix (empty for a fixed path); nil when
+        /// the route is not at `path`.
+        func matches(_ path: String) -> String? {
+            switch self.path {
+            case .exactly(let exact):
+                return path == exact ? "" : nil
+            case .prefix(let prefix):
+                guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+                return String(path.dropFirst(prefix.count))
+            }
+        }
     }
 
     static let table: [Route] = [
+        Route(method: "GET", path: .exactly("/"), needsToken: false) { _, _, _ in WebPage.response },
         Route(method: "GET", path: .exactly("/api/status")) { routes, _, _ in await routes.status() },
         Route(method: "GET", path: .prefix("/api/why/")) { routes, _, name in await routes.why(name) },
         Route(method: "POST", path: .exactly("/api/set")) { routes, request, _ in await routes.set(request.body) },
         Route(method: "GET", path: .exactly("/metrics")) { routes, _, _ in await routes.metrics() },
+        Route(method: "GET", path: .exactly("/api/graph")) { routes, _, _ in await routes.graph() },
+        Route(method: "GET", path: .exactly("/api/events")) { _, _, _ in .eventStream },
+        Route(method: "GET", path: .prefix("/api/history/")) { routes, _, name in routes.history(name) },
+        Route(method: "GET", path: .exactly("/api/log")) { routes, _, _ in routes.log() },
     ]
 
-    /// The answer to `request`: 401 without the token, 404 for a path no route has, 405
-    /// for a method its route does not take.
+    /// The answer to `request`: the page to anyone; else 401 without the token, 404 for a
+    /// path no route has, 405 for a method its route does not take.
     func respond(to request: WebRequest) async -> WebResponse {
+        for route in Self.table where !route.needsToken && route.method == request.method {
+            if let rest = route.matches(request.path) { return await route.answer(self, request, rest) }
+        }
         guard gate.admits(authorization: request.authorization) else {
             var response = Self.failure(401,
                                         "this server needs its token: send Authorization: Bearer TOKEN, the token being the first line of web:'s token_file")
@@ -55,15 +81,7 @@ struct WebRoutes: Sendable {
         }
         var methods: [String] = []
         for route in Self.table {
-            let rest: String
-            switch route.path {
-            case .exactly(let path):
-                guard request.path == path else { continue }
-                rest = ""
-            case .prefix(let prefix):
-                guard request.path.hasPrefix(prefix), request.path.count > prefix.count else { continue }
-                rest = String(request.path.dropFirst(prefix.count))
-            }
+            guard let rest = route.matches(request.path) else { continue }
             guard route.method == request.method else {
                 methods.append(route.method)
                 continue
@@ -75,8 +93,19 @@ struct WebRoutes: Sendable {
             response.headers["Allow"] = methods.joined(separator: ", ")
             return response
         }
-        return Self.failure(404, "no such path: \(request.path); paths: /api/status, /api/why/NAME, /api/set, /metrics")
+        return Self.failure(404, "no such path: \(request.path); paths: \(Self.paths.joined(separator: ", "))")
     }
+
+    /// Every path the table serves, as the 404 lists them (`/api/why/NAME`).
+    static let paths: [String] = {
+        var seen: Set<String> = []
+        return table.map { route in
+            switch route.path {
+            case .exactly(let path): path
+            case .prefix(let prefix): prefix + "NAME"
+            }
+        }.filter { seen.insert($0).inserted }
+    }()
 
     // MARK: Routes
 

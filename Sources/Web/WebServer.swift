@@ -26,14 +26,18 @@ public final class WebServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: LockedValueBox<(any Channel)?>
     private let gate: WebGate
+    private let feed: WebFeed
+    private let streams: WebStreams
 
     private init(settings: WebSettings, boundAddress: WebAddress, group: MultiThreadedEventLoopGroup,
-                 channel: any Channel, gate: WebGate) {
+                 channel: any Channel, gate: WebGate, feed: WebFeed, streams: WebStreams) {
         self.settings = settings
         self.boundAddress = boundAddress
         self.group = group
         self.channel = LockedValueBox(channel)
         self.gate = gate
+        self.feed = feed
+        self.streams = streams
     }
 
     /// Requests refused for want of the token since start.
@@ -41,18 +45,26 @@ public final class WebServer: Sendable {
     /// Connections refused past the limit since start.
     public var refusedConnections: Int { gate.total(of: .connections) }
 
+    /// Event streams closed, the oldest past the limit, since start.
+    public var closedStreams: Int { gate.total(of: .streams) }
+    /// Event streams closed because their client read nothing, since start.
+    public var closedUnreadStreams: Int { gate.total(of: .unreadStream) }
+
     /// Listens on `settings.address` and serves; returns once it listens, or throws why
-    /// it cannot (the address in use, a permission).
-    public static func start(_ settings: WebSettings, backend: WebBackend,
+    /// it cannot (the address in use, a permission). Its event streams get what `feed`
+    /// is handed from then on, until it stops.
+    public static func start(_ settings: WebSettings, backend: WebBackend, feed: WebFeed = WebFeed(),
                              logger: Logger) async throws(WebServerError) -> WebServer {
         let gate = WebGate(token: settings.token, logger: logger)
-        let routes = WebRoutes(backend: backend, controls: settings.controls, gate: gate)
+        let routes = WebRoutes(backend: backend, controls: settings.controls, gate: gate, feed: feed,
+                               history: settings.history)
         let limits = settings.limits
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
         decoderLimits.maxHeaderFieldSize = limits.headerBytes
         decoderLimits.maxHeaderListSize = limits.headerBytes
         decoderLimits.maxHeaderFieldCount = 100
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let streams = WebStreams(loop: group.next(), limits: limits, gate: gate)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: Int32(limits.backlog))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -66,7 +78,7 @@ public final class WebServer: Sendable {
                     withPipeliningAssistance: true, withErrorHandling: true,
                     withDecoderLimitConfiguration: decoderLimits
                 ).flatMapThrowing {
-                    try channel.pipeline.syncOperations.addHandler(WebConnection(routes: routes, limits: limits))
+                    try channel.pipeline.syncOperations.addHandler(WebConnection(routes: routes, limits: limits, streams: streams))
                 }
             }
         let channel: any Channel
@@ -86,7 +98,9 @@ public final class WebServer: Sendable {
         if case .tcp(let host, _) = settings.address, let port = channel.localAddress?.port {
             bound = .tcp(host: host, port: port)
         }
-        return WebServer(settings: settings, boundAddress: bound, group: group, channel: channel, gate: gate)
+        feed.attach(streams)
+        return WebServer(settings: settings, boundAddress: bound, group: group, channel: channel, gate: gate, feed: feed,
+                         streams: streams)
     }
 
     /// Stops listening, closes every connection, ends the server's thread. Idempotent.
@@ -94,6 +108,7 @@ public final class WebServer: Sendable {
     /// stops the server, before a new server may be listening at the same path.
     public func stop() async {
         guard let channel = channel.withLockedValue({ channel in defer { channel = nil }; return channel }) else { return }
+        feed.detach(streams)
         try? await channel.close()
         try? await group.shutdownGracefully()
     }

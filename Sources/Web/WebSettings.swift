@@ -12,11 +12,15 @@ public struct WebSettings: Hashable, Sendable {
     /// Whether `POST /api/set` may set nodes.
     public var controls: Bool
     public var limits: WebLimits
+    /// How far back the page keeps each number (`history:`): what `GET /api/graph` says.
+    public var history: Duration
 
-    public init(address: WebAddress, token: BearerToken? = nil, controls: Bool = false, limits: WebLimits = WebLimits()) {
+    public init(address: WebAddress, token: BearerToken? = nil, controls: Bool = false, limits: WebLimits = WebLimits(),
+                history: Duration = .seconds(24 * 3600)) {
         self.address = address
         self.token = token
         self.controls = controls
         self.limits = limits
+        self.history = history
     }
 }

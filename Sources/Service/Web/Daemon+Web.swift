@@ -5,16 +5,36 @@ import Values
 import Web
 
 extension Daemon {
-    /// Starts, keeps, moves or stops the web server as `configuration.web` says; with no
-    /// `web:` and none running, makes nothing.
-    func applyWeb(_ configuration: Configuration) {
+    /// Starts, keeps, moves or stops the web server as `configuration.web` says, and
+    /// gives the page the graph (at start; at a reload, with `reload`, every stream the
+    /// new graph's values); with no `web:` and none running, makes nothing.
+    func applyWeb(_ configuration: Configuration, reload: Bool = false) {
         if web == nil {
             guard configuration.web != nil else { return }
-            let backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
+            let feed = WebFeed()
+            var backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
                                           loop: loop)
-            web = WebLifecycle(loop: loop, backend: backend, logger: logger)
+            let bound = LoopBound((daemon: WeakDaemon(self), feed: feed), loop: loop)
+            backend.graph = {
+                await withCheckedContinuation { continuation in
+                    bound.loop.execute {
+                        continuation.resume(returning: bound.value.daemon.daemon?.web?.graph ?? WebGraph(traits: []))
+                    }
+                }
+            }
+            backend.requestSnapshot = {
+                bound.loop.execute {
+                    guard let daemon = bound.value.daemon.daemon, daemon.engine.isRunning else { return }
+                    bound.value.feed.publishSnapshot(daemon.engine.snapshot(), time: bound.loop.wallClockNow / 1_000_000,
+                                                     reload: false)
+                }
+            }
+            let web = WebLifecycle(loop: loop, backend: backend, feed: feed, logTap: logging.webLog, logger: logger)
+            self.web = web
+            observations.append(web.observe(engine))
         }
         web?.apply(configuration.web)
+        web?.learn(configuration, snapshot: engine.snapshot(), reload: reload)
     }
 
     /// What the web server reaches the daemon through: each request run on the loop,
@@ -65,5 +85,15 @@ extension Daemon {
                                           labels: [("input", input)], value: Int64(lost.losses)))
         }
         return counters
+    }
+}
+
+/// The daemon as the web backend's closures hold it: weakly, so that a server still
+/// answering after the daemon is gone keeps nothing alive.
+private struct WeakDaemon {
+    weak var daemon: Daemon?
+
+    init(_ daemon: Daemon) {
+        self.daemon = daemon
     }
 }

@@ -1,8 +1,11 @@
 import Config
 import Control
+import Engine
 import Logging
 import Loop
+import Reactive
 import SystemCore
+import Values
 import Web
 
 /// The web server's place in the daemon: started when the config has `web:`, and only
@@ -15,9 +18,15 @@ import Web
 /// `WebBackend` it is handed: requests are run on the daemon's loop (`loop.execute`)
 /// and answered as the control socket answers them.
 ///
+/// It keeps the page's feed (`WebFeed`: the event streams' source, the history rings,
+/// the log's last lines) across servers, and the graph as the page draws it, made at
+/// start and at each reload (`learn`).
+///
 /// ```swift
-/// let web = WebLifecycle(loop: loop, backend: backend, logger: logger)
+/// let web = WebLifecycle(loop: loop, backend: backend, feed: feed, logTap: logging.webLog, logger: logger)
+/// let observation = web.observe(engine)
 /// web.apply(configuration.web)       // at start and at each reload
+/// web.learn(configuration, snapshot: engine.snapshot(), reload: false)
 /// web.stop()
 /// ```
 ///
@@ -26,6 +35,12 @@ final class WebLifecycle {
     private let loop: any EventLoop
     private let backend: WebBackend
     private let logger: Logger
+    /// What the page reads: kept while `web:` is, whatever server runs.
+    let feed: WebFeed
+    private let collector: WebChangeCollector
+    private let logTap: WebLogTap
+    /// The running graph as the page draws it (`GET /api/graph`).
+    private(set) var graph = WebGraph(traits: [])
     /// The settings of the server that runs or is starting; nil: none.
     private var wanted: WebSettings?
     private var server: WebServer?
@@ -33,10 +48,29 @@ final class WebLifecycle {
     /// change is stopped rather than kept.
     private var generation = 0
 
-    init(loop: any EventLoop, backend: WebBackend, logger: Logger) {
+    init(loop: any EventLoop, backend: WebBackend, feed: WebFeed, logTap: WebLogTap, logger: Logger) {
         self.loop = loop
         self.backend = backend
+        self.feed = feed
+        self.logTap = logTap
         self.logger = logger
+        collector = WebChangeCollector(loop: loop, publish: feed.publish)
+    }
+
+    /// Hands `engine`'s changes to the feed, one batch per transaction, while a server
+    /// is wanted.
+    func observe(_ engine: Engine) -> AnyCancellable {
+        collector.observe(engine)
+    }
+
+    /// A new graph (start, reload): the page's graph made again, the feed told its
+    /// nodes, and every stream sent the engine's values (with `reload`, after
+    /// `event: graph`, so that the page fetches the graph again).
+    func learn(_ configuration: Configuration, snapshot: EngineSnapshot, reload: Bool) {
+        guard let declaration = configuration.web else { return }
+        graph = WebGraph(traits: configuration.traits.all)
+        feed.learn(graph, history: declaration.history)
+        feed.publishSnapshot(snapshot, time: loop.wallClockNow / 1_000_000, reload: reload)
     }
 
     /// Whether a server is wanted (it may still be starting).
@@ -57,13 +91,16 @@ final class WebLifecycle {
         guard settings != wanted else { return }
         stop()
         wanted = settings
+        collector.isEnabled = true
+        logTap.feed = feed
         let generation = generation
         let bound = LoopBound(self, loop: loop)
         let backend = backend
         let logger = logger
+        let feed = feed
         Task {
             do throws(WebServerError) {
-                let server = try await WebServer.start(settings, backend: backend, logger: logger)
+                let server = try await WebServer.start(settings, backend: backend, feed: feed, logger: logger)
                 bound.loop.execute {
                     let lifecycle = bound.value
                     guard lifecycle.generation == generation else {
@@ -80,11 +117,16 @@ final class WebLifecycle {
         }
     }
 
-    /// Stops the server, if any; its thread ends once its connections are closed.
+    /// Stops the server, if any; its thread ends once its connections are closed. The
+    /// feed forgets its rings and lines, and hears nothing more until a server is
+    /// wanted again.
     func stop() {
         loop.preconditionInEventLoop()
         generation += 1
         wanted = nil
+        collector.isEnabled = false
+        logTap.feed = nil
+        feed.clear()
         guard let server else { return }
         self.server = nil
         // At once, not once the server has stopped: the daemon may exit first.
@@ -98,7 +140,7 @@ final class WebLifecycle {
         case .tcp(let host, let port): .tcp(host: host, port: port)
         case .unix(let path): .unix(path: path)
         }
-        var settings = WebSettings(address: address, controls: declaration.controls)
+        var settings = WebSettings(address: address, controls: declaration.controls, history: declaration.history)
         if let path = declaration.tokenFile {
             let bytes: [UInt8]
             do throws(RegularFileRefusal) {
