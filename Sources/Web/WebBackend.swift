@@ -17,10 +17,14 @@ public struct WebBackend: Sendable {
     public var answer: @Sendable (ControlRequest) async -> ControlReply
     /// The daemon's counters for `/metrics`, read at scrape time.
     public var counters: @Sendable () async -> [MetricCounter]
+    /// The loop's lag, which the daemon records into as it runs; nil: none shown.
+    public var lag: LoopLagHistogram?
 
     public init(answer: @escaping @Sendable (ControlRequest) async -> ControlReply,
-                counters: @escaping @Sendable () async -> [MetricCounter] = { [] }) {
+                counters: @escaping @Sendable () async -> [MetricCounter] = { [] },
+                lag: LoopLagHistogram? = nil) {
         self.answer = answer
         self.counters = counters
+        self.lag = lag
     }
 }
