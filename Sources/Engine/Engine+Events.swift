@@ -165,8 +165,8 @@ extension Engine {
         }
     }
 
-    /// The time from `start` (the loop's clock) to now; none for a start still ahead
-    /// (a timer run early by a step of the clock).
+    /// The time from `start` (the loop's clock) to now; zero, not a negative lag, for a
+    /// start the clock has not reached.
     private func lag(since start: UInt64) -> Duration {
         let now = loop.now
         return .nanoseconds(Int64(clamping: now &- min(now, start)))
