@@ -28,18 +28,18 @@ extension Daemon {
         return WebBackend(
             answer: { request in
                 await withCheckedContinuation { continuation in
+                    // A responder dropped unanswered answers with a failure, and so does
+                    // work a stopped loop drops: the caller is always resumed, once.
+                    let answer = LoopReply(continuation, unanswered: .failure("gpioagg is stopping"))
                     bound.loop.execute {
-                        // A responder dropped unanswered answers with a failure: the
-                        // caller is always resumed, once.
-                        bound.value.replies.handle(request, responder: ControlResponder { reply in
-                            continuation.resume(returning: reply)
-                        })
+                        bound.value.replies.handle(request, responder: ControlResponder { answer.resume($0) })
                     }
                 }
             },
             counters: {
                 await withCheckedContinuation { continuation in
-                    bound.loop.execute { continuation.resume(returning: bound.value.counters()) }
+                    let counters = LoopReply(continuation, unanswered: [MetricCounter]())
+                    bound.loop.execute { counters.resume(bound.value.counters()) }
                 }
             },
             lag: lag)
