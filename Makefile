@@ -180,7 +180,7 @@ test-kernel: release
 	scripts/kernel-test/suite $(RELEASE)/release
 
 # The unit: `systemd-analyze verify` says nothing, the offline security exposure is at
-# most 1.0 (1.5 with the MQTT drop-in), and `make install` into a scratch DESTDIR puts
+# most 1.0 (1.5 with the MQTT drop-in, and with the web drop-in), and `make install` into a scratch DESTDIR puts
 # every file in place.
 test-systemd: release
 	scripts/test-systemd $(RELEASE)/release/gpioagg

@@ -8,12 +8,14 @@ extension Engine {
     func inputReadable(_ requested: RequestedInputs, fd: Int32) {
         guard state == .running else { return }
         clearChanges()
+        let eventsBefore = requested.tracker.statistics.events
         do {
             try requested.tracker.readable(fd, now: loop.now, into: &changes)
         } catch {
             return fail(EngineError(.gpio(error, subject: requested.summary),
                                     at: requested.lines.first?.declaration.location))
         }
+        inputEvents &+= requested.tracker.statistics.events &- eventsBefore
         if !requested.tracker.losses.isEmpty {
             addLostPulses(requested)
         }
@@ -27,6 +29,7 @@ extension Engine {
         propagation.isResyncing = false
         scheduleDeadline(of: requested)
         writePendingOutputsOrFail()
+        if let recordLag { recordLagOfChanges(recordLag) }
     }
 
     /// A software-debounce deadline of `requested` may have passed.
@@ -38,6 +41,7 @@ extension Engine {
         propagate(from: requested)
         scheduleDeadline(of: requested)
         writePendingOutputsOrFail()
+        if let recordLag { recordLagOfChanges(recordLag) }
     }
 
     /// A timer of the graph fired: its body runs as an event at `deadline`, and the
@@ -53,8 +57,10 @@ extension Engine {
         readWaitingEvents()
         guard state == .running else { return }
         propagation.timestamp = deadline
+        transactions &+= 1
         body()
         writePendingOutputsOrFail()
+        recordLag?(lag(since: deadline))
     }
 
     /// Reads every input request that has events waiting, without blocking: the loop
@@ -76,9 +82,14 @@ extension Engine {
     func event<Result>(_ body: () -> Result) -> Result? {
         loop.preconditionInEventLoop()
         guard state == .running else { return nil }
-        propagation.timestamp = loop.now
+        let start = loop.now
+        propagation.timestamp = start
         let result = body()
+        // Inside `transaction(_:)`, part of it: that one is counted when it ends.
+        guard propagation.openTransactions == 0 else { return result }
+        transactions &+= 1
         writePendingOutputsOrFail()
+        recordLag?(lag(since: start))
         return result
     }
 
@@ -94,10 +105,15 @@ extension Engine {
     /// ```
     public func transaction<Result>(_ body: () throws -> Result) rethrows -> Result {
         loop.preconditionInEventLoop()
+        let start = loop.now
         propagation.openTransactions += 1
         defer {
             propagation.openTransactions -= 1
-            writePendingOutputsOrFail()
+            if propagation.openTransactions == 0 {
+                transactions &+= 1
+                writePendingOutputsOrFail()
+                recordLag?(lag(since: start))
+            }
         }
         return try body()
     }
@@ -121,6 +137,7 @@ extension Engine {
         var position = 0
         while position < changes.count {
             let change = changes[position]
+            if position == 0 || change.timestamp != changes[position - 1].timestamp { transactions &+= 1 }
             position += 1
             if change.timestamp != propagation.timestamp { propagation.settle() }
             propagation.timestamp = change.timestamp
@@ -130,6 +147,29 @@ extension Engine {
             }
         }
         propagation.settle()
+    }
+
+    /// Tells `record` how late each transaction of the last read (or expired debounce)
+    /// ended, one per timestamp among its changes: the writes of the whole read went out
+    /// together, once it had settled.
+    private func recordLagOfChanges(_ record: (Duration) -> Void) {
+        guard state == .running, !changes.isEmpty else { return }
+        let end = loop.now
+        var position = 0
+        while position < changes.count {
+            let timestamp = changes[position].timestamp
+            if position == 0 || timestamp != changes[position - 1].timestamp {
+                record(.nanoseconds(Int64(clamping: end &- min(end, timestamp))))
+            }
+            position += 1
+        }
+    }
+
+    /// The time from `start` (the loop's clock) to now; zero, not a negative lag, for a
+    /// start the clock has not reached.
+    private func lag(since start: UInt64) -> Duration {
+        let now = loop.now
+        return .nanoseconds(Int64(clamping: now &- min(now, start)))
     }
 
     /// Sets a timer for the tracker's earliest deadline unless one is set for an

@@ -129,6 +129,19 @@ public final class Engine {
     var interlocks: [Interlock] = []
     var cancellables: [AnyCancellable] = []
     @exclusivity(unchecked) var outputWrites = 0
+    /// Edge events read, and transactions run, since start (`EngineStatistics`).
+    @exclusivity(unchecked) var inputEvents = 0
+    @exclusivity(unchecked) var transactions = 0
+    /// Told how late each transaction ended after what caused it: from an edge's
+    /// timestamp (the kernel's, or the loop's when a software debounce let it through),
+    /// a timer's deadline, or the moment the loop took up a set from outside, to when
+    /// the outputs it decided had been written. What `gpioagg_loop_lag_seconds` shows.
+    /// Nil unless the daemon serves metrics: then nothing is measured and no clock read.
+    ///
+    /// ```swift
+    /// engine.recordLag = { lag in histogram.record(lag) }
+    /// ```
+    public var recordLag: ((Duration) -> Void)?
     /// Reused for every read, so that an event allocates nothing.
     @exclusivity(unchecked) var changes: [InputTracker.Change] = []
 
@@ -201,18 +214,19 @@ public final class Engine {
         return snapshot
     }
 
-    /// The input counters come from the trackers, so that an event costs no extra
-    /// bookkeeping.
+    /// The losses come from the trackers, which a reload hands on; the rest is counted
+    /// by this engine.
     public var statistics: EngineStatistics {
         var statistics = EngineStatistics()
         for requested in requestedInputs {
             let tracked = requested.tracker.statistics
-            statistics.inputEvents += tracked.events
             statistics.lostEventGaps += tracked.gaps
             statistics.corrections += tracked.corrections
         }
+        statistics.inputEvents = inputEvents
         statistics.outputWrites = outputWrites
         statistics.evaluations = propagation.evaluations
+        statistics.transactions = transactions
         return statistics
     }
 

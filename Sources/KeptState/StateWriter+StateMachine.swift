@@ -80,6 +80,8 @@ extension StateWriter {
         private(set) var values: [NodeID: KeptValue]
         /// Counts changes to `values`: the generation a write carries.
         private(set) var changes: UInt64 = 0
+        /// Writes of the state file that succeeded: `gpioagg_state_writes_total`.
+        private(set) var writes = 0
         /// The generation last written, and the one last tried.
         private(set) var onDisk: UInt64 = 0
         private(set) var attempted: UInt64 = 0
@@ -178,6 +180,7 @@ extension StateWriter {
                 if reported.insert(error).inserted { report = .failed(error) }
                 lastFailure = error
             } else {
+                writes += 1
                 onDisk = max(onDisk, generation)
                 if lastFailure != nil { report = .recovered }
                 lastFailure = nil

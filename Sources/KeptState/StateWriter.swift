@@ -89,6 +89,12 @@ public final class StateWriter: @unchecked Sendable {
         core.lock.withLock { core.machine.values }
     }
 
+    /// How many times this writer has written the state file, the writes that failed
+    /// left out.
+    public var writes: Int {
+        core.lock.withLock { core.machine.writes }
+    }
+
     /// What this writer last put on disk for `key`, and how long ago (nil before its
     /// first write, or when that write did not hold `key`): what a power cut now would
     /// leave. Values read at start and not written since are not in it.

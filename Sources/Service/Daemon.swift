@@ -41,7 +41,7 @@ public final class Daemon {
     private var machine = DaemonStateMachine()
     let running: RunningEngine
     private let startLog: StartLog
-    private let keeper: ValueKeeper
+    let keeper: ValueKeeper
     let mqtt: MQTTLifecycle
     /// Line commands and `sim` requests waiting for their input to settle.
     private let settling: InputSettling
@@ -56,7 +56,7 @@ public final class Daemon {
     private var interaction: InteractionInput?
     private var watchdog: Watchdog?
     /// Reads the sensor inputs; nil when they are set by hand (`--simulate` alone).
-    private var sensors: SensorInputs?
+    private(set) var sensors: SensorInputs?
     /// The web server, when the config has `web:`; made only then (`applyWeb`).
     var web: WebLifecycle?
     /// Called once the daemon stopped, with its exit status: 0 after a requested stop,

@@ -36,6 +36,14 @@ final class RunningEngine {
     private let simulated: Bool
     /// Where sensor inputs are read (`SensorInputs`); nil when they are set by hand.
     let sensorRoot: String?
+    /// The edges read and transactions run by the engines reloads replaced: an engine
+    /// counts from its own start, `/metrics` from the daemon's.
+    private var retired = (inputEvents: 0, transactions: 0)
+    /// Told how late each transaction of the running engine ended (`Engine.recordLag`):
+    /// set while the daemon serves metrics, and handed to each engine a reload starts.
+    var recordLag: ((Duration) -> Void)? {
+        didSet { engine.recordLag = recordLag }
+    }
 
     init(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)? = nil,
          simulated: Bool, sensorRoot: String? = nil) {
@@ -63,12 +71,21 @@ final class RunningEngine {
     /// now on.
     func replace(engine: Engine, configuration: Configuration, backend: any GPIOBackend, pwm: (any PWMBackend)?) {
         replacements += 1
+        let previous = self.engine.statistics
+        retired.inputEvents += previous.inputEvents
+        retired.transactions += previous.transactions
         engine.sensorRoot = sensorRoot
+        engine.recordLag = recordLag
         self.engine = engine
         self.configuration = configuration
         self.backend = backend
         self.pwm = pwm
     }
+
+    /// Edge events read since the daemon started, over its reloads.
+    var inputEvents: Int { retired.inputEvents + engine.statistics.inputEvents }
+    /// Transactions run since the daemon started, over its reloads.
+    var transactions: Int { retired.transactions + engine.statistics.transactions }
 
     /// The simulated chips, under `--simulate`.
     var simulation: SimulatedBackend? { simulated ? backend as? SimulatedBackend : nil }

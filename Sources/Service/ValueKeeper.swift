@@ -83,6 +83,9 @@ final class ValueKeeper {
         writer = nil
     }
 
+    /// Writes of the state file since start; 0 while the configuration keeps nothing.
+    var stateWrites: Int { writer?.writes ?? 0 }
+
     /// What the state file holds for the counter `name` and when this run wrote it
     /// (nil: not written since start, the value is the one read at start), for `why`;
     /// nil when the counter's total is not kept.

@@ -7,7 +7,9 @@ import Values
 /// an unavailable one absent), then the counters.
 ///
 /// A registry of swift-prometheus's is filled for each scrape, so that a node a reload
-/// removed is gone from the next scrape and nothing is kept between scrapes.
+/// removed is gone from the next scrape and nothing is kept between scrapes; the loop's
+/// lag, a histogram, lives in a registry of its own (`LoopLagHistogram`) and is
+/// appended.
 ///
 /// ```swift
 /// MetricsText.render(snapshot: snapshot, counters: [])
@@ -19,7 +21,8 @@ public enum MetricsText {
     /// The content type Prometheus's text format is served with.
     public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    public static func render(snapshot: EngineSnapshot, counters: [MetricCounter]) -> [UInt8] {
+    public static func render(snapshot: EngineSnapshot, counters: [MetricCounter],
+                              lag: LoopLagHistogram? = nil) -> [UInt8] {
         let registry = PrometheusCollectorRegistry()
         let help = "The node's value: a level as 0 or 1, a number in its unit; absent while unavailable"
         let nodes = snapshot.values.sorted { ($0.key.kind, $0.key.name) < ($1.key.kind, $1.key.name) }
@@ -34,7 +37,9 @@ public enum MetricsText {
                                  labels: counter.labels)
                 .increment(by: counter.value)
         }
-        return registry.emitToBuffer()
+        var text = registry.emitToBuffer()
+        lag?.emit(into: &text)
+        return text
     }
 
     /// A level as 0 or 1, a number as it is (a PWM output's duty cycle in percent); nil

@@ -24,14 +24,18 @@ public struct WebBackend: Sendable {
     /// on its loop, in order with the changes it hands it: a new event stream starts
     /// from it. Returns at once.
     public var requestSnapshot: @Sendable () -> Void
+    /// The loop's lag, which the daemon records into as it runs; nil: none shown.
+    public var lag: LoopLagHistogram?
 
     public init(answer: @escaping @Sendable (ControlRequest) async -> ControlReply,
                 counters: @escaping @Sendable () async -> [MetricCounter] = { [] },
                 graph: @escaping @Sendable () async -> WebGraph = { WebGraph(traits: []) },
-                requestSnapshot: @escaping @Sendable () -> Void = {}) {
+                requestSnapshot: @escaping @Sendable () -> Void = {},
+                lag: LoopLagHistogram? = nil) {
         self.answer = answer
         self.counters = counters
         self.graph = graph
         self.requestSnapshot = requestSnapshot
+        self.lag = lag
     }
 }

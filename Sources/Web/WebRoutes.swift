@@ -133,7 +133,8 @@ struct WebRoutes: Sendable {
         let reply = await backend.answer(.status)
         guard case .status(let snapshot) = reply else { return Self.controlReply(reply, failure: 500) }
         return WebResponse(status: 200, contentType: MetricsText.contentType,
-                           body: MetricsText.render(snapshot: snapshot, counters: await backend.counters()))
+                           body: MetricsText.render(snapshot: snapshot, counters: await backend.counters(),
+                                                    lag: backend.lag))
     }
 
     // MARK: Bodies

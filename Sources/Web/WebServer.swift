@@ -78,6 +78,11 @@ public final class WebServer: Sendable {
                     withPipeliningAssistance: true, withErrorHandling: true,
                     withDecoderLimitConfiguration: decoderLimits
                 ).flatMapThrowing {
+                    // A client that sends requests and reads no answer: once its answers
+                    // fill the socket and the channel's write buffer (64 KiB), nothing
+                    // more of it is read until it reads, so that what waits for it is
+                    // bounded, and the daemon's loop answers no request it will not read.
+                    try channel.pipeline.syncOperations.addHandler(BackPressureHandler(), position: .first)
                     try channel.pipeline.syncOperations.addHandler(WebConnection(routes: routes, limits: limits, streams: streams))
                 }
             }

@@ -9,7 +9,8 @@ import TestSupport
 /// (GPIO5) follows, on simulated chips, and with `blockingSensor` a 1-Wire thermometer
 /// read from a fake sysfs tree whose every read takes 750 ms (`SlowSensorFile`), every
 /// 100 ms: a new read starts as soon as the last one has been delivered. Each answer
-/// moves its value, so each delivery is a change the loop handles.
+/// moves its value, so each delivery is a change the loop handles. With `web`, the
+/// daemon serves `web:` there (`webAbuseEdge`).
 ///
 /// The bench moves `button` (`edge`), then collects the latency (`collect`): from just
 /// before the line moved to the output's write as the simulated chip recorded it, both
@@ -28,7 +29,9 @@ final class EdgeLatencyDaemon {
     private(set) var latencies: [UInt64] = []
     private(set) var edgeTimes: [UInt64] = []
 
-    init(blockingSensor: Bool) throws {
+    /// - Parameter web: where the daemon's `web:` listens (`127.0.0.1:8080`); nil: no
+    ///   `web:`.
+    init(blockingSensor: Bool, web: String? = nil) throws {
         tree = try FakeSysfs()
         var sensorInput = ""
         if blockingSensor {
@@ -47,6 +50,7 @@ final class EdgeLatencyDaemon {
               button: { chip: main, line: GPIO17 }\(sensorInput)
             outputs:
               lamp: { chip: main, line: GPIO5, follows: button }
+            \(web.map { "web:\n  listen: \"\($0)\"" } ?? "")
             """, file: "<sensorBlockingEdge bench>", sensorRoot: blockingSensor ? tree.root : nil)
         guard let chip = daemon.chips.simulatedChip(.label("pinctrl-bcm2711")),
               let lamp = chip.offset(of: LineLocator("GPIO5")) else {

@@ -54,7 +54,20 @@ import GPIO
     defer { control.stop() }
     let blocking = try EdgeLatencyDaemon(blockingSensor: true)
     defer { blocking.stop() }
-    let daemons = [quiet, control, blocking]
+    let (start, end) = makeEdgesInTurn(to: [quiet, control, blocking], edges: edges)
+    func run(_ daemon: EdgeLatencyDaemon) -> EdgeLatencyRun {
+        let reads = (daemon.slowFile?.reads ?? []).filter { $0.end > start && $0.start < end }
+        let edgesDuringReads = daemon.edgeTimes.count { time in reads.contains { $0.start <= time && time < $0.end } }
+        return EdgeLatencyRun(latencies: daemon.latencies.sorted(), reads: reads, start: start, end: end,
+                              edgesDuringReads: edgesDuringReads)
+    }
+    return (run(quiet), run(control), run(blocking))
+}
+
+/// Makes `edges` edges to each daemon (after a tenth as many to warm up), in turn, 1 to
+/// 3 ms apart, each collected before the next; returns when the measured ones began
+/// and ended (`MonotonicClock`).
+@MainActor func makeEdgesInTurn(to daemons: [EdgeLatencyDaemon], edges: Int) -> (start: UInt64, end: UInt64) {
     var random = SystemRandomNumberGenerator()
     let warmup = edges / 10
     var start: UInt64 = 0
@@ -65,12 +78,5 @@ import GPIO
         usleep(UInt32.random(in: 1_000...3_000, using: &random))
         daemon.collect(keep: index >= warmup * daemons.count)
     }
-    let end = MonotonicClock.now()
-    func run(_ daemon: EdgeLatencyDaemon) -> EdgeLatencyRun {
-        let reads = (daemon.slowFile?.reads ?? []).filter { $0.end > start && $0.start < end }
-        let edgesDuringReads = daemon.edgeTimes.count { time in reads.contains { $0.start <= time && time < $0.end } }
-        return EdgeLatencyRun(latencies: daemon.latencies.sorted(), reads: reads, start: start, end: end,
-                              edgesDuringReads: edgesDuringReads)
-    }
-    return (run(quiet), run(control), run(blocking))
+    return (start, MonotonicClock.now())
 }

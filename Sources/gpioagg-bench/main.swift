@@ -154,5 +154,8 @@ run("mqtt") {
 run("sensorBlockingEdge") {
     sensorBlockingEdgeRows()
 }
+run("webAbuseEdge") {
+    webAbuseEdgeRows()
+}
 
 if sink == 42 { print("") }

@@ -222,4 +222,31 @@ struct StateWriterTests {
         #expect(values.count == 80)
         #expect(values.values.allSatisfy { $0.isOn })
     }
+
+    @Test("writes counts the state file's writes that succeeded, and only those")
+    func countsWrites() throws {
+        let directory = try TemporaryDirectory(prefix: "gpioagg-kept")
+        let path = directory.file("kept-state")
+        let counting = CountingSave()
+        let writer = StateWriter(path: path, values: [:], interval: .milliseconds(1), logger: .init(label: "test"),
+                                 save: counting.save)
+        defer { writer.close() }
+        #expect(writer.writes == 0)
+        writer.record(.signal("lamp"), true)
+        try writer.flush()
+        #expect(writer.writes == 1)
+        // The same value again changes nothing: no write.
+        writer.record(.signal("lamp"), true)
+        try writer.flush()
+        #expect(writer.writes == 1)
+
+        counting.failure.withLockedValue { $0 = KeptStateError(.writeFailed(path: path, operation: "write", errno: ENOSPC)) }
+        writer.record(.signal("lamp"), false)
+        #expect(throws: KeptStateError.self) { try writer.flush() }
+        #expect(writer.writes == 1, "a failed write is not counted")
+        counting.failure.withLockedValue { $0 = nil }
+        try writer.flush()
+        #expect(writer.writes == 2)
+        #expect(counting.count > writer.writes, "the failed tries were made")
+    }
 }

@@ -85,4 +85,29 @@ struct SensorInputStatesTests {
         let fresh = SensorInputStates([slower], start: 5 * Self.second, carrying: states)
         #expect(fresh.nextDeadline == 15 * Self.second)
     }
+
+    @Test("each failed read counts for the inputs on its sensor, a good one does not; a reload carries the count by name")
+    func readFailures() {
+        var states = SensorInputStates([Self.pond], start: 0)
+        #expect(states.readFailures.map(\.failures) == [0])
+        _ = states.receive(Self.good(21.5), at: Self.second)
+        #expect(states.readFailures.map(\.failures) == [0])
+        _ = states.receive(Self.failed(), at: 2 * Self.second)
+        _ = states.receive(Self.failed() + Self.good(21) + Self.failed(), at: 3 * Self.second)
+        _ = states.deadlinePassed(at: 10 * Self.second)
+        #expect(states.readFailures.map(\.input) == ["pond"])
+        #expect(states.readFailures.map(\.failures) == [3], "timeouts are no reads")
+
+        // Another sensor's failure is not this input's.
+        let other = try! Sensor(device: .w1(id: "28-000000000001"))
+        _ = states.receive([SensorReading(sensor: other, outcome: .failure(Self.crc), readAt: 0)], at: 11 * Self.second)
+        #expect(states.readFailures.map(\.failures) == [3])
+
+        var slower = Self.pond
+        slower.timeout = .seconds(10)
+        var reloaded = SensorInputStates([slower], start: 12 * Self.second, carrying: states)
+        #expect(reloaded.readFailures.map(\.failures) == [3], "changed, but the same input")
+        _ = reloaded.receive(Self.failed(), at: 13 * Self.second)
+        #expect(reloaded.readFailures.map(\.failures) == [4])
+    }
 }

@@ -52,6 +52,7 @@ struct WebDaemonTests {
         #expect(metrics.body.contains(#"gpioagg_node_value{node="switch1",kind="input"} 1.0"#), "\(metrics.body)")
         #expect(metrics.body.contains(#"gpioagg_node_value{node="ready_led",kind="output"} 0.0"#))
         #expect(metrics.body.contains("gpioagg_reloads_total 0"))
+        #expect(metrics.body.contains("# TYPE gpioagg_loop_lag_seconds histogram"), "\(metrics.body)")
         try Self.expectParsedByPrometheusClient(metrics.body, in: directory)
 
         let set = try UnixHTTP(path: webSocket).request("POST /api/set", body: #"{"node": "override", "value": "on"}"#)
@@ -142,6 +143,30 @@ struct WebDaemonTests {
         #expect(lines.contains("gauge gpioagg_node_value kind=input,node=switch1 1.0"), "\(lines)")
         #expect(lines.contains("gauge gpioagg_node_value kind=output,node=ready_led 0.0"), "\(lines)")
         #expect(lines.contains("counter gpioagg_reloads_total  0.0"), "\(lines)")
+
+        // The counters of what happened: switch1's edge (more with its bounces), each
+        // edge a transaction; nothing kept, no sensor.
+        func sample(_ prefix: String) -> Double? {
+            lines.first { $0.hasPrefix(prefix + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let edges = sample("counter gpioagg_edges_total ")
+        let transactions = sample("counter gpioagg_transactions_total ")
+        #expect((edges ?? 0) >= 1, "\(lines)")
+        #expect((transactions ?? 0) >= 1, "\(lines)")
+        #expect(sample("counter gpioagg_state_writes_total ") == 0, "\(lines)")
+        #expect(!lines.contains { $0.contains("gpioagg_sensor_read_failures_total") })
+
+        // The loop's lag: one observation per transaction, in buckets that only grow, the
+        // last (+Inf) holding them all.
+        let buckets = lines.filter { $0.hasPrefix("histogram gpioagg_loop_lag_seconds_bucket ") }
+        let bounds = buckets.compactMap { $0.split(separator: " ")[2].split(separator: "=").last.map(String.init) }
+        #expect(bounds == ["0.00005", "0.0001", "0.00025", "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025",
+                           "0.05", "0.1", "0.25", "0.5", "1.0", "+Inf"], "\(buckets)")
+        let counts = buckets.compactMap { Double($0.split(separator: " ").last ?? "") }
+        #expect(counts == counts.sorted(), "\(buckets)")
+        let count = sample("histogram gpioagg_loop_lag_seconds_count ")
+        #expect(count == transactions && counts.last == count, "\(lines)")
+        #expect((sample("histogram gpioagg_loop_lag_seconds_sum ") ?? -1) >= 0, "\(lines)")
     }
 
     static func runShell(_ command: String) throws -> (status: Int32, output: String) {

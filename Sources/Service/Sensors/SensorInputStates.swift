@@ -37,6 +37,9 @@ struct SensorInputStates {
         var unavailableSince: UInt64?
         /// The last read's failure, nil after a good read.
         var failure: SensorFailure?
+        /// Reads of its sensor that failed since the daemon started (a reload carries
+        /// them on for an input of the same name): `gpioagg_sensor_read_failures_total`.
+        var failures = 0
     }
 
     private(set) var inputs: [Input]
@@ -49,13 +52,13 @@ struct SensorInputStates {
     /// as the engine keeps its value.
     init(_ declarations: [SensorInputDeclaration], start: UInt64, carrying previous: SensorInputStates? = nil) {
         inputs = declarations.map { declaration in
-            if let kept = previous?.inputs.first(where: {
-                $0.declaration.name == declaration.name && declaration.isUnchanged(from: $0.declaration)
-            }) {
+            let named = previous?.inputs.first { $0.declaration.name == declaration.name }
+            if let kept = named, declaration.isUnchanged(from: kept.declaration) {
                 return Input(declaration: declaration, lastGood: kept.lastGood, unavailableSince: kept.unavailableSince,
-                             failure: kept.failure)
+                             failure: kept.failure, failures: kept.failures)
             }
-            return Input(declaration: declaration, lastGood: start, unavailableSince: nil, failure: nil)
+            return Input(declaration: declaration, lastGood: start, unavailableSince: nil, failure: nil,
+                         failures: named?.failures ?? 0)
         }
         var inputsOn: [Sensor: [Int]] = [:]
         for (index, declaration) in declarations.enumerated() { inputsOn[declaration.sensor, default: []].append(index) }
@@ -77,6 +80,7 @@ struct SensorInputStates {
                     actions.append(.set(name: inputs[index].declaration.name, value: value, after: after))
                 case .failure(let failure):
                     inputs[index].failure = failure
+                    inputs[index].failures += 1
                 }
             }
         }
@@ -95,6 +99,11 @@ struct SensorInputStates {
                                         timeout: input.timeout))
         }
         return actions
+    }
+
+    /// Each input's failed reads since start, in the order declared.
+    var readFailures: [(input: String, failures: Int)] {
+        inputs.map { ($0.declaration.name, $0.failures) }
     }
 
     /// The last read's failure of input `name`; nil after a good read.

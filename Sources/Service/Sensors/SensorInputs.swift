@@ -140,6 +140,9 @@ final class SensorInputs {
         }
     }
 
+    /// Each sensor input's failed reads since start, in the order declared.
+    var readFailures: [(input: String, failures: Int)] { states.readFailures }
+
     /// What `gpioagg why` adds to a sensor input's line while its last read failed:
     /// `last read failed: iio bmp280: overflow: ... is not a finite number: the value is not taken`.
     func explanation(ofInput name: String) -> String? {

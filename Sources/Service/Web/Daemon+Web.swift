@@ -7,19 +7,21 @@ import Web
 extension Daemon {
     /// Starts, keeps, moves or stops the web server as `configuration.web` says, and
     /// gives the page the graph (at start; at a reload, with `reload`, every stream the
-    /// new graph's values); with no `web:` and none running, makes nothing.
+    /// new graph's values); with no `web:` and none running, makes nothing. The first
+    /// `web:` also starts measuring the loop's lag, for as long as the daemon runs.
     func applyWeb(_ configuration: Configuration, reload: Bool = false) {
         if web == nil {
             guard configuration.web != nil else { return }
             let feed = WebFeed()
+            let lag = LoopLagHistogram()
+            running.recordLag = { lag.record($0) }
             var backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
-                                          loop: loop)
+                                          lag: lag, loop: loop)
             let bound = LoopBound((daemon: WeakDaemon(self), feed: feed), loop: loop)
             backend.graph = {
                 await withCheckedContinuation { continuation in
-                    bound.loop.execute {
-                        continuation.resume(returning: bound.value.daemon.daemon?.web?.graph ?? WebGraph(traits: []))
-                    }
+                    let graph = LoopReply(continuation, unanswered: WebGraph(traits: []))
+                    bound.loop.execute { graph.resume(bound.value.daemon.daemon?.web?.graph ?? WebGraph(traits: [])) }
                 }
             }
             backend.requestSnapshot = {
@@ -40,32 +42,44 @@ extension Daemon {
     /// What the web server reaches the daemon through: each request run on the loop,
     /// as the control socket runs it, and the daemon's counters read there.
     static func webBackend(replies: ControlReplies, counters: @escaping () -> [MetricCounter],
-                           loop: any EventLoop) -> WebBackend {
+                           lag: LoopLagHistogram? = nil, loop: any EventLoop) -> WebBackend {
         let bound = LoopBound((replies: replies, counters: counters), loop: loop)
         return WebBackend(
             answer: { request in
                 await withCheckedContinuation { continuation in
+                    // A responder dropped unanswered answers with a failure, and so does
+                    // work a stopped loop drops: the caller is always resumed, once.
+                    let answer = LoopReply(continuation, unanswered: .failure("gpioagg is stopping"))
                     bound.loop.execute {
-                        // A responder dropped unanswered answers with a failure: the
-                        // caller is always resumed, once.
-                        bound.value.replies.handle(request, responder: ControlResponder { reply in
-                            continuation.resume(returning: reply)
-                        })
+                        bound.value.replies.handle(request, responder: ControlResponder { answer.resume($0) })
                     }
                 }
             },
             counters: {
                 await withCheckedContinuation { continuation in
-                    bound.loop.execute { continuation.resume(returning: bound.value.counters()) }
+                    let counters = LoopReply(continuation, unanswered: [MetricCounter]())
+                    bound.loop.execute { counters.resume(bound.value.counters()) }
                 }
-            })
+            },
+            lag: lag)
     }
 
-    /// The counters `/metrics` shows, as far as the daemon keeps them: reloads, the
-    /// MQTT client's connects and messages, and each input's lost edges.
+    /// The counters `/metrics` shows, each read where its kind is counted: reloads,
+    /// transactions and edges read (the engines, over reloads), kept-state writes (the
+    /// state writer), the MQTT client's connects and messages, each input's lost edges
+    /// and each sensor input's failed reads.
     func metricCounters() -> [MetricCounter] {
-        var counters = [MetricCounter(name: "gpioagg_reloads_total", help: "Reloads applied since start",
-                                      value: Int64(running.replacements))]
+        var counters = [
+            MetricCounter(name: "gpioagg_reloads_total", help: "Reloads applied since start",
+                          value: Int64(running.replacements)),
+            MetricCounter(name: "gpioagg_transactions_total",
+                          help: "Transactions the engine ran: each edge (edges with one timestamp together), timer, command, sensor reading or MQTT message",
+                          value: Int64(running.transactions)),
+            MetricCounter(name: "gpioagg_edges_total", help: "Edge events read from the GPIO lines, bounces included",
+                          value: Int64(running.inputEvents)),
+            MetricCounter(name: "gpioagg_state_writes_total", help: "Writes of the kept-state file",
+                          value: Int64(keeper.stateWrites)),
+        ]
         if let mqtt = mqttStatistics {
             counters += [
                 MetricCounter(name: "gpioagg_mqtt_connects_total", help: "Connections to the MQTT broker made",
@@ -83,6 +97,11 @@ extension Daemon {
             counters.append(MetricCounter(name: "gpioagg_lost_edge_reads_total",
                                           help: "Reads that showed a loss of edges on an input line",
                                           labels: [("input", input)], value: Int64(lost.losses)))
+        }
+        for (input, failures) in sensors?.readFailures ?? [] {
+            counters.append(MetricCounter(name: "gpioagg_sensor_read_failures_total",
+                                          help: "Reads of a sensor input's kernel sensor that failed",
+                                          labels: [("input", input)], value: Int64(failures)))
         }
         return counters
     }
