@@ -45,6 +45,7 @@ help:
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
 	@echo "make deb ARCH=arm64 [DIST=bookworm]  the 64-bit Raspberry Pi's package, cross-built (scripts/cross)"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
+	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 
@@ -265,8 +266,30 @@ test-arm64-examples:
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
 # About 4 minutes warm; the first run on a machine debootstraps (3 more). Skipped with
 # a message where it cannot be prepared (not root), except under CI=true.
+# `make test-deb ARCH=arm64`: the same checks on the arm64 package, cross-built for
+# bookworm (the guest's release), in an arm64 bookworm guest under qemu-system-aarch64
+# (scripts/deb-test/prepare --arch arm64, its cache in ~/.cache/gpioagg/deb-test-arm64).
+ifeq ($(DEB_ARCH),$(HOST_ARCH))
 test-deb: release
 	scripts/deb-test/run $(RELEASE)/release/gpioagg
+else ifeq ($(DEB_ARCH),arm64)
+test-deb:
+ifeq ($(origin DIST),command line)
+ifneq ($(DIST),bookworm)
+	@echo "make test-deb ARCH=arm64 DIST=$(DIST): the arm64 guest is bookworm; its package is the DIST=bookworm one" >&2
+	@echo "hint: make test-deb ARCH=arm64" >&2
+	@exit 2
+endif
+endif
+	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
+	    binary=$$(DIST=bookworm scripts/cross/build) && \
+	    scripts/deb-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" "$$binary"
+else
+test-deb:
+	@echo "make test-deb ARCH=$(ARCH): the package test runs this machine's ($(HOST_ARCH)) package or the arm64 one" >&2
+	@echo "hint: make test-deb, or make test-deb ARCH=arm64" >&2
+	@exit 2
+endif
 
 # The golden discovery configs through Home Assistant's own MQTT schemas (Home Assistant
 # 2023.12.4 from PyPI, put in ~/.cache/gpioagg once, about a minute); with that
