@@ -25,7 +25,7 @@ $(error WEB=$(WEB): say WEB=yes or WEB=no)
 endif
 
 .PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd release bench \
-        install install-files clean help deb test-deb test-ha test-arm64-examples
+        install install-files clean help deb test-deb test-ha test-arm64-examples test-arm64-kernel
 
 all: build
 
@@ -47,6 +47,7 @@ help:
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
+	@echo "make test-arm64-kernel  the daemon on gpio-sim lines in an arm64 guest (qemu-system-aarch64)"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 
 deps:
@@ -261,6 +262,16 @@ test-arm64-examples:
 	@eval "$$(DIST=$(DIST) scripts/cross/prepare)" && \
 	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
 	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
+
+# The daemon's check of the kernel suite (scripts/kernel-test/daemon-check.sh: the
+# example config's switches and LED on gpio-sim lines, reload, SIGTERM's safe state, a
+# click) on the arm64 binary for bookworm, in an arm64 guest under qemu-system-aarch64
+# on Debian's arm64 kernel and its gpio-sim, through Debian's arm64 libgpiod v1.
+test-arm64-kernel:
+	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
+	    binary=$$(DIST=bookworm scripts/cross/build) && \
+	    $(TIMED) scripts/kernel-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --libgpiod v1 --timeout 900 \
+	        --binary scripts/kernel-test/daemon-check.sh --extra "$$binary" --extra config/gpioagg.yaml
 
 # The package under a real systemd: a debootstrapped bookworm guest under qemu installs
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
