@@ -47,7 +47,7 @@ help:
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
-	@echo "make test-arm64-kernel  the daemon on gpio-sim lines in an arm64 guest (qemu-system-aarch64)"
+	@echo "make test-arm64-kernel  the daemon on gpio-sim lines and sensors in arm64 guests (qemu-system-aarch64)"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 
 deps:
@@ -263,15 +263,24 @@ test-arm64-examples:
 	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
 	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
 
-# The daemon's check of the kernel suite (scripts/kernel-test/daemon-check.sh: the
-# example config's switches and LED on gpio-sim lines, reload, SIGTERM's safe state, a
-# click) on the arm64 binary for bookworm, in an arm64 guest under qemu-system-aarch64
-# on Debian's arm64 kernel and its gpio-sim, through Debian's arm64 libgpiod v1.
+# The kernel suite's daemon checks on the arm64 binary for bookworm, in arm64 guests
+# under qemu-system-aarch64 on Debian's arm64 kernel with gpio-sim and i2c-stub built
+# for it, through Debian's arm64 libgpiod v1: daemon-check.sh (the example config's
+# switches and LED on gpio-sim lines, reload, SIGTERM's safe state, a click), then
+# sensors-daemon-check.sh (Debian's bmp280 and lm75 drivers on i2c-stub registers, a
+# threshold driving a line) with counter-check.sh (pulse.c cross-compiled for it, by
+# the compiler that the first guest's preparation installs).
 test-arm64-kernel:
 	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
 	    binary=$$(DIST=bookworm scripts/cross/build) && \
 	    $(TIMED) scripts/kernel-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --libgpiod v1 --timeout 900 \
-	        --binary scripts/kernel-test/daemon-check.sh --extra "$$binary" --extra config/gpioagg.yaml
+	        --binary scripts/kernel-test/daemon-check.sh --extra "$$binary" --extra config/gpioagg.yaml && \
+	    mkdir -p $(BUILD)-arm64-kernel && \
+	    aarch64-linux-gnu-gcc --sysroot="$$GPIOAGG_CROSS_SYSROOT" -O2 -Wall -Wextra -Werror -std=gnu11 -static \
+	        scripts/kernel-test/pulse.c -o $(BUILD)-arm64-kernel/pulse && \
+	    $(TIMED) scripts/kernel-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --libgpiod v1 --timeout 900 \
+	        --binary scripts/kernel-test/sensors-daemon-check.sh --extra scripts/kernel-test/i2c-sensors.sh \
+	        --extra "$$binary" --extra scripts/kernel-test/counter-check.sh --extra $(BUILD)-arm64-kernel/pulse -- v1
 
 # The package under a real systemd: a debootstrapped bookworm guest under qemu installs
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
