@@ -25,7 +25,7 @@ $(error WEB=$(WEB): say WEB=yes or WEB=no)
 endif
 
 .PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd test-web-page release bench \
-        install install-files clean help deb test-deb test-ha test-arm64-examples
+        install install-files clean help deb test-deb test-ha test-arm64-examples test-arm64-kernel
 
 all: build
 
@@ -45,7 +45,9 @@ help:
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
 	@echo "make deb ARCH=arm64 [DIST=bookworm]  the 64-bit Raspberry Pi's package, cross-built (scripts/cross)"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
+	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
+	@echo "make test-arm64-kernel  the daemon on gpio-sim lines and sensors in arm64 guests (qemu-system-aarch64)"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 	@echo "make test-web-page  the web page in headless Chromium; its screenshots in $(RELEASE)/web-page"
 
@@ -269,12 +271,53 @@ test-arm64-examples:
 	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
 	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
 
+# The kernel suite's daemon checks on the arm64 binary for bookworm, in arm64 guests
+# under qemu-system-aarch64 on Debian's arm64 kernel with gpio-sim and i2c-stub built
+# for it, through Debian's arm64 libgpiod v1: daemon-check.sh (the example config's
+# switches and LED on gpio-sim lines, reload, SIGTERM's safe state, a click), then
+# sensors-daemon-check.sh (Debian's bmp280 and lm75 drivers on i2c-stub registers, a
+# threshold driving a line) with counter-check.sh (pulse.c cross-compiled for it, by
+# the compiler that the first guest's preparation installs).
+test-arm64-kernel:
+	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
+	    binary=$$(DIST=bookworm scripts/cross/build) && \
+	    $(TIMED) scripts/kernel-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --libgpiod v1 --timeout 900 \
+	        --binary scripts/kernel-test/daemon-check.sh --extra "$$binary" --extra config/gpioagg.yaml && \
+	    mkdir -p $(BUILD)-arm64-kernel && \
+	    aarch64-linux-gnu-gcc --sysroot="$$GPIOAGG_CROSS_SYSROOT" -O2 -Wall -Wextra -Werror -std=gnu11 -static \
+	        scripts/kernel-test/pulse.c -o $(BUILD)-arm64-kernel/pulse && \
+	    $(TIMED) scripts/kernel-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --libgpiod v1 --timeout 900 \
+	        --binary scripts/kernel-test/sensors-daemon-check.sh --extra scripts/kernel-test/i2c-sensors.sh \
+	        --extra "$$binary" --extra scripts/kernel-test/counter-check.sh --extra $(BUILD)-arm64-kernel/pulse -- v1
+
 # The package under a real systemd: a debootstrapped bookworm guest under qemu installs
 # it with apt and runs the checks of scripts/deb-test/checks.sh (TAP), each one a step.
 # About 4 minutes warm; the first run on a machine debootstraps (3 more). Skipped with
 # a message where it cannot be prepared (not root), except under CI=true.
+# `make test-deb ARCH=arm64`: the same checks on the arm64 package, cross-built for
+# bookworm (the guest's release), in an arm64 bookworm guest under qemu-system-aarch64
+# (scripts/deb-test/prepare --arch arm64, its cache in ~/.cache/gpioagg/deb-test-arm64).
+ifeq ($(DEB_ARCH),$(HOST_ARCH))
 test-deb: release
 	scripts/deb-test/run $(RELEASE)/release/gpioagg
+else ifeq ($(DEB_ARCH),arm64)
+test-deb:
+ifeq ($(origin DIST),command line)
+ifneq ($(DIST),bookworm)
+	@echo "make test-deb ARCH=arm64 DIST=$(DIST): the arm64 guest is bookworm; its package is the DIST=bookworm one" >&2
+	@echo "hint: make test-deb ARCH=arm64" >&2
+	@exit 2
+endif
+endif
+	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
+	    binary=$$(DIST=bookworm scripts/cross/build) && \
+	    scripts/deb-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" "$$binary"
+else
+test-deb:
+	@echo "make test-deb ARCH=$(ARCH): the package test runs this machine's ($(HOST_ARCH)) package or the arm64 one" >&2
+	@echo "hint: make test-deb, or make test-deb ARCH=arm64" >&2
+	@exit 2
+endif
 
 # The golden discovery configs through Home Assistant's own MQTT schemas (Home Assistant
 # 2023.12.4 from PyPI, put in ~/.cache/gpioagg once, about a minute); with that
