@@ -17,18 +17,24 @@ extension Daemon {
             running.recordLag = { lag.record($0) }
             var backend = Self.webBackend(replies: replies, counters: { [weak self] in self?.metricCounters() ?? [] },
                                           lag: lag, loop: loop)
-            let bound = LoopBound((daemon: WeakDaemon(self), feed: feed), loop: loop)
+            // Closures that hold the daemon weakly, run on its loop: a server still
+            // answering after the daemon is gone keeps nothing alive.
+            let graph: () -> WebGraph = { [weak self] in self?.web?.graph ?? WebGraph(traits: []) }
+            let snapshot: () -> EngineSnapshot? = { [weak self] in
+                guard let engine = self?.engine, engine.isRunning else { return nil }
+                return engine.snapshot()
+            }
+            let bound = LoopBound((graph: graph, snapshot: snapshot, feed: feed), loop: loop)
             backend.graph = {
                 await withCheckedContinuation { continuation in
                     let graph = LoopReply(continuation, unanswered: WebGraph(traits: []))
-                    bound.loop.execute { graph.resume(bound.value.daemon.daemon?.web?.graph ?? WebGraph(traits: [])) }
+                    bound.loop.execute { graph.resume(bound.value.graph()) }
                 }
             }
             backend.requestSnapshot = {
                 bound.loop.execute {
-                    guard let daemon = bound.value.daemon.daemon, daemon.engine.isRunning else { return }
-                    bound.value.feed.publishSnapshot(daemon.engine.snapshot(), time: bound.loop.wallClockNow / 1_000_000,
-                                                     reload: false)
+                    guard let snapshot = bound.value.snapshot() else { return }
+                    bound.value.feed.publishSnapshot(snapshot, time: bound.loop.wallClockNow / 1_000_000, reload: false)
                 }
             }
             let web = WebLifecycle(loop: loop, backend: backend, feed: feed, logTap: logging.webLog, logger: logger)
@@ -104,15 +110,5 @@ extension Daemon {
                                           labels: [("input", input)], value: Int64(failures)))
         }
         return counters
-    }
-}
-
-/// The daemon as the web backend's closures hold it: weakly, so that a server still
-/// answering after the daemon is gone keeps nothing alive.
-private struct WeakDaemon {
-    weak var daemon: Daemon?
-
-    init(_ daemon: Daemon) {
-        self.daemon = daemon
     }
 }
