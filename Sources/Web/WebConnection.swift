@@ -23,6 +23,10 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
     private var tooLarge = false
     /// A request is being answered: the deadline waits for its response.
     private var answering = false
+    /// A request read while the answers before it were still unread: answered once the
+    /// client reads them (`channelWritabilityChanged`), or the connection is closed when
+    /// it has not within the idle timeout.
+    private var stalled: (request: WebRequest, keepAlive: Bool)?
     private var deadline: Scheduled<Void>?
 
     init(routes: WebRoutes, limits: WebLimits, streams: WebStreams) {
@@ -71,13 +75,37 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
                                      authorization: head.headers.first(name: "authorization"), body: body)
             body = []
             let keepAlive = head.isKeepAlive
-            let routes = routes
-            let promise = context.eventLoop.makePromise(of: WebResponse.self)
-            promise.completeWithTask { await routes.respond(to: request) }
-            let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-            promise.futureResult.whenSuccess { response in
-                bound.value.handler.respond(bound.value.context, response, keepAlive: keepAlive)
+            guard context.channel.isWritable else {
+                // The client has not read the answers before: this one waits until it
+                // does, and with it every request read after it (NIO's pipelining
+                // hands them over one at a time), so that what waits for a client that
+                // reads nothing is its write buffer, never an answer per request read.
+                stalled = (request, keepAlive)
+                armDeadline(context, whileStalled: true)
+                return
             }
+            answer(context, request, keepAlive: keepAlive)
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let (request, keepAlive) = stalled {
+            stalled = nil
+            deadline?.cancel()
+            deadline = nil
+            answer(context, request, keepAlive: keepAlive)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Routes `request` off the connection's loop and writes the answer when it comes.
+    private func answer(_ context: ChannelHandlerContext, _ request: WebRequest, keepAlive: Bool) {
+        let routes = routes
+        let promise = context.eventLoop.makePromise(of: WebResponse.self)
+        promise.completeWithTask { await routes.respond(to: request) }
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        promise.futureResult.whenSuccess { response in
+            bound.value.handler.respond(bound.value.context, response, keepAlive: keepAlive)
         }
     }
 
@@ -118,13 +146,18 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
         routes.backend.requestSnapshot()
     }
 
-    /// The next request must arrive, whole, within the idle timeout.
-    private func armDeadline(_ context: ChannelHandlerContext) {
+    /// The next request must arrive, whole, within the idle timeout; `whileStalled`: the
+    /// client must read the answers before it within the idle timeout.
+    private func armDeadline(_ context: ChannelHandlerContext, whileStalled: Bool = false) {
         deadline?.cancel()
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: TimeAmount(limits.idleTimeout)) {
             let (handler, context) = bound.value
             handler.deadline = nil
+            if whileStalled {
+                if handler.stalled != nil { context.close(promise: nil) }
+                return
+            }
             guard !handler.answering else { return }
             if handler.head != nil {
                 handler.head = nil

@@ -256,4 +256,64 @@ struct WebServerTests {
         #expect(try await http.get("/api/status").status == 200)
         await server.stop()
     }
+
+    /// 200 requests sent at once, each answered with some 40 KB: far more than the
+    /// socket and the 64 KiB write buffer hold, so that the server waits for the client
+    /// to read before it answers the next. Once the client reads, every answer comes,
+    /// none lost.
+    @Test("a client that sends many requests before it reads any answer gets them all once it reads")
+    func unreadAnswersWait() async throws {
+        let board = BoardBackend()
+        board.values.withLockedValue { values in
+            for index in 0..<2_000 { values[NodeID(.input, "sensor_\(index)")] = .number(Double(index), MeasurementUnit("°C")) }
+        }
+        let (server, http) = try await Self.serve(board)
+        let requests = 200
+        let answered: Int = await withCheckedContinuation { continuation in
+            do {
+                try SystemThreadStart.run {
+                    guard let descriptor = HTTPExchange.connect(port: http.port) else { return -1 }
+                    defer { Glibc.close(descriptor) }
+                    let request = Array("GET /api/status HTTP/1.1\r\nHost: test\r\n\r\n".utf8)
+                    let all = Array(Array(repeating: request, count: requests).joined())
+                    // Sent on a thread of its own: the server stops reading them while its
+                    // answers wait, and this one reads only once all are sent.
+                    try? SystemThreadStart.run({
+                        var sent = 0
+                        while sent < all.count {
+                            let count = all[sent...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                            guard count > 0 else { break }
+                            sent += count
+                        }
+                    }, done: { _ in })
+                    var received: [UInt8] = []
+                    var buffer = [UInt8](repeating: 0, count: 65_536)
+                    var statuses = 0
+                    let marker = Array("HTTP/1.1 200 OK\r\n".utf8)
+                    while statuses < requests {
+                        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                        guard count > 0 else { break }
+                        received += buffer[..<count]
+                        // Count whole status lines, keeping a partial one for the next read.
+                        var index = 0
+                        while index + marker.count <= received.count {
+                            if received[index] == marker[0], received[index..<(index + marker.count)].elementsEqual(marker) {
+                                statuses += 1
+                                index += marker.count
+                            } else {
+                                index += 1
+                            }
+                        }
+                        received.removeFirst(max(0, received.count - marker.count + 1))
+                    }
+                    return statuses
+                } done: { continuation.resume(returning: $0) }
+            } catch {
+                continuation.resume(returning: -1)
+            }
+        }
+        await server.stop()
+        #expect(answered == requests)
+        #expect(board.requests.withLockedValue { $0.count } == requests)
+    }
 }
