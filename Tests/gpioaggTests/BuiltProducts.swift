@@ -152,16 +152,17 @@ final class RunningProduct: @unchecked Sendable {
     }
 
     /// Waits (up to a generous limit, so a broken build fails instead of hanging) for a
-    /// line equal to `expected` (or, with `prefix`, one that begins with it); returns
-    /// whether it came.
+    /// line equal to `expected` (or, with `prefix`, one that begins with it), or for
+    /// `count` such lines; returns whether they came.
     @discardableResult
-    func waitForLine(_ expected: String, prefix: Bool = false, limit: TimeInterval = 60) -> Bool {
+    func waitForLine(_ expected: String, prefix: Bool = false, count: Int = 1, limit: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         lock.lock()
         defer { lock.unlock() }
         let matches = { (line: String) in prefix ? line.hasPrefix(expected) : line == expected }
-        while !lines.contains(where: matches) {
-            if ended || !lock.wait(until: deadline) { return lines.contains(where: matches) }
+        let enough = { self.lines.lazy.filter(matches).count >= count }
+        while !enough() {
+            if ended || !lock.wait(until: deadline) { return enough() }
         }
         return true
     }

@@ -67,7 +67,7 @@ struct WebDaemonTests {
         #expect(!FileManager.default.fileExists(atPath: webSocket), "the web socket's file is removed at stop")
     }
 
-    @Test("a reload keeps an unchanged web:, moves the server to a new address, and logs an address in use while the lines run on")
+    @Test("a reload keeps an unchanged web:, moves the server to a new address, logs an address in use while the lines run on, tries it again at the next reload, and restarts the server on its own port")
     func reloads() throws {
         let directory = temporaryDirectory()
         let first = directory + "/first.sock", second = directory + "/second.sock"
@@ -90,8 +90,8 @@ struct WebDaemonTests {
         #expect(try UnixHTTP(path: second).request("GET /api/status").status == 200)
 
         // An address another socket holds: an error in the log, and the lines run on.
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(holder) }
+        var holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { if holder >= 0 { close(holder) } }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -111,6 +111,30 @@ struct WebDaemonTests {
         let moved = try runProduct("gpioagg", ["sim", "set", "switch1", "on", "--control", control])
         #expect(moved.status == 0, "\(moved.errors)")
         #expect(running.waitForLine("input switch1 on"))
+
+        // The address freed, the same file again: the server is started this time.
+        close(holder)
+        holder = -1
+        running.process.signal(SIGHUP)
+        #expect(running.waitForLine("web: listening on 127.0.0.1:\(port) (no token, controls on)"),
+                "\(running.printedLines) \(running.printedErrors)")
+
+        // Only controls changed: the new server listens on the same port once the old
+        // one has stopped listening there, each time.
+        var listened = ["on": 1, "off": 0]
+        for round in 1...6 {
+            let controls = round.isMultiple(of: 2) ? "on" : "off"
+            let next = taken.replacingOccurrences(of: "controls: true", with: "controls: \(controls == "on")")
+            try next.write(toFile: configPath, atomically: true, encoding: .utf8)
+            running.process.signal(SIGHUP)
+            listened[controls, default: 0] += 1
+            #expect(running.waitForLine("web: listening on 127.0.0.1:\(port) (no token, controls \(controls))",
+                                        count: listened[controls]!),
+                    "round \(round): \(running.printedLines) \(running.printedErrors)")
+        }
+        let refusals = (running.printedLines + [running.printedErrors]).joined(separator: "\n")
+            .components(separatedBy: "the address is in use").count - 1
+        #expect(refusals == 1, "only the address held on purpose was refused: \(running.printedErrors)")
         running.process.terminate()
         #expect(running.finish().status == 0)
     }

@@ -43,10 +43,10 @@ final class WebLifecycle {
     private(set) var graph = WebGraph(traits: [])
     /// The settings of the server that runs or is starting; nil: none.
     private var wanted: WebSettings?
-    private var server: WebServer?
-    /// Bumped at each change, so that a server that finished starting after a later
-    /// change is stopped rather than kept.
-    private var generation = 0
+    /// The server wanted could not listen: the same settings are tried again.
+    private var unheard = false
+    /// The servers' starts and stops, each after the one before.
+    private let servers = WebServerSequence()
 
     init(loop: any EventLoop, backend: WebBackend, feed: WebFeed, logTap: WebLogTap, logger: Logger) {
         self.loop = loop
@@ -73,11 +73,9 @@ final class WebLifecycle {
         feed.publishSnapshot(snapshot, time: loop.wallClockNow / 1_000_000, reload: reload)
     }
 
-    /// Whether a server is wanted (it may still be starting).
-    var isWanted: Bool { wanted != nil }
-
     /// Runs the server `declaration` describes, or none: keeps the running one when
-    /// nothing changed.
+    /// nothing changed, and tries again one that could not listen (a reload after the
+    /// address was freed).
     func apply(_ declaration: WebDeclaration?) {
         loop.preconditionInEventLoop()
         guard let declaration else { return stop() }
@@ -88,50 +86,40 @@ final class WebLifecycle {
             logger.error("\(error.description)")
             return stop()
         }
-        guard settings != wanted else { return }
+        guard settings != wanted || unheard else { return }
         stop()
         wanted = settings
         collector.isEnabled = true
         logTap.feed = feed
-        let generation = generation
-        let bound = LoopBound(self, loop: loop)
         let backend = backend
         let logger = logger
         let feed = feed
-        Task {
-            do throws(WebServerError) {
-                let server = try await WebServer.start(settings, backend: backend, feed: feed, logger: logger)
-                bound.loop.execute {
-                    let lifecycle = bound.value
-                    guard lifecycle.generation == generation else {
-                        Task { await server.stop() }
-                        return
-                    }
-                    lifecycle.server = server
-                    let access = settings.token == nil ? "no token" : "token required"
-                    lifecycle.logger.info("web: listening on \(server.boundAddress) (\(access), controls \(settings.controls ? "on" : "off"))")
-                }
-            } catch {
-                logger.error("\(error.description)")
+        let bound = LoopBound(self, loop: loop)
+        servers.start { () throws(WebServerError) in
+            try await WebServer.start(settings, backend: backend, feed: feed, logger: logger)
+        } started: { server in
+            let access = settings.token == nil ? "no token" : "token required"
+            logger.info("web: listening on \(server.boundAddress) (\(access), controls \(settings.controls ? "on" : "off"))")
+        } failed: { error in
+            logger.error("\(error.description)")
+            bound.loop.execute {
+                if bound.value.wanted == settings { bound.value.unheard = true }
             }
         }
     }
 
-    /// Stops the server, if any; its thread ends once its connections are closed. The
-    /// feed forgets its rings and lines, and hears nothing more until a server is
-    /// wanted again.
+    /// Stops the server, if any; its thread ends once its connections are closed, and
+    /// a server asked for after it starts only then. The feed forgets its rings and
+    /// lines, and hears nothing more until a server is wanted again.
     func stop() {
         loop.preconditionInEventLoop()
-        generation += 1
+        guard wanted != nil else { return }
         wanted = nil
+        unheard = false
         collector.isEnabled = false
         logTap.feed = nil
         feed.clear()
-        guard let server else { return }
-        self.server = nil
-        // At once, not once the server has stopped: the daemon may exit first.
-        server.removeSocketFile()
-        Task { await server.stop() }
+        servers.stop()
     }
 
     /// The server's settings: the address, the token read from `token_file`.
