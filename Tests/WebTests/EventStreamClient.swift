@@ -26,25 +26,8 @@ final class EventStreamClient: @unchecked Sendable {
     /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that reads
     /// nothing then lets the server's writes wait sooner).
     init(port: Int, token: String? = nil, receiveBuffer: Int32? = nil) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw HTTPExchange.Failure(description: "no socket") }
-        if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw HTTPExchange.Failure(description: "cannot connect to 127.0.0.1:\(port)")
+        guard let descriptor = HTTPExchange.connect(port: port, receiveBuffer: receiveBuffer) else {
+            throw HTTPExchange.Failure(description: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         var request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"

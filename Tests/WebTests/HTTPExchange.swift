@@ -54,10 +54,15 @@ struct HTTPExchange: Sendable {
         return try Self.parse(try result.get())
     }
 
-    /// A connection to the server, held open by the caller (closed with `close`).
-    static func connect(port: Int) -> Int32? {
+    /// A connection to the server, held open by the caller (closed with `close`);
+    /// `receiveBuffer` shrinks the socket's receive buffer (a client that reads nothing
+    /// then lets the server's writes wait sooner).
+    static func connect(port: Int, receiveBuffer: Int32? = nil) -> Int32? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         // Generous: under a sanitizer, with the whole suite running on two cores, an
         // answer can take many seconds. The tests of a server that closes say so by the
         // end of stream, never by this timeout.

@@ -7,15 +7,8 @@ import Testing
 extension WebDaemonTests {
     @Test("GET /api/graph ranks the nodes; /api/events starts with the snapshot, and a sim set arrives as one changes event and its log line")
     func events() throws {
-        let directory = temporaryDirectory()
-        let webSocket = directory + "/web.sock"
-        let control = directory + "/control.sock"
-        let configPath = directory + "/web.yaml"
-        try Self.config(socket: webSocket).write(toFile: configPath, atomically: true, encoding: .utf8)
-        let running = try RunningProduct("gpioagg", ["run", "--simulate", "--config", configPath, "--control", control])
+        let (running, webSocket, control, configPath) = try Self.start()
         defer { running.process.terminate() }
-        #expect(running.waitForLine("web: listening on unix:\(webSocket) (no token, controls on)"),
-                "\(running.printedLines) \(running.printedErrors)")
 
         let graph = try UnixHTTP(path: webSocket).request("GET /api/graph")
         #expect(graph.status == 200)

@@ -27,17 +27,26 @@ struct WebDaemonTests {
         """
     }
 
-    @Test("sim set shows in /api/status and /metrics; POST /api/set moves an output; the text parses with prometheus_client")
-    func serves() throws {
+    /// `gpioagg run --simulate` on `config(socket: web)` in a new directory, once its
+    /// server listens: the process, its web socket, its control socket, its config file.
+    static func start(web name: String = "web.sock") throws
+        -> (running: RunningProduct, web: String, control: String, configPath: String) {
         let directory = temporaryDirectory()
-        let webSocket = directory + "/web.sock"
+        let web = directory + "/" + name
         let control = directory + "/control.sock"
         let configPath = directory + "/web.yaml"
-        try Self.config(socket: webSocket).write(toFile: configPath, atomically: true, encoding: .utf8)
+        try config(socket: web).write(toFile: configPath, atomically: true, encoding: .utf8)
         let running = try RunningProduct("gpioagg", ["run", "--simulate", "--config", configPath, "--control", control])
-        defer { running.process.terminate() }
-        #expect(running.waitForLine("web: listening on unix:\(webSocket) (no token, controls on)"),
+        #expect(running.waitForLine("web: listening on unix:\(web) (no token, controls on)"),
                 "\(running.printedLines) \(running.printedErrors)")
+        return (running, web, control, configPath)
+    }
+
+    @Test("sim set shows in /api/status and /metrics; POST /api/set moves an output; the text parses with prometheus_client")
+    func serves() throws {
+        let (running, webSocket, control, configPath) = try Self.start()
+        defer { running.process.terminate() }
+        let directory = (configPath as NSString).deletingLastPathComponent
 
         let moved = try runProduct("gpioagg", ["sim", "set", "switch1", "on", "--control", control])
         #expect(moved.status == 0, "\(moved.errors)")
@@ -69,14 +78,9 @@ struct WebDaemonTests {
 
     @Test("a reload keeps an unchanged web:, moves the server to a new address, logs an address in use while the lines run on, tries it again at the next reload, and restarts the server on its own port")
     func reloads() throws {
-        let directory = temporaryDirectory()
-        let first = directory + "/first.sock", second = directory + "/second.sock"
-        let control = directory + "/control.sock"
-        let configPath = directory + "/web.yaml"
-        try Self.config(socket: first).write(toFile: configPath, atomically: true, encoding: .utf8)
-        let running = try RunningProduct("gpioagg", ["run", "--simulate", "--config", configPath, "--control", control])
+        let (running, first, control, configPath) = try Self.start(web: "first.sock")
         defer { running.process.terminate() }
-        #expect(running.waitForLine("web: listening on unix:\(first) (no token, controls on)"))
+        let second = (configPath as NSString).deletingLastPathComponent + "/second.sock"
 
         // The same web: again: the server is kept (no second "listening" line for it).
         running.process.signal(SIGHUP)
