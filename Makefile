@@ -25,7 +25,7 @@ $(error WEB=$(WEB): say WEB=yes or WEB=no)
 endif
 
 .PHONY: all deps build run check test test-unit test-examples test-sanitizers test-release test-kernel test-systemd test-web-page release bench \
-        install install-files clean help deb test-deb test-ha test-arm64-examples test-arm64-kernel
+        install install-files clean help deb test-deb test-ha test-arm64 test-arm64-examples test-arm64-prepared test-arm64-kernel
 
 all: build
 
@@ -46,7 +46,9 @@ help:
 	@echo "make deb ARCH=arm64 [DIST=bookworm]  the 64-bit Raspberry Pi's package, cross-built (scripts/cross)"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
 	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
+	@echo "make test-arm64  before a release: every arm64 step below, both targets (about 75 min cold)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
+	@echo "               (make test runs them when the cross build is prepared here)"
 	@echo "make test-arm64-kernel  the daemon on gpio-sim lines and sensors in arm64 guests (qemu-system-aarch64)"
 	@echo "make test-ha  the Home Assistant discovery golden files through Home Assistant's own schemas"
 	@echo "make test-web-page  the web page in headless Chromium; its screenshots in $(RELEASE)/web-page"
@@ -72,7 +74,8 @@ run: build
 
 # The release smoke run, the real-kernel suite, the sanitizer runs and the example test
 # files go first so that the plain test run's summary closes the output.
-test: test-release test-systemd test-web-page test-kernel test-deb test-ha test-sanitizers test-examples test-unit
+test: test-release test-systemd test-web-page test-kernel test-deb test-ha test-sanitizers test-examples \
+    test-arm64-prepared test-unit
 
 # The example configs' test files, in virtual time (`gpioagg test`, docs/TESTING.md).
 test-examples: deps
@@ -270,6 +273,29 @@ test-arm64-examples:
 	@eval "$$(DIST=$(DIST) scripts/cross/prepare)" && \
 	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
 	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
+
+# Before a release, every arm64 step (too long for `make test`: about 75 minutes on a
+# cold machine, mostly preparing the cross build and the guests once; then about 15):
+# the package for both targets, the example tests on the binary, the package's checks
+# in an arm64 guest, the daemon on real lines in arm64 guests.
+test-arm64:
+	$(MAKE) --no-print-directory deb ARCH=arm64
+	$(MAKE) --no-print-directory deb ARCH=arm64 DIST=bookworm
+	$(MAKE) --no-print-directory test-arm64-examples
+	$(MAKE) --no-print-directory test-arm64-examples DIST=bookworm
+	$(MAKE) --no-print-directory test-deb ARCH=arm64
+	$(MAKE) --no-print-directory test-arm64-kernel
+
+# In `make test`: the example tests on the arm64 binary, where the cross build is
+# prepared already (`make deb ARCH=arm64` prepares it; then a build only compiles what
+# changed). Where it is not, a line says so, and nothing is downloaded: preparing takes
+# about half an hour.
+test-arm64-prepared:
+	@if DIST=$(DIST) scripts/cross/prepare --if-ready >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory test-arm64-examples; \
+	else \
+	    echo "test-arm64-examples: skipped, the cross build for $(DIST) is not prepared here (make deb ARCH=arm64 prepares it)"; \
+	fi
 
 # The kernel suite's daemon checks on the arm64 binary for bookworm, in arm64 guests
 # under qemu-system-aarch64 on Debian's arm64 kernel with gpio-sim and i2c-stub built
