@@ -45,7 +45,8 @@ help:
 	@echo "make deb      gpioagg_<version>_<arch>.deb of the release binary (debhelper), checked by lintian"
 	@echo "make deb ARCH=arm64 [DIST=bookworm]  the 64-bit Raspberry Pi's package, cross-built (scripts/cross)"
 	@echo "make test-deb the package under a real systemd: a Debian guest under qemu installs and runs it"
-	@echo "make test-deb ARCH=arm64  the same checks on the arm64 package in an arm64 guest (qemu-system-aarch64)"
+	@echo "make test-deb ARCH=arm64 [DIST=trixie]  the same checks on the arm64 package in an arm64 guest"
+	@echo "               (qemu-system-aarch64; bookworm's package and guest unless DIST=trixie)"
 	@echo "make test-arm64  before a release: every arm64 step below, both targets (about 75 min cold)"
 	@echo "make test-arm64-examples  the example test files on the arm64 binary under qemu-user"
 	@echo "               (make test runs them when the cross build is prepared here)"
@@ -284,6 +285,7 @@ test-arm64:
 	$(MAKE) --no-print-directory test-arm64-examples
 	$(MAKE) --no-print-directory test-arm64-examples DIST=bookworm
 	$(MAKE) --no-print-directory test-deb ARCH=arm64
+	$(MAKE) --no-print-directory test-deb ARCH=arm64 DIST=trixie
 	$(MAKE) --no-print-directory test-arm64-kernel
 
 # In `make test`: the example tests on the arm64 binary, where the cross build is
@@ -321,23 +323,18 @@ test-arm64-kernel:
 # About 4 minutes warm; the first run on a machine debootstraps (3 more). Skipped with
 # a message where it cannot be prepared (not root), except under CI=true.
 # `make test-deb ARCH=arm64`: the same checks on the arm64 package, cross-built for
-# bookworm (the guest's release), in an arm64 bookworm guest under qemu-system-aarch64
-# (scripts/deb-test/prepare --arch arm64, its cache in ~/.cache/gpioagg/deb-test-arm64).
+# bookworm, in an arm64 bookworm guest under qemu-system-aarch64 (scripts/deb-test/
+# prepare --arch arm64, its cache in ~/.cache/gpioagg/deb-test-arm64); with DIST=trixie,
+# the trixie package in a trixie guest (deb-test-arm64-trixie), on the same kernel.
+DEB_TEST_DIST := $(if $(filter command line,$(origin DIST)),$(DIST),bookworm)
 ifeq ($(DEB_ARCH),$(HOST_ARCH))
 test-deb: release
 	scripts/deb-test/run $(RELEASE)/release/gpioagg
 else ifeq ($(DEB_ARCH),arm64)
 test-deb:
-ifeq ($(origin DIST),command line)
-ifneq ($(DIST),bookworm)
-	@echo "make test-deb ARCH=arm64 DIST=$(DIST): the arm64 guest is bookworm; its package is the DIST=bookworm one" >&2
-	@echo "hint: make test-deb ARCH=arm64" >&2
-	@exit 2
-endif
-endif
-	@eval "$$(DIST=bookworm scripts/cross/prepare)" && \
-	    binary=$$(DIST=bookworm scripts/cross/build) && \
-	    scripts/deb-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" "$$binary"
+	@eval "$$(DIST=$(DEB_TEST_DIST) scripts/cross/prepare)" && \
+	    binary=$$(DIST=$(DEB_TEST_DIST) scripts/cross/build) && \
+	    scripts/deb-test/run --arch arm64 --sysroot "$$GPIOAGG_CROSS_SYSROOT" --suite $(DEB_TEST_DIST) "$$binary"
 else
 test-deb:
 	@echo "make test-deb ARCH=$(ARCH): the package test runs this machine's ($(HOST_ARCH)) package or the arm64 one" >&2

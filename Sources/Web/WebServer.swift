@@ -73,6 +73,15 @@ public final class WebServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(ConnectionLimiter(limit: limits.connections, gate: gate))
                 }
             }
+            // What one turn reads from a connection: at most 8 KiB, once. A client's
+            // pipelined requests are decoded as soon as they are read, and wait decoded
+            // for the answers before them; read as SwiftNIO's defaults read (up to four
+            // 64 KiB reads a turn), a client that reads no answer could have 6,000 short
+            // requests waiting on its connection before the back pressure below stopped
+            // the reads (scripts/bench/web-unread-rss: 2 MB a client, now 0.25 MB).
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 256, initial: 2048,
+                                                                                       maximum: 8192))
+            .childChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelInitializer { channel in
                 channel.pipeline.configureHTTPServerPipeline(
                     withPipeliningAssistance: true, withErrorHandling: true,
