@@ -23,6 +23,15 @@ struct CoverSafetyDaemonTests {
           blinds_motor: { outputs: [blinds_up, blinds_down], wait: 200ms }
         """
 
+    /// Every write of `outputs` (name: line offset) the daemon printed, in order.
+    static func writes(in lines: [String], of outputs: [String: UInt32]) -> [InterlockAudit.Write] {
+        lines.compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 3, words[0] == "output", let offset = outputs[String(words[1])] else { return nil }
+            return InterlockAudit.Write(line: offset, isOn: words[2] == "on", at: 0)
+        }
+    }
+
     /// `gpioagg status --json`: the blinds' state and position, and the motors' outputs.
     static func sample(_ socket: String) throws -> (state: String, position: Double?, up: Bool, down: Bool)? {
         let result = try runProduct("gpioagg", ["status", "--json", "--control", socket])
@@ -100,13 +109,7 @@ struct CoverSafetyDaemonTests {
         #expect(samples > 5)
         #expect(disagreements == [])
         // Replays every write the daemon printed.
-        let lines: [String: UInt32] = ["blinds_up": 9, "blinds_down": 10]
-        var writes: [InterlockAudit.Write] = []
-        for line in result.lines where line.hasPrefix("output ") {
-            let words = line.split(separator: " ")
-            guard words.count >= 3, let offset = lines[String(words[1])] else { continue }
-            writes.append(.init(line: offset, isOn: words[2] == "on", at: 0))
-        }
+        let writes = Self.writes(in: result.lines, of: ["blinds_up": 9, "blinds_down": 10])
         #expect(writes.filter(\.isOn).count > 2, "the motors ran: \(result.lines)")
         #expect(InterlockAudit(members: [9, 10], wait: nil).violations(in: writes) == [])
         #expect(result.lines.filter { $0.hasPrefix("reloaded") || $0.contains("reload") }.count > 10
@@ -149,14 +152,54 @@ struct CoverSafetyDaemonTests {
         kill(daemon.process.processIdentifier, SIGTERM)
         let result = daemon.finish()
         #expect(result.status == 0, "\(result.errors)")
-        let lines: [String: UInt32] = ["pump_a": 5, "pump_b": 6, "pump_c": 13]
-        var writes: [InterlockAudit.Write] = []
-        for line in result.lines where line.hasPrefix("output ") {
-            let words = line.split(separator: " ")
-            guard words.count >= 3, let offset = lines[String(words[1])] else { continue }
-            writes.append(.init(line: offset, isOn: words[2] == "on", at: 0))
-        }
+        let writes = Self.writes(in: result.lines, of: ["pump_a": 5, "pump_b": 6, "pump_c": 13])
         #expect(writes.filter(\.isOn).count > 5, "the outputs were switched: \(result.lines)")
         #expect(InterlockAudit(members: [5, 6, 13], wait: nil).violations(in: writes) == [])
+    }
+
+    @Test("POST /api/set on the blinds and their motors from the web, SIGHUP every 50 ms for 4 s, the web server restarted by some: the printed writes never have both motors on")
+    func webStormWithReloads() throws {
+        let directory = temporaryDirectory()
+        let web = directory + "/web.sock", control = directory + "/control.sock", configPath = directory + "/blinds.yaml"
+        let withWeb = { (controls: Bool) in Self.config + "\nweb:\n  listen: unix:\(web)\n  controls: \(controls)\n" }
+        try withWeb(true).write(toFile: configPath, atomically: true, encoding: .utf8)
+        let daemon = try RunningProduct("gpioagg", ["run", "--simulate", "--config", configPath, "--control", control,
+                                                    "--state-dir", directory])
+        defer { daemon.process.terminate() }
+        #expect(daemon.waitForLine("web: listening on unix:\(web) (no token, controls on)"),
+                "\(daemon.printedLines) \(daemon.printedErrors)")
+        daemon.send("on blinds_closed")
+        daemon.send("off blinds_closed")
+        let sets = [#"{"node": "blinds", "value": "open"}"#, #"{"node": "blinds", "value": "close"}"#,
+                    #"{"node": "blinds_down", "value": "on"}"#, #"{"node": "blinds", "value": "stop"}"#,
+                    #"{"node": "blinds", "value": "close"}"#, #"{"node": "blinds_up", "value": "on"}"#,
+                    #"{"node": "blinds", "value": "open"}"#, #"{"node": "blinds", "value": "40"}"#]
+        var answered = 0, applied = 0
+        let end = Date().addingTimeInterval(4)
+        var step = 0
+        while Date() < end {
+            // Every tenth reload turns the controls off and then on again: the server
+            // is stopped and another started, among the requests.
+            if step % 10 == 5 { try withWeb(false).write(toFile: configPath, atomically: true, encoding: .utf8) }
+            if step % 10 == 6 { try withWeb(true).write(toFile: configPath, atomically: true, encoding: .utf8) }
+            kill(daemon.process.processIdentifier, SIGHUP)
+            if let answer = try? UnixHTTP(path: web).request("POST /api/set", body: sets[step % sets.count]) {
+                answered += 1
+                if answer.status == 200 { applied += 1 }
+            }
+            step += 1
+            usleep(50_000)
+        }
+        try withWeb(true).write(toFile: configPath, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(daemon.waitForLine("web: listening on unix:\(web) (no token, controls on)", count: 2),
+                "the server was restarted: \(daemon.printedLines)")
+        kill(daemon.process.processIdentifier, SIGTERM)
+        let result = daemon.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(answered > 20 && applied > 5, "the web server answered \(answered), applied \(applied)")
+        let writes = Self.writes(in: result.lines, of: ["blinds_up": 9, "blinds_down": 10])
+        #expect(writes.filter(\.isOn).count > 2, "the motors ran: \(result.lines)")
+        #expect(InterlockAudit(members: [9, 10], wait: nil).violations(in: writes) == [])
     }
 }
