@@ -58,6 +58,20 @@ public enum Tools {
         guard result.status == 0 else { throw ToolFailure("mosquitto_pub failed: \(result.output)") }
     }
 
+    /// Polls the retained value of `topic` until it is `value` (nil: none), up to
+    /// `limit` seconds; returns whether it came. For what a client publishes on its own
+    /// time (its status once connected) and what a loaded machine delays past
+    /// `retainedValue`'s one second.
+    public static func waitForRetained(port: UInt16, topic: String, _ value: String?, extra: [String] = [],
+                                       limit: Double = 10) throws -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        repeat {
+            if try retainedValue(port: port, topic: topic, extra: extra) == value { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return false
+    }
+
     /// The retained value of `topic` ("PAYLOAD"), or nil when there is none.
     public static func retainedValue(port: UInt16, topic: String, extra: [String] = []) throws -> String? {
         let result = try run(mosquittoSub!, ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "1",

@@ -63,20 +63,27 @@ extension WebGraph.Node {
                 ("step", range.step.map(JSONValue.number) ?? .null),
             ]))
         } ?? .null
-        return .object(JSONObject([
+        // Each value typed on its own: one literal of them all is more than Swift 6.2's
+        // type checker takes in reasonable time (the arm64 cross build).
+        let label: JSONValue = traits.displayName.map(JSONValue.string) ?? .null
+        let declared: JSONValue = traits.declared.map { .string($0.description) } ?? .null
+        let unit: JSONValue = number.flatMap { $0.unit.isNone ? nil : JSONValue.string($0.unit.symbol) } ?? .null
+        let precision: JSONValue = number.map { .number(Double($0.precision)) } ?? .null
+        let fields: [(String, JSONValue)] = [
             ("name", .string(traits.name)),
             ("kind", .string(traits.id.kind.rawValue)),
-            ("label", traits.displayName.map(JSONValue.string) ?? .null),
+            ("label", label),
             ("type", .string(traits.typeName)),
             ("rank", .number(Double(rank))),
             ("operands", .array(traits.operands.map(JSONValue.string))),
-            ("declared", traits.declared.map { .string($0.description) } ?? .null),
+            ("declared", declared),
             ("form", .string(traits.form.word)),
-            ("unit", number.flatMap { $0.unit.isNone ? nil : JSONValue.string($0.unit.symbol) } ?? .null),
-            ("precision", number.map { .number(Double($0.precision)) } ?? .null),
+            ("unit", unit),
+            ("precision", precision),
             ("set", .array(traits.setting.words.map(JSONValue.string))),
             ("number", range),
-        ]))
+        ]
+        return .object(JSONObject(fields))
     }
 }
 

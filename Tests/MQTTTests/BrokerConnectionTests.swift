@@ -23,7 +23,7 @@ struct BrokerConnectionTests {
         let seen = observer.wait(for: 1, of: "node/state")
         #expect(seen == ["1 hello"])
         #expect(observer.lines.first == "1 node/status online", "the status comes before anything else")
-        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "online")
+        #expect(try Tools.waitForRetained(port: broker.port, topic: "node/status", "online"))
         #expect(broker.log.contains("as gpioagg-node-test (p5, c1, k30)"), "MQTT 5, clean start, keepalive 30 s")
         #expect(client.logs.withLockedValue { $0.contains { $0.level == Logger.Level.info && $0.message.contains("connected to") } })
         // A message is counted out when the broker acknowledges it, which the client can
@@ -49,7 +49,7 @@ struct BrokerConnectionTests {
         #expect(took < .seconds(1), "bounded by the grace period; here the broker answers at once")
         print("orderly stop: offline acknowledged and DISCONNECT sent in \(took)")
         #expect(observer.wait(for: 2, of: "node/status") == ["1 online", "1 offline"])
-        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "offline")
+        #expect(try Tools.waitForRetained(port: broker.port, topic: "node/status", "offline"))
         // DISCONNECT suppresses the will: no second offline, and the broker saw the DISCONNECT.
         #expect(!observer.wait(timeout: 0.3) { lines in lines.filter { $0.hasSuffix("offline") }.count > 1 })
         #expect(broker.log.contains("Received DISCONNECT from gpioagg-node-test"))
@@ -89,7 +89,7 @@ struct BrokerConnectionTests {
         // observer, started after the client connected, must not have inherited it.
         client.abandon()
         #expect(observer.wait(for: 2, of: "node/status") == ["1 online", "1 offline"])
-        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "offline")
+        #expect(try Tools.waitForRetained(port: broker.port, topic: "node/status", "offline"))
         #expect(!broker.log.contains("Received DISCONNECT from gpioagg-node-test"))
     }
 }
@@ -112,12 +112,12 @@ struct ProtocolFallbackTests {
             $0.level == .warning && $0.message.hasPrefix("\(gate.url) refused MQTT 5; using MQTT 3.1.1")
         } }, "\(client.logText)")
         #expect(broker.log.contains("as gpioagg-node-test (p2, c1, k30)"), "p2: mosquitto's number for MQTT 3.1.1 (p5 for 5)")
-        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "online")
+        #expect(try Tools.waitForRetained(port: broker.port, topic: "node/status", "online"))
 
         try client.run { try $0.subscribe("node/in") }
         try Tools.publish(port: broker.port, topic: "node/in", payload: "hello")
         #expect(client.waitForMessage { $0.topic == "node/in" && $0.payload == Array("hello".utf8) } != nil)
         #expect(client.stop().finished)
-        #expect(try Tools.retainedValue(port: broker.port, topic: "node/status") == "offline")
+        #expect(try Tools.waitForRetained(port: broker.port, topic: "node/status", "offline"))
     }
 }

@@ -103,12 +103,7 @@ struct MQTTPWMBrokerTests {
     }
 
     static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String) throws -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if try Tools.retainedValue(port: broker.port, topic: topic) == value { return true }
-            usleep(50_000)
-        }
-        return false
+        try Tools.waitForRetained(port: broker.port, topic: topic, value)
     }
 
     @Test("Home Assistant's light: brightness 40 is 40 %, OFF 0, ON back to 40; a fan's ON and percentage; a number; the states on the broker")

@@ -46,12 +46,7 @@ struct MQTTDaemonTests {
     /// Polls the retained value of `topic` until it is `value` (nil: none), up to 10 s.
     static func waitForRetained(_ broker: TestBroker, _ topic: String, _ value: String?,
                                 extra: [String] = []) throws -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if try Tools.retainedValue(port: broker.port, topic: topic, extra: extra) == value { return true }
-            usleep(50_000)
-        }
-        return false
+        try Tools.waitForRetained(port: broker.port, topic: topic, value, extra: extra)
     }
 
     @Test("on connect: online, every value, discovery; /set moves a command input and its output; a retained command is ignored; a stop says offline")
