@@ -27,6 +27,11 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
     /// client reads them (`channelWritabilityChanged`), or the connection is closed when
     /// it has not within the idle timeout.
     private var stalled: (request: WebRequest, keepAlive: Bool)?
+    /// The version of the request being answered: an event stream to an HTTP/1.0 client
+    /// is sent as HTTP/1.0 would take it, its body unframed until the connection ends,
+    /// since such a client knows no chunks. (NIO's pipelining hands over the next request
+    /// only once this one is answered, and a stream is a connection's last answer.)
+    private var version = HTTPVersion.http1_1
     private var deadline: Scheduled<Void>?
 
     init(routes: WebRoutes, limits: WebLimits, streams: WebStreams) {
@@ -75,6 +80,7 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
                                      authorization: head.headers.first(name: "authorization"), body: body)
             body = []
             let keepAlive = head.isKeepAlive
+            version = head.version
             guard context.channel.isWritable else {
                 // The client has not read the answers before: this one waits until it
                 // does, and with it every request read after it (NIO's pipelining
@@ -133,14 +139,14 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Sends the event stream's head (no length: chunked, never ended) and hands the
-    /// connection to the server's streams. It stays `answering`, so the idle timeout
+    /// Sends the event stream's head (no length: chunked, never ended; to an HTTP/1.0
+    /// client, unframed) and hands the connection to the server's streams. It stays `answering`, so the idle timeout
     /// never applies to it again; the daemon is asked for the snapshot it starts with.
     private func openStream(_ context: ChannelHandlerContext, _ response: WebResponse) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
-        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+        let head = HTTPResponseHead(version: version == .http1_0 ? .http1_0 : .http1_1, status: .ok, headers: headers)
         context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
         streams.open(context.channel)
         routes.backend.requestSnapshot()

@@ -25,12 +25,13 @@ final class EventStreamClient: @unchecked Sendable {
 
     /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that reads
     /// nothing then lets the server's writes wait sooner).
-    init(port: Int, token: String? = nil, receiveBuffer: Int32? = nil) throws {
+    /// `version`: the request's HTTP version ("1.0": the stream comes unframed).
+    init(port: Int, token: String? = nil, receiveBuffer: Int32? = nil, version: String = "1.1") throws {
         guard let descriptor = HTTPExchange.connect(port: port, receiveBuffer: receiveBuffer) else {
             throw HTTPExchange.Failure(description: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
-        var request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+        var request = "GET /api/events HTTP/\(version)\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         let bytes = Array((request + "\r\n").utf8)
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -70,17 +71,25 @@ final class EventStreamClient: @unchecked Sendable {
             head = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeFirst(end + 4)
             // A refusal is an ordinary response: its body is the whole of it.
-            guard head.hasPrefix("HTTP/1.1 200") else { return nil }
+            guard head.hasPrefix("HTTP/1.1 200") || head.hasPrefix("HTTP/1.0 200") else { return nil }
         }
+        let chunked = head.lowercased().contains("transfer-encoding: chunked")
         var body: [UInt8] = []
         while true {
-            // One chunk: its size in hex, CRLF, the bytes, CRLF.
-            guard let lineEnd = readUntil([13, 10]),
-                  let size = Int(String(decoding: pending[..<lineEnd], as: UTF8.self), radix: 16) else { return nil }
-            pending.removeFirst(lineEnd + 2)
-            guard size > 0, fill(size + 2) else { return nil }
-            body += pending[..<size]
-            pending.removeFirst(size + 2)
+            if chunked {
+                // One chunk: its size in hex, CRLF, the bytes, CRLF.
+                guard let lineEnd = readUntil([13, 10]),
+                      let size = Int(String(decoding: pending[..<lineEnd], as: UTF8.self), radix: 16) else { return nil }
+                pending.removeFirst(lineEnd + 2)
+                guard size > 0, fill(size + 2) else { return nil }
+                body += pending[..<size]
+                pending.removeFirst(size + 2)
+            } else {
+                // Unframed: the bytes up to the end of the next event.
+                guard let end = readUntil([10, 10]) else { return nil }
+                body += pending[..<(end + 2)]
+                pending.removeFirst(end + 2)
+            }
             let text = String(decoding: body, as: UTF8.self)
             guard text.hasSuffix("\n\n") else { continue }
             var name = "", data = ""

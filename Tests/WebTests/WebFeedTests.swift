@@ -83,6 +83,22 @@ struct WebFeedTests {
         #expect(second.json?["changes"] == .array([.object(JSONObject([("node", .string("setpoint")), ("value", .number(19.5))]))]))
     }
 
+    @Test("an HTTP/1.0 client gets the stream unframed, as HTTP/1.0 reads a body to the connection's end")
+    func streamToHTTP10() async throws {
+        let served = try await Self.serve()
+        let stream = try EventStreamClient(port: served.port, version: "1.0")
+        let snapshot = try #require(await stream.next())
+        #expect(stream.head.hasPrefix("HTTP/1.0 200"), "\(stream.head)")
+        #expect(stream.head.lowercased().contains("content-type: text/event-stream"))
+        #expect(!stream.head.lowercased().contains("transfer-encoding"), "no chunks for a client that knows none")
+        #expect(snapshot.name == "snapshot")
+        served.feed.publish(Self.changes(at: 1_764_662_400_000, [(.input("switch1"), .on)]))
+        let change = try #require(await stream.next())
+        #expect(change.data == #"{"time":1764662400000,"changes":[{"node":"switch1","value":true}]}"#)
+        await served.server.stop()
+        #expect(await stream.readsToEnd())
+    }
+
     @Test("a reload sends every stream event: graph, then a fresh snapshot")
     func reload() async throws {
         let served = try await Self.serve()
