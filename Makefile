@@ -275,11 +275,10 @@ test-arm64-examples:
 	    binary=$$(DIST=$(DIST) scripts/cross/build) && \
 	    $(TIMED) qemu-aarch64-static -L "$$GPIOAGG_CROSS_SYSROOT" "$$binary" test config/examples/*.test.yaml
 
-# Before a release, every arm64 step (too long for `make test`: some 45 minutes on a cold,
-# quiet machine, mostly preparing the cross build and the guests once; 12 minutes once
-# they are prepared):
-# the package for both targets, the example tests on the binary, the package's checks
-# in an arm64 guest, the daemon on real lines in arm64 guests.
+# Before a release, every arm64 step: the package for both targets, the example tests on
+# both binaries, the package's checks in arm64 trixie and bookworm guests, the daemon on
+# real lines in arm64 guests. Too long for `make test`: some 45 minutes on a cold, quiet
+# machine, mostly preparing the cross build and the guests once; 12 once they are.
 test-arm64:
 	$(MAKE) --no-print-directory deb ARCH=arm64
 	$(MAKE) --no-print-directory deb ARCH=arm64 DIST=bookworm

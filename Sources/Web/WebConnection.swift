@@ -140,8 +140,9 @@ final class WebConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Sends the event stream's head (no length: chunked, never ended; to an HTTP/1.0
-    /// client, unframed) and hands the connection to the server's streams. It stays `answering`, so the idle timeout
-    /// never applies to it again; the daemon is asked for the snapshot it starts with.
+    /// client, unframed) and hands the connection to the server's streams. It stays
+    /// `answering`, so the idle timeout never applies to it again; the daemon is asked for
+    /// the snapshot it starts with.
     private func openStream(_ context: ChannelHandlerContext, _ response: WebResponse) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)

@@ -49,10 +49,7 @@ final class WebServerSequence: Sendable {
                 state.running = server
                 return true
             }
-            guard kept else {
-                server.removeSocketFile()
-                return await server.stop()
-            }
+            guard kept else { return await Self.retire(server) }
             started(server)
         }
     }
@@ -62,11 +59,6 @@ final class WebServerSequence: Sendable {
     func stop() {
         state.withLockedValue { $0.running }?.removeSocketFile()
         enqueue { sequence, _ in await sequence.stopRunning() }
-    }
-
-    /// Waits for every operation asked so far.
-    func settled() async {
-        await state.withLockedValue { $0.tail }?.value
     }
 
     private func enqueue(_ operation: @escaping @Sendable (WebServerSequence, Int) async -> Void) {
@@ -89,6 +81,12 @@ final class WebServerSequence: Sendable {
         guard let server = state.withLockedValue({ state in defer { state.running = nil }; return state.running }) else {
             return
         }
+        await Self.retire(server)
+    }
+
+    /// Stops `server`, its socket file removed first: no client connects to a server
+    /// that is stopping, and the next server may listen at the same path.
+    private static func retire(_ server: WebServer) async {
         server.removeSocketFile()
         await server.stop()
     }
